@@ -1,0 +1,367 @@
+// @ts-check
+'use strict';
+/**
+ * Locating / installing a real n8n 1.123.x and driving its CLI headless:
+ * import:credentials, import:workflow, update:workflow, execute, execute-batch, start.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+const { REPO_ROOT, CACHE_ROOT, run, killGroup, sleep, waitForHttp } = require('./util');
+
+const N8N_VERSION = process.env.N8N_VERSION || '1.123.81';
+const SUITABLE = /^1\.123\.\d+$/;
+const ENCRYPTION_KEY = 'n8n-nodes-recruiting-e2e-fixed-key';
+
+/**
+ * @typedef {{ cmd: string, baseArgs: string[], version: string, source: string, cacheDir?: string }} N8nInstall
+ */
+
+/**
+ * Asks an n8n binary for its version; returns '' when it does not answer.
+ * @param {string} cmd
+ * @param {string[]} baseArgs
+ */
+async function n8nVersion(cmd, baseArgs) {
+	try {
+		const r = await run(cmd, [...baseArgs, '--version'], {
+			timeoutMs: 120_000,
+			env: { ...process.env, N8N_DIAGNOSTICS_ENABLED: 'false' },
+		});
+		const m = /(\d+\.\d+\.\d+)/.exec(r.stdout);
+		return r.code === 0 && m ? m[1] : '';
+	} catch {
+		return '';
+	}
+}
+
+/** The cache layout written by install-n8n.sh. */
+function cacheDir() {
+	return process.env.N8N_CACHE_DIR || path.join(CACHE_ROOT, `n8n-${N8N_VERSION}`);
+}
+
+/** @param {string} dir */
+function cachedInstall(dir) {
+	const node = path.join(dir, 'node', 'bin', 'node');
+	const bin = path.join(dir, 'app', 'node_modules', 'n8n', 'bin', 'n8n');
+	if (fs.existsSync(node) && fs.existsSync(bin) && fs.existsSync(path.join(dir, '.complete'))) {
+		return { node, bin };
+	}
+	return undefined;
+}
+
+/**
+ * Finds a suitable n8n, installing it into the cache when there is none.
+ *  1. N8N_BIN (an n8n executable) when set and its version is 1.123.x;
+ *  2. with `reuseSystem`, an `n8n` on PATH whose version is 1.123.x;
+ *  3. the cache (install-n8n.sh), installed on first use.
+ * @param {{ reuseSystem?: boolean, log?: (s: string) => void }} [opts]
+ * @returns {Promise<N8nInstall & { installMs: number }>}
+ */
+async function ensureN8n(opts = {}) {
+	const log = opts.log || (() => {});
+	/** @type {{ cmd: string, source: string }[]} */
+	const candidates = [];
+	if (process.env.N8N_BIN) candidates.push({ cmd: process.env.N8N_BIN, source: 'N8N_BIN' });
+	if (opts.reuseSystem) {
+		const w = await run('sh', ['-c', 'command -v n8n || true']);
+		const p = w.stdout.trim();
+		if (p) candidates.push({ cmd: p, source: `PATH (${p})` });
+	}
+	for (const c of candidates) {
+		const v = await n8nVersion(c.cmd, []);
+		if (SUITABLE.test(v)) {
+			log(`using n8n ${v} from ${c.source}`);
+			return { cmd: c.cmd, baseArgs: [], version: v, source: c.source, installMs: 0 };
+		}
+		log(`n8n from ${c.source} has version '${v || 'unknown'}', not 1.123.x: not used`);
+	}
+
+	const dir = cacheDir();
+	let found = cachedInstall(dir);
+	let installMs = 0;
+	if (!found) {
+		log(`installing n8n ${N8N_VERSION} + Node 22 into ${dir} (first time only, ~6-10 min)`);
+		const started = Date.now();
+		const r = await run('bash', [path.join(__dirname, '..', 'install-n8n.sh')], {
+			env: { ...process.env, N8N_VERSION, N8N_CACHE_DIR: dir },
+			timeoutMs: 45 * 60_000,
+		});
+		installMs = Date.now() - started;
+		if (r.code !== 0) throw new Error(`install-n8n.sh failed (exit ${r.code}):\n${r.stderr.slice(-4000)}`);
+		found = cachedInstall(dir);
+		if (!found) throw new Error(`install-n8n.sh finished but ${dir} is incomplete`);
+	}
+	const v = await n8nVersion(found.node, [found.bin]);
+	if (!v) throw new Error(`n8n in ${dir} does not start (try removing ${dir} and re-running)`);
+	log(`using n8n ${v} from the cache ${dir}`);
+	return { cmd: found.node, baseArgs: [found.bin], version: v, source: 'cache', cacheDir: dir, installMs };
+}
+
+/**
+ * The environment for one n8n instance living in `userFolder`.
+ * @param {string} userFolder
+ * @param {Record<string, string>} [extra]
+ */
+function n8nEnv(userFolder, extra = {}) {
+	/** @type {NodeJS.ProcessEnv} */
+	const env = { ...process.env };
+	// Don't let the caller's own n8n settings leak into a test instance.
+	for (const k of Object.keys(env)) {
+		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL|GENERIC_TIMEZONE)/.test(k) && k !== 'N8N_BIN') delete env[k];
+	}
+	Object.assign(env, {
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_REINSTALL_MISSING_PACKAGES: 'false',
+		N8N_RUNNERS_ENABLED: 'true',
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'true',
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		DB_TYPE: 'sqlite',
+		DB_SQLITE_POOL_SIZE: '2',
+		GENERIC_TIMEZONE: 'UTC',
+		TZ: 'UTC',
+		NO_COLOR: '1',
+		FORCE_COLOR: '0',
+	});
+	Object.assign(env, extra);
+	return env;
+}
+
+/**
+ * @param {N8nInstall} inst
+ * @param {string} userFolder
+ * @param {string[]} args
+ * @param {{ env?: Record<string,string>, timeoutMs?: number }} [opts]
+ */
+function n8nCli(inst, userFolder, args, opts = {}) {
+	return run(inst.cmd, [...inst.baseArgs, ...args], {
+		env: n8nEnv(userFolder, opts.env),
+		cwd: userFolder,
+		timeoutMs: opts.timeoutMs || 5 * 60_000,
+	});
+}
+
+/** @param {string} s */
+const stripAnsi = (s) => s.replace(/\u001b\[[0-9;]*m/g, '');
+
+/**
+ * @param {N8nInstall} inst
+ * @param {string} userFolder
+ * @param {'credentials' | 'workflow'} kind
+ * @param {unknown[]} entities
+ */
+async function importEntities(inst, userFolder, kind, entities) {
+	const file = path.join(userFolder, `import-${kind}-${Date.now()}.json`);
+	fs.writeFileSync(file, JSON.stringify(entities, null, 2));
+	const r = await n8nCli(inst, userFolder, [`import:${kind}`, `--input=${file}`]);
+	fs.rmSync(file, { force: true }); // credentials are plain text in it
+	const out = stripAnsi(r.stdout + r.stderr);
+	if (r.code !== 0 || /error/i.test(out.split('\n').filter((l) => !/deprecat/i.test(l)).join('\n')) && !/Successfully imported/i.test(out)) {
+		throw new Error(`n8n import:${kind} failed (exit ${r.code}):\n${out.slice(-3000)}`);
+	}
+	return { ms: r.ms, out };
+}
+
+/**
+ * Extracts the IRun JSON that `n8n execute` prints (pretty JSON, on success via
+ * console.log, on failure through the logger) from the captured output.
+ * @param {string} text
+ * @returns {any | undefined}
+ */
+function extractRun(text) {
+	const s = stripAnsi(text);
+	let searchFrom = 0;
+	for (;;) {
+		const start = s.indexOf('{\n', searchFrom);
+		if (start < 0) return undefined;
+		if (start === 0 || s[start - 1] === '\n' || s[start - 1] === ' ') {
+			// Try ends at each "\n}" from the nearest to the furthest.
+			let end = s.indexOf('\n}', start);
+			while (end >= 0) {
+				try {
+					const obj = JSON.parse(s.slice(start, end + 2));
+					if (obj && obj.data && obj.data.resultData) return obj;
+					break;
+				} catch {
+					end = s.indexOf('\n}', end + 2);
+				}
+			}
+		}
+		searchFrom = start + 2;
+	}
+}
+
+/**
+ * Runs `n8n execute --id` and returns the parsed run data.
+ * @param {N8nInstall} inst
+ * @param {string} userFolder
+ * @param {string} id
+ * @param {{ timeoutMs?: number }} [opts]
+ */
+async function executeWorkflow(inst, userFolder, id, opts = {}) {
+	const r = await n8nCli(inst, userFolder, ['execute', `--id=${id}`], {
+		timeoutMs: opts.timeoutMs || 5 * 60_000,
+	});
+	const out = stripAnsi(r.stdout + '\n' + r.stderr);
+	const runData = extractRun(r.stdout) || extractRun(out);
+	return new ExecResult(id, r.code, out, runData, r.ms, r.timedOut);
+}
+
+class ExecResult {
+	/**
+	 * @param {string} id
+	 * @param {number | null} code
+	 * @param {string} output
+	 * @param {any} run
+	 * @param {number} ms
+	 * @param {boolean} timedOut
+	 */
+	constructor(id, code, output, run, ms, timedOut) {
+		this.id = id;
+		this.code = code;
+		this.output = output;
+		this.run = run;
+		this.ms = ms;
+		this.timedOut = timedOut;
+	}
+
+	/** The workflow-level error (undefined on success). */
+	get error() {
+		return this.run ? this.run.data.resultData.error : undefined;
+	}
+
+	get ok() {
+		return this.code === 0 && !!this.run && !this.error;
+	}
+
+	/** The node that ran last (where a failure happened). */
+	get lastNode() {
+		return this.run ? this.run.data.resultData.lastNodeExecuted : undefined;
+	}
+
+	/**
+	 * Items (json only) of a node's main output `output` in run `runIndex`.
+	 * @param {string} nodeName
+	 * @param {number} [output]
+	 * @param {number} [runIndex]
+	 * @returns {any[] | undefined} undefined when the node did not run
+	 */
+	items(nodeName, output = 0, runIndex = 0) {
+		const tasks = this.run && this.run.data.resultData.runData[nodeName];
+		if (!tasks || !tasks[runIndex]) return undefined;
+		const main = tasks[runIndex].data && tasks[runIndex].data.main;
+		if (!main || !main[output]) return [];
+		return main[output].map((/** @type {any} */ i) => i.json);
+	}
+
+	/** @param {string} nodeName */
+	nodeError(nodeName) {
+		const tasks = this.run && this.run.data.resultData.runData[nodeName];
+		return tasks && tasks[0] ? tasks[0].error : undefined;
+	}
+
+	/** A one-line summary of the failure, for check messages. */
+	describe() {
+		if (this.timedOut) return 'n8n execute timed out';
+		const e = this.error;
+		if (e) return `${e.message || ''}${e.description ? ` (${e.description})` : ''} on node ${this.lastNode}`;
+		if (!this.run) return `no run data in the output (exit ${this.code}): ${this.output.slice(-800)}`;
+		return `exit ${this.code}`;
+	}
+}
+
+/**
+ * Starts `n8n start` as a child in its own process group.
+ * @param {N8nInstall} inst
+ * @param {string} userFolder
+ * @param {{ port: number, env?: Record<string,string>, logFile?: string, echo?: boolean }} opts
+ */
+function startN8n(inst, userFolder, opts) {
+	const env = n8nEnv(userFolder, {
+		N8N_PORT: String(opts.port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: 'localhost',
+		N8N_PROTOCOL: 'http',
+		N8N_SECURE_COOKIE: 'false',
+		...(opts.env || {}),
+	});
+	const child = spawn(inst.cmd, [...inst.baseArgs, 'start'], {
+		env,
+		cwd: userFolder,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	const logStream = opts.logFile ? fs.createWriteStream(opts.logFile, { flags: 'a' }) : undefined;
+	let output = '';
+	let exited = false;
+	/** @type {number | null} */
+	let exitCode = null;
+	for (const stream of [child.stdout, child.stderr]) {
+		stream.setEncoding('utf8');
+		stream.on('data', (d) => {
+			output = (output + d).slice(-200_000);
+			if (logStream) logStream.write(d);
+			if (opts.echo) process.stdout.write(d);
+		});
+	}
+	const exitPromise = new Promise((resolve) => {
+		child.on('exit', (code) => {
+			exited = true;
+			exitCode = code;
+			if (logStream) logStream.end();
+			resolve(code);
+		});
+	});
+	return {
+		child,
+		url: `http://localhost:${opts.port}`,
+		get output() {
+			return stripAnsi(output);
+		},
+		get exited() {
+			return exited;
+		},
+		get exitCode() {
+			return exitCode;
+		},
+		/** @param {number} timeoutMs */
+		async waitReady(timeoutMs) {
+			return waitForHttp(`http://127.0.0.1:${opts.port}/healthz`, timeoutMs, () => !exited);
+		},
+		/** SIGTERM, then SIGKILL after `graceMs`. */
+		async stop(graceMs = 20_000) {
+			if (exited) return exitCode;
+			killGroup(child.pid, 'SIGTERM');
+			const t = sleep(graceMs).then(() => 'timeout');
+			if ((await Promise.race([exitPromise, t])) === 'timeout') {
+				killGroup(child.pid, 'SIGKILL');
+				await exitPromise;
+			}
+			return exitCode;
+		},
+	};
+}
+
+module.exports = {
+	N8N_VERSION,
+	ENCRYPTION_KEY,
+	REPO_ROOT,
+	ensureN8n,
+	n8nEnv,
+	n8nCli,
+	importEntities,
+	executeWorkflow,
+	extractRun,
+	ExecResult,
+	startN8n,
+	stripAnsi,
+};

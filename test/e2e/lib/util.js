@@ -1,0 +1,212 @@
+// @ts-check
+'use strict';
+/**
+ * Small process / filesystem helpers shared by the e2e harness and the demo.
+ * Plain Node, no dependencies.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const http = require('node:http');
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const CACHE_ROOT = process.env.N8N_NODES_RECRUITING_CACHE
+	|| path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'n8n-nodes-recruiting');
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs a command, capturing stdout/stderr. Never rejects on a non-zero exit:
+ * the caller looks at `code`.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, input?: string, echo?: boolean }} [opts]
+ * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, ms: number, timedOut: boolean }>}
+ */
+function run(cmd, args, opts = {}) {
+	const started = Date.now();
+	return new Promise((resolve, reject) => {
+		const child = spawn(cmd, args, {
+			cwd: opts.cwd,
+			env: opts.env || process.env,
+			stdio: ['pipe', 'pipe', 'pipe'],
+			detached: true, // own process group, so a timeout can kill grandchildren too
+		});
+		let stdout = '';
+		let stderr = '';
+		let timedOut = false;
+		child.stdout.setEncoding('utf8');
+		child.stderr.setEncoding('utf8');
+		child.stdout.on('data', (d) => {
+			stdout += d;
+			if (opts.echo) process.stdout.write(d);
+		});
+		child.stderr.on('data', (d) => {
+			stderr += d;
+			if (opts.echo) process.stderr.write(d);
+		});
+		/** @type {NodeJS.Timeout | undefined} */
+		let timer;
+		if (opts.timeoutMs) {
+			timer = setTimeout(() => {
+				timedOut = true;
+				killGroup(child.pid, 'SIGKILL');
+			}, opts.timeoutMs);
+		}
+		child.on('error', reject);
+		child.on('close', (code, signal) => {
+			if (timer) clearTimeout(timer);
+			resolve({ code, signal, stdout, stderr, ms: Date.now() - started, timedOut });
+		});
+		if (opts.input !== undefined) child.stdin.end(opts.input);
+		else child.stdin.end();
+	});
+}
+
+/**
+ * Signals a process group started with `detached: true` (falls back to the pid).
+ * @param {number | undefined} pid
+ * @param {NodeJS.Signals} signal
+ */
+function killGroup(pid, signal) {
+	if (!pid) return;
+	try {
+		process.kill(-pid, signal);
+	} catch {
+		try {
+			process.kill(pid, signal);
+		} catch {
+			/* already gone */
+		}
+	}
+}
+
+/** @returns {Promise<number>} a free TCP port on 127.0.0.1 */
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.unref();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const addr = srv.address();
+			const port = typeof addr === 'object' && addr ? addr.port : 0;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+/**
+ * @param {number} port
+ * @param {string} [host]
+ * @returns {Promise<boolean>} whether something accepts connections there
+ */
+function portInUse(port, host = '127.0.0.1') {
+	return new Promise((resolve) => {
+		const sock = net.connect({ port, host });
+		sock.once('connect', () => {
+			sock.destroy();
+			resolve(true);
+		});
+		sock.once('error', () => resolve(false));
+	});
+}
+
+/**
+ * Minimal JSON HTTP client (no fetch dependency on older nodes, cookies passed through).
+ * @param {string} method
+ * @param {string} url
+ * @param {{ body?: unknown, headers?: Record<string,string>, timeoutMs?: number }} [opts]
+ * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, text: string, json: any }>}
+ */
+function httpJson(method, url, opts = {}) {
+	return new Promise((resolve, reject) => {
+		const u = new URL(url);
+		const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+		const req = http.request(
+			{
+				method,
+				hostname: u.hostname,
+				port: u.port,
+				path: u.pathname + u.search,
+				headers: {
+					accept: 'application/json',
+					...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+					...(opts.headers || {}),
+				},
+				timeout: opts.timeoutMs || 10000,
+			},
+			(res) => {
+				let text = '';
+				res.setEncoding('utf8');
+				res.on('data', (d) => (text += d));
+				res.on('end', () => {
+					let json;
+					try {
+						json = text ? JSON.parse(text) : undefined;
+					} catch {
+						json = undefined;
+					}
+					resolve({ status: res.statusCode || 0, headers: res.headers, text, json });
+				});
+			},
+		);
+		req.on('timeout', () => req.destroy(new Error(`timeout ${method} ${url}`)));
+		req.on('error', reject);
+		if (body) req.write(body);
+		req.end();
+	});
+}
+
+/**
+ * Polls `url` until it answers with a status < 500 or the deadline passes.
+ * @param {string} url
+ * @param {number} timeoutMs
+ * @param {() => boolean} [stillAlive] stop early if this returns false
+ */
+async function waitForHttp(url, timeoutMs, stillAlive) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (stillAlive && !stillAlive()) return false;
+		try {
+			const r = await httpJson('GET', url, { timeoutMs: 2000 });
+			if (r.status > 0 && r.status < 500) return true;
+		} catch {
+			/* not up yet */
+		}
+		await sleep(500);
+	}
+	return false;
+}
+
+/** @param {string} dir */
+function rmrf(dir) {
+	fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** @param {string} prefix */
+function mkTemp(prefix) {
+	return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** @param {number} ms */
+function fmtMs(ms) {
+	return ms >= 60000 ? `${(ms / 60000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+module.exports = {
+	REPO_ROOT,
+	CACHE_ROOT,
+	sleep,
+	run,
+	killGroup,
+	freePort,
+	portInUse,
+	httpJson,
+	waitForHttp,
+	rmrf,
+	mkTemp,
+	fmtMs,
+};
