@@ -1,0 +1,82 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class RecruitingApi implements ICredentialType {
+	name = 'recruitingApi';
+
+	displayName = 'Recruiting API';
+
+	icon: Icon = 'file:../nodes/Recruiting/recruiting.svg';
+
+	documentationUrl = 'https://github.com/n8n-nodes-recruiting/n8n-nodes-recruiting#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'https://api.example.com',
+			description:
+				'Address of the Recruiting API. With or without the /v1 suffix; a trailing slash is fine.',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description:
+				'Created or copied in the tenant dashboard under Settings, API Keys. Use a separate key per environment.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'x-api-key': '={{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	// The cheapest authenticated call: one job. Same /v1 handling as the node (transport.ts).
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v1$/i, "") + "/v1"}}',
+			url: '/vacancies',
+			method: 'GET',
+			qs: { limit: 1 },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The API key was not accepted: copy it again from Settings, API Keys',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The API key is not allowed to read jobs: check its permissions',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'No Recruiting API at this Base URL: check the address',
+				},
+			},
+		],
+	};
+}

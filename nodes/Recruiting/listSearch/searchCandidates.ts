@@ -1,0 +1,31 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { flattenCandidate } from '../shared/flatten';
+import { searchList } from './searchList';
+
+/** Candidates for the Candidate picker, by name or email; pages are filtered here. */
+export async function searchCandidates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchList.call(this, {
+		path: '/candidates',
+		label: 'candidate',
+		filter,
+		paginationToken,
+		toResult: (raw) => {
+			const candidate = flattenCandidate(raw) as {
+				id?: unknown;
+				firstName?: unknown;
+				lastName?: unknown;
+				emails?: Array<{ email?: unknown; isPrimary?: unknown }>;
+			};
+			const fullName = [candidate.firstName, candidate.lastName].filter((part) => typeof part === 'string' && part).join(' ');
+			const emails = Array.isArray(candidate.emails) ? candidate.emails : [];
+			const email = (emails.find((entry) => entry?.isPrimary) ?? emails[0])?.email;
+			const suffix = typeof email === 'string' ? ` <${email}>` : '';
+			return { name: `${fullName || String(candidate.id)}${suffix}`, value: String(candidate.id) };
+		},
+	});
+}

@@ -1,0 +1,7 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { candidateLocator, simplifyField } from '../../shared/descriptions';
+
+const show = { resource: ['candidate'], operation: ['get'] };
+
+export const candidateGetDescription: INodeProperties[] = [candidateLocator(show), simplifyField(show)];

@@ -1,0 +1,8 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { candidateLocator } from '../../shared/descriptions';
+
+// The response ({ emails, phoneNumbers, networkUrl }) has no wrapped fields: nothing to simplify.
+export const candidateGetContactIdentifiersDescription: INodeProperties[] = [
+	candidateLocator({ resource: ['candidate'], operation: ['getContactIdentifiers'] }),
+];

@@ -1,0 +1,8 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { getManyFields } from '../../shared/descriptions';
+
+export const jobGetManyDescription: INodeProperties[] = getManyFields(
+	{ resource: ['job'], operation: ['getAll'] },
+	'jobs',
+);

@@ -1,0 +1,113 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+/** What the user was trying to reach, so a 404 can say "no job with ID x". */
+export interface RequestSubject {
+	/** e.g. 'job', 'candidate', 'application', 'note', 'job posting' */
+	label: string;
+	id?: string;
+}
+
+export interface HttpFailure {
+	statusCode: number;
+	body?: unknown;
+	headers?: Record<string, unknown>;
+}
+
+const MAX_DESCRIBED_BODY = 2000;
+
+/** The response body as text for an error description, cut short: HTML error pages can be huge. */
+export function describeBody(body: unknown): string {
+	if (body === undefined || body === null || body === '') return '';
+	let text: string;
+	if (typeof body === 'string') text = body;
+	else if (Buffer.isBuffer(body)) text = body.toString('utf8');
+	else {
+		try {
+			text = JSON.stringify(body);
+		} catch {
+			text = String(body);
+		}
+	}
+	return text.length > MAX_DESCRIBED_BODY ? `${text.slice(0, MAX_DESCRIBED_BODY)}…` : text;
+}
+
+/** The API's own explanation, when its error body carries one (`message`, `error`, `field`). */
+function apiExplanation(body: unknown): string {
+	if (typeof body !== 'object' || body === null) return '';
+	const { message, error, field } = body as Record<string, unknown>;
+	const text = typeof message === 'string' ? message : typeof error === 'string' ? error : '';
+	return typeof field === 'string' && field && !text.includes(field)
+		? `${text} (field: ${field})`
+		: text;
+}
+
+/** Seconds to wait before retrying, from a Retry-After header (seconds or an HTTP date). */
+export function retryAfterSeconds(
+	headers: Record<string, unknown> | undefined,
+	now = Date.now(),
+): number | undefined {
+	const raw = headers?.['retry-after'] ?? headers?.['Retry-After'];
+	const value = Array.isArray(raw) ? raw[0] : raw;
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds) && String(value).trim() !== '') return Math.max(0, seconds);
+	const date = Date.parse(String(value));
+	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** One sentence a recruiter can act on, per HTTP status. */
+export function httpErrorMessage(failure: HttpFailure, subject: RequestSubject): string {
+	const { statusCode } = failure;
+	const explanation = apiExplanation(failure.body);
+	if (statusCode === 400 || statusCode === 422) {
+		return `The Recruiting API rejected the request${explanation ? `: ${explanation}` : ''}`;
+	}
+	if (statusCode === 401) {
+		return 'The Recruiting API did not accept the API key: check the API key in the Recruiting API credential';
+	}
+	if (statusCode === 403) {
+		return 'The API key is not allowed to do this: check the key’s permissions in the tenant dashboard (Settings, API Keys)';
+	}
+	if (statusCode === 404) {
+		return subject.id !== undefined
+			? `No ${subject.label} with ID "${subject.id}" exists: check the ID`
+			: `The Recruiting API could not find the ${subject.label}: check the base URL and the IDs`;
+	}
+	if (statusCode === 429) {
+		const wait = retryAfterSeconds(failure.headers);
+		return `The Recruiting API rate limit was reached: retry later${
+			wait !== undefined ? ` (the API asks to wait ${wait} s)` : ''
+		}`;
+	}
+	if (statusCode >= 500) {
+		return `The Recruiting API failed with HTTP ${statusCode}: this is on the server side, try again later`;
+	}
+	return `The Recruiting API answered HTTP ${statusCode}${explanation ? `: ${explanation}` : ''}`;
+}
+
+const HINTS: Record<number, string> = {
+	401: 'API keys are created under Settings, API Keys in the tenant dashboard.',
+	429: 'The API allows 1,000 requests a minute per API key and 100 a minute per IP on the public job portal.',
+};
+
+/** A NodeApiError carrying the status, a clear message and the response body as description. */
+export function httpError(
+	node: INode,
+	failure: HttpFailure,
+	subject: RequestSubject,
+	itemIndex?: number,
+): NodeApiError {
+	const message = httpErrorMessage(failure, subject);
+	const body = describeBody(failure.body);
+	const hint = HINTS[failure.statusCode];
+	const description =
+		[hint, body ? `Response body: ${body}` : ''].filter(Boolean).join(' ') || undefined;
+	const httpCode = String(failure.statusCode);
+	return new NodeApiError(node, { message, httpCode } as JsonObject, {
+		message,
+		description,
+		httpCode,
+		itemIndex,
+	});
+}

@@ -1,0 +1,131 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INode,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
+
+import { describeBody } from './errors';
+
+/** The API's page size ceiling. */
+export const MAX_PAGE_SIZE = 50;
+
+export interface Page {
+	items: IDataObject[];
+	nextCursor: string;
+	hasNextPage: boolean;
+}
+
+/**
+ * Checks a cursor-paginated body against the spec before anything is read from it: a page
+ * without `items` or `pageInfo` (an HTML error page served with 200, a proxy's answer) must
+ * stop the run with a clear error rather than end it early as if there were no more records.
+ */
+export function readPage(node: INode, body: unknown, label: string): Page {
+	const page = body as { items?: unknown; pageInfo?: { nextCursor?: unknown; hasNextPage?: unknown } };
+	const valid =
+		typeof body === 'object' &&
+		body !== null &&
+		Array.isArray(page.items) &&
+		page.items.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item)) &&
+		typeof page.pageInfo === 'object' &&
+		page.pageInfo !== null &&
+		typeof page.pageInfo.hasNextPage === 'boolean';
+	if (!valid) {
+		const message = `The Recruiting API answered the ${label} list with something that is not a page of ${label}s`;
+		throw new NodeApiError(node, { message } as JsonObject, {
+			message,
+			description: `Expected { items: [...], pageInfo: { nextCursor, hasNextPage } }. Received: ${
+				describeBody(body) || '(empty body)'
+			}`,
+		});
+	}
+	const { nextCursor } = page.pageInfo as { nextCursor?: unknown };
+	return {
+		items: page.items as IDataObject[],
+		nextCursor: typeof nextCursor === 'string' ? nextCursor : '',
+		hasNextPage: page.pageInfo?.hasNextPage === true,
+	};
+}
+
+export interface CursorListOptions {
+	/** Singular, for messages: 'job', 'candidate'. */
+	label: string;
+	flatten: (raw: unknown) => unknown;
+}
+
+/**
+ * Get Many for cursor lists, used as the operation's declarative pagination. n8n's generic
+ * pagination cannot stop at a Limit above one page or notice a cursor that stops moving, so
+ * this walks the pages itself through `makeRoutingRequest` (which keeps the node's credential,
+ * base URL, query and error handling) and reads `pageInfo` from each raw page.
+ *
+ * The job cursor is a modifiedAt timestamp and inclusive, so pages overlap at their boundary:
+ * records are de-duplicated by id. When more jobs than one page share a timestamp the cursor
+ * cannot move past them; that is reported, never looped on or silently cut short.
+ */
+export function cursorPagination({ label, flatten }: CursorListOptions) {
+	return async function paginate(
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const node = this.getNode();
+		const itemIndex = this.getItemIndex();
+		const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', MAX_PAGE_SIZE) as number);
+		const simplify = this.getNodeParameter('simplify', true) as boolean;
+		const baseQs = requestData.options.qs ?? {};
+
+		const results: INodeExecutionData[] = [];
+		const seen = new Set<string>();
+		let cursor: string | undefined;
+		while (results.length < limit) {
+			const pageSize = cursor === undefined ? Math.min(MAX_PAGE_SIZE, limit) : MAX_PAGE_SIZE;
+			const qs: IDataObject = { ...baseQs, limit: pageSize };
+			if (cursor !== undefined) qs.cursor = cursor;
+			const [response] = await this.makeRoutingRequest({
+				...requestData,
+				options: { ...requestData.options, qs },
+			});
+			const page = readPage(node, response?.json, label);
+
+			let added = 0;
+			for (const item of page.items) {
+				const id = typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : undefined;
+				if (id !== undefined) {
+					if (seen.has(id)) continue;
+					seen.add(id);
+				}
+				added++;
+				results.push({
+					json: (simplify ? flatten(item) : item) as IDataObject,
+					pairedItem: { item: itemIndex },
+				});
+				if (results.length >= limit) break;
+			}
+
+			if (!page.hasNextPage || results.length >= limit) break;
+			if (!page.nextCursor) {
+				throw new NodeOperationError(node, `The Recruiting API said more ${label}s follow but gave no cursor`, {
+					itemIndex,
+					description: `${results.length} ${label}s were read before the API stopped paging.`,
+				});
+			}
+			if (added === 0 && page.nextCursor === cursor) {
+				throw new NodeOperationError(
+					node,
+					`More than ${MAX_PAGE_SIZE} ${label}s share the modification time ${cursor}, and the API's cursor cannot page past them`,
+					{
+						itemIndex,
+						description: `${results.length} ${label}s were read before the cursor stopped moving. The rest cannot be listed through this API page by page; ask the API operator, or narrow the list with Modified Since.`,
+					},
+				);
+			}
+			cursor = page.nextCursor;
+		}
+		return results;
+	};
+}

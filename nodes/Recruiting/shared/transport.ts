@@ -1,0 +1,118 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	INode,
+	IPollFunctions,
+} from 'n8n-workflow';
+
+import { httpError } from './errors';
+import type { RequestSubject } from './errors';
+
+export const CREDENTIAL_TYPE = 'recruitingApi';
+
+/** The credential's fields, as stored by n8n. */
+export interface RecruitingCredentials {
+	baseUrl: string;
+	apiKey: string;
+}
+
+/**
+ * API-key endpoints live under `/v1` (the spec's usage example); users paste either the bare
+ * host or the documented base with `/v1`, with or without a trailing slash. Returns undefined
+ * for anything that is not an http(s) URL, so callers can name the field in their error.
+ */
+export function apiBaseUrl(raw: unknown): string | undefined {
+	const root = siteRoot(raw);
+	if (root === undefined) return undefined;
+	return `${root.replace(/\/v1$/i, '')}/v1`;
+}
+
+/** An http(s) URL without trailing slashes, or undefined. */
+export function siteRoot(raw: unknown): string | undefined {
+	if (typeof raw !== 'string') return undefined;
+	const trimmed = raw.trim().replace(/\/+$/, '');
+	let url: URL;
+	try {
+		url = new URL(trimmed);
+	} catch {
+		return undefined;
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+	if (url.search || url.hash || url.username || url.password) return undefined;
+	return trimmed;
+}
+
+/** Every id goes into a path through this, so `../` or `?` in an id cannot change the route. */
+export function pathSegment(id: string): string {
+	return encodeURIComponent(id);
+}
+
+type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export function invalidBaseUrlError(node: INode): NodeOperationError {
+	return new NodeOperationError(node, 'The Base URL of the Recruiting API credential is not a valid http(s) URL', {
+		description:
+			'Open the credential and enter the API address, for example https://api.example.com or https://api.example.com/v1.',
+	});
+}
+
+/** The credential and the resolved API base URL; a clear error when either is missing. */
+export async function apiCredentials(
+	this: ApiContext,
+): Promise<{ credentials: RecruitingCredentials; baseURL: string }> {
+	let credentials: RecruitingCredentials;
+	try {
+		credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as RecruitingCredentials;
+	} catch {
+		throw new NodeOperationError(this.getNode(), 'No Recruiting API credential is selected', {
+			description:
+				'Choose or create a Recruiting API credential in the node’s Credential field. Only the Job Portal resource works without one.',
+		});
+	}
+	const baseURL = apiBaseUrl(credentials.baseUrl);
+	if (baseURL === undefined) throw invalidBaseUrlError(this.getNode());
+	return { credentials, baseURL };
+}
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the `/v1` base, ids already encoded with pathSegment. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	subject: RequestSubject;
+}
+
+/**
+ * The one request function for programmatic callers (the trigger, list searches). The
+ * declarative operations reach the same endpoints through the node's routing, which applies
+ * the same credential, base URL and error mapping (see routing.ts).
+ */
+export async function recruitingApiRequest(this: ApiContext, request: ApiRequest): Promise<unknown> {
+	const { baseURL } = await apiCredentials.call(this);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		baseURL,
+		url: request.path,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		ignoreHttpStatusErrors: true,
+		returnFullResponse: true,
+	};
+	const response = (await this.helpers.httpRequestWithAuthentication.call(
+		this,
+		CREDENTIAL_TYPE,
+		options,
+	)) as IN8nHttpFullResponse;
+	if (response.statusCode >= 400) {
+		throw httpError(this.getNode(), response, request.subject);
+	}
+	return response.body;
+}
