@@ -1,0 +1,53 @@
+// @ts-check
+'use strict';
+
+/** @typedef {import('./types').ChangeEntry} ChangeEntry */
+/** @typedef {import('./types').ResourceName} ResourceName */
+
+/**
+ * Every state change since the last reset, in order. A soak test compares
+ * what a client emitted with `entries` (or `since(seq)` for increments).
+ * Seeded records are not part of the log: they form the initial state.
+ */
+class ChangeLog {
+	constructor() {
+		/** @type {ChangeEntry[]} */
+		this.entries = [];
+	}
+
+	/** Sequence number of the last entry (0 when empty). */
+	get seq() {
+		return this.entries.length === 0 ? 0 : this.entries[this.entries.length - 1].seq;
+	}
+
+	/**
+	 * @param {ResourceName} resource
+	 * @param {string} id
+	 * @param {'created' | 'updated'} kind
+	 * @param {number} modifiedAtMs
+	 * @param {ChangeEntry['source']} source
+	 * @returns {ChangeEntry}
+	 */
+	record(resource, id, kind, modifiedAtMs, source) {
+		const entry = { seq: this.seq + 1, resource, id, kind, modifiedAt: new Date(modifiedAtMs).toISOString(), source };
+		this.entries.push(entry);
+		return entry;
+	}
+
+	/**
+	 * Entries with seq > `seq`, optionally for one resource.
+	 * @param {number} [seq]
+	 * @param {ResourceName} [resource]
+	 */
+	since(seq = 0, resource) {
+		// seq is 1-based and dense, so the entry with seq s sits at index s-1.
+		const tail = this.entries.slice(Math.max(0, seq));
+		return resource ? tail.filter((e) => e.resource === resource) : tail;
+	}
+
+	clear() {
+		this.entries = [];
+	}
+}
+
+module.exports = { ChangeLog };

@@ -1,0 +1,104 @@
+// @ts-check
+'use strict';
+
+const DEFAULT_START = '2026-01-01T00:00:00.000Z';
+
+/**
+ * @typedef {object} ClockOptions
+ * @property {string | number} [start] ISO timestamp or epoch ms; default 2026-01-01T00:00:00.000Z
+ *   ('fixed' mode) or the real current time ('real' mode).
+ * @property {'fixed' | 'real'} [mode] 'fixed' (default): time only moves when written or advanced;
+ *   'real': time follows the wall clock (offset so that it starts at `start`).
+ * @property {number} [stepMs] how far the clock moves after each write (default 1; 0 freezes it so
+ *   consecutive writes share one modifiedAt).
+ */
+
+/**
+ * The sandbox clock. Every write takes its modifiedAt from `tick()`, so tests
+ * control exactly which records share a timestamp.
+ *
+ * Semantics: `tick()` returns the current time and then moves the clock
+ * forward by `stepMs`. After `set(T)` the next write is stamped exactly T.
+ */
+class Clock {
+	/** @param {ClockOptions} [options] */
+	constructor(options = {}) {
+		this.mode = options.mode === 'real' ? 'real' : 'fixed';
+		this.stepMs = options.stepMs ?? 1;
+		const start = options.start ?? (this.mode === 'real' ? Date.now() : DEFAULT_START);
+		/** The time the seed data is anchored to (seeded records are older than this). */
+		this.startMs = toMs(start);
+		/** @type {number} last time handed out plus stepMs (the floor for the next tick) */
+		this.currentMs = this.startMs;
+		/** @type {number} wall-clock offset used in 'real' mode */
+		this.offsetMs = this.startMs - Date.now();
+	}
+
+	/** Back to the start time. */
+	reset() {
+		this.currentMs = this.startMs;
+		this.offsetMs = this.startMs - Date.now();
+	}
+
+	/**
+	 * Current time in epoch ms without advancing.
+	 * @returns {number}
+	 */
+	peek() {
+		if (this.mode === 'real') return Math.max(this.currentMs, Date.now() + this.offsetMs);
+		return this.currentMs;
+	}
+
+	/** Current time as an ISO string, without advancing. */
+	iso() {
+		return new Date(this.peek()).toISOString();
+	}
+
+	/** Timestamp for a write: returns now, then advances by stepMs. */
+	tick() {
+		const now = this.peek();
+		this.currentMs = now + this.stepMs;
+		return now;
+	}
+
+	/** Alias of `tick()`, the name used by the write paths. */
+	now() {
+		return this.tick();
+	}
+
+	/**
+	 * Jump to an absolute time (may move backwards; tests sometimes need that).
+	 * @param {string | number} time
+	 */
+	set(time) {
+		this.currentMs = toMs(time);
+		this.offsetMs = this.currentMs - Date.now();
+	}
+
+	/** @param {number} ms */
+	advance(ms) {
+		this.set(this.peek() + ms);
+	}
+
+	/** @param {number} ms */
+	setStep(ms) {
+		if (!Number.isFinite(ms) || ms < 0) throw new RangeError('stepMs must be a number >= 0');
+		this.stepMs = ms;
+	}
+
+	toJSON() {
+		return { now: this.iso(), mode: this.mode, stepMs: this.stepMs, start: new Date(this.startMs).toISOString() };
+	}
+}
+
+/**
+ * @param {string | number} time
+ * @returns {number}
+ */
+function toMs(time) {
+	const ms = typeof time === 'number' ? time : Date.parse(time);
+	if (!Number.isFinite(ms)) throw new RangeError(`invalid time: ${String(time)}`);
+	return ms;
+}
+
+module.exports = { Clock, DEFAULT_START, toMs };

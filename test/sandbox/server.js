@@ -1,0 +1,560 @@
+// @ts-check
+'use strict';
+
+/**
+ * HTTP layer: routing, auth, rate limits, fault injection, request log and
+ * the control API. Handlers return `{ status, body, headers }` results (or
+ * throw HttpError); `send` is the only place that writes responses, which is
+ * what lets the 'truncate' fault corrupt any response body.
+ */
+
+const http = require('node:http');
+const { HttpError, badRequest, notFound } = require('./errors');
+const render = require('./render');
+const { parseLimit, parseDateTimeParam, parseDateTime, isPlainObject } = require('./validate');
+const { queryObject } = require('./request-log');
+
+/** @typedef {import('./store').Store} Store */
+/** @typedef {import('./faults').FaultInjector} FaultInjector */
+/** @typedef {import('./faults').FaultDecision} FaultDecision */
+/** @typedef {import('./rate-limit').RateLimiter} RateLimiter */
+/** @typedef {import('./request-log').RequestLog} RequestLog */
+
+/**
+ * @typedef {object} ServerContext
+ * @property {Store} store
+ * @property {FaultInjector} faults
+ * @property {RateLimiter} rateLimiter
+ * @property {RequestLog} requestLog
+ * @property {Set<string>} apiKeys
+ * @property {'position' | 'empty'} candidateLastPageCursor nextCursor of the last candidates page
+ * @property {(overrides?: Record<string, unknown>) => void} reset back to the initial state
+ */
+
+/**
+ * @typedef {object} Result
+ * @property {number} [status] default 200
+ * @property {unknown} [body] JSON body; undefined answers an empty body
+ * @property {Record<string, string>} [headers]
+ * @property {string} [html] an HTML body instead of JSON
+ */
+
+/**
+ * @typedef {object} RequestInfo
+ * @property {Record<string, string>} params decoded path parameters
+ * @property {URLSearchParams} query
+ * @property {unknown} body parsed JSON body (routes with `body: true`)
+ */
+
+/**
+ * @typedef {object} Route
+ * @property {string} method
+ * @property {string[]} pattern path segments, ':name' for parameters
+ * @property {boolean} [body] requires a JSON body
+ * @property {(ctx: ServerContext, req: RequestInfo) => Result | Promise<Result>} handle
+ */
+
+const MAX_BODY_BYTES = 1_000_000;
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {Route['handle']} handle
+ * @param {boolean} [body]
+ * @returns {Route}
+ */
+const route = (method, path, handle, body = false) => ({ method, pattern: path.split('/').filter(Boolean), handle, body });
+
+// ------------------------------------------------------- API-key endpoints
+
+/** @param {ServerContext} ctx @param {RequestInfo} req */
+function listVacancies(ctx, req) {
+	const limit = parseLimit(req.query.get('limit'));
+	const since = parseDateTimeParam(req.query.get('modifiedSince'), 'modifiedSince');
+	const cursorRaw = req.query.get('cursor');
+	const cursor = parseDateTimeParam(cursorRaw, 'cursor');
+	// Both given: start from the later one. The cursor is inclusive.
+	const fromMs = since === null ? cursor : cursor === null ? since : Math.max(since, cursor);
+	const { records, hasNextPage } = ctx.store.listVacancies({ limit, fromMs });
+	const last = records[records.length - 1];
+	const nextCursor = last ? new Date(last.modifiedAt).toISOString() : (cursorRaw ?? '');
+	return { body: { items: records.map((v) => render.vacancyListItem(ctx.store.world, v)), pageInfo: { nextCursor, hasNextPage } } };
+}
+
+/**
+ * Candidate cursors are standard base64 of `{"m":"<modifiedAt>","id":"<id>"}`:
+ * the exact position of the last item returned. Standard (not URL-safe)
+ * base64 may contain '+', '/' and '=', so clients must URL-encode it.
+ * @param {{ modifiedAt: number, id: string }} rec
+ */
+function encodeCandidateCursor(rec) {
+	return Buffer.from(JSON.stringify({ m: new Date(rec.modifiedAt).toISOString(), id: rec.id })).toString('base64');
+}
+
+/** @param {string} raw */
+function decodeCandidateCursor(raw) {
+	const invalid = () => badRequest('cursor', 'cursor is not a cursor returned by this endpoint');
+	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw) || raw.length % 4 !== 0) throw invalid();
+	try {
+		const decoded = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
+		const modifiedAt = typeof decoded?.m === 'string' ? parseDateTime(decoded.m) : null;
+		if (modifiedAt === null || typeof decoded.id !== 'string') throw invalid();
+		return { modifiedAt, id: /** @type {string} */ (decoded.id) };
+	} catch {
+		throw invalid();
+	}
+}
+
+/** @param {ServerContext} ctx @param {RequestInfo} req */
+function listCandidates(ctx, req) {
+	const limit = parseLimit(req.query.get('limit'));
+	const modifiedSinceMs = parseDateTimeParam(req.query.get('modifiedSince'), 'modifiedSince');
+	const cursorRaw = req.query.get('cursor');
+	const after = cursorRaw === null ? null : decodeCandidateCursor(cursorRaw);
+	const { records, hasNextPage } = ctx.store.listCandidates({ limit, modifiedSinceMs, after });
+	const last = records[records.length - 1];
+	let nextCursor = last ? encodeCandidateCursor(last) : (cursorRaw ?? '');
+	if (!hasNextPage && ctx.candidateLastPageCursor === 'empty') nextCursor = '';
+	return { body: { items: records.map((c) => render.candidateView(ctx.store.world, c, false)), pageInfo: { nextCursor, hasNextPage } } };
+}
+
+/** @param {ServerContext} ctx @param {RequestInfo} req */
+function getCandidateRecord(ctx, req) {
+	const candidate = ctx.store.getCandidate(req.params.id);
+	if (!candidate) throw notFound(`candidate ${req.params.id} not found`, 'id');
+	return candidate;
+}
+
+const apiRoutes = [
+	route('GET', 'vacancies', listVacancies),
+	route('PUT', 'vacancies/:id', (ctx, req) => (ctx.store.updateVacancy(req.params.id, req.body), {}), true),
+	route('GET', 'candidates', listCandidates),
+	route('GET', 'candidates/:id', (ctx, req) => ({ body: render.candidateView(ctx.store.world, getCandidateRecord(ctx, req), true) })),
+	route('GET', 'candidates/:id/contact-identifiers', (ctx, req) => ({ body: render.contactIdentifiers(ctx.store.world, getCandidateRecord(ctx, req)) })),
+	route('GET', 'applications/vacancy/:vacancyId', (ctx, req) => {
+		const vacancy = ctx.store.getVacancy(req.params.vacancyId);
+		if (!vacancy) throw notFound(`vacancy ${req.params.vacancyId} not found`, 'vacancyId');
+		const world = ctx.store.world;
+		return { body: { vacancy: render.vacancyDetail(world, vacancy), applications: ctx.store.applicationsOfVacancy(vacancy.id).map((a) => render.applicationListItem(world, a)) } };
+	}),
+	route('GET', 'applications/:id', (ctx, req) => {
+		const application = ctx.store.getApplication(req.params.id);
+		if (!application) throw notFound(`application ${req.params.id} not found`, 'id');
+		return { body: render.applicationDetail(ctx.store.world, application) };
+	}),
+	route('POST', 'applications', (ctx, req) => ({ body: { id: ctx.store.createApplication(req.body).id } }), true),
+	route('PUT', 'notes/:id', (ctx, req) => (ctx.store.updateNote(req.params.id, req.body), {}), true),
+];
+
+// -------------------------------------------------------- public endpoints
+
+const publicRoutes = [
+	route('GET', 'vacancy-portal/jobs', (ctx) => ({ body: { publicJobBoardPostings: ctx.store.postings().map((p) => render.postingView(ctx.store.world, p)) } })),
+	route(
+		'POST',
+		'vacancy-portal/jobs/:jobBoardPostingId',
+		(ctx, req) => {
+			ctx.store.applyToPosting(req.params.jobBoardPostingId, req.body, req.query.get('channelId'));
+			return {};
+		},
+		true,
+	),
+];
+
+// ------------------------------------------------------------ control API
+
+/**
+ * @param {unknown} body
+ * @returns {Record<string, any>}
+ */
+const controlBody = (body) => {
+	if (body === null || body === undefined) return {};
+	if (!isPlainObject(body)) throw badRequest('body', 'request body must be a JSON object');
+	return body;
+};
+
+/**
+ * @param {() => void} fn
+ * @param {() => unknown} answer
+ */
+function configError(fn, answer) {
+	try {
+		fn();
+	} catch (error) {
+		if (error instanceof RangeError || error instanceof TypeError) throw new HttpError(400, 'validation_error', error.message);
+		throw error;
+	}
+	return { body: answer() };
+}
+
+const controlRoutes = [
+	route('GET', 'state', (ctx) => ({ body: { ...ctx.store.summary(), rateLimit: ctx.rateLimiter.toJSON(), faults: ctx.faults.toJSON(), requestSeq: ctx.requestLog.seq } })),
+	route('GET', 'fixtures', (ctx) => ({ body: ctx.store.fixtures() })),
+	route('POST', 'reset', (ctx, req) => configError(() => ctx.reset(controlBody(req.body)), () => ctx.store.summary())),
+	route('GET', 'clock', (ctx) => ({ body: ctx.store.clock.toJSON() })),
+	route('POST', 'clock', (ctx, req) => {
+		const b = controlBody(req.body);
+		const clock = ctx.store.clock;
+		return configError(
+			() => {
+				if (b.now !== undefined) clock.set(b.now);
+				if (b.advanceMs !== undefined) clock.advance(Number(b.advanceMs));
+				if (b.stepMs !== undefined) clock.setStep(Number(b.stepMs));
+			},
+			() => clock.toJSON(),
+		);
+	}),
+	route('GET', 'vacancies', (ctx) => ({
+		body: ctx.store.world.vacancyIndex.items.map((v) => ({ id: v.id, name: v.name, createdAt: render.iso(v.createdAt), modifiedAt: render.iso(v.modifiedAt) })),
+	})),
+	route('POST', 'vacancies', (ctx, req) => {
+		const vacancy = ctx.store.createVacancy(controlBody(req.body));
+		return { status: 201, body: { id: vacancy.id, modifiedAt: render.iso(vacancy.modifiedAt), vacancy: render.vacancyDetail(ctx.store.world, vacancy) } };
+	}),
+	route('POST', 'vacancies/touch', (ctx, req) => ({ body: ctx.store.touchMany('vacancies', controlBody(req.body)) })),
+	route('POST', 'vacancies/:id/touch', (ctx, req) => {
+		const vacancy = ctx.store.touchVacancy(req.params.id, controlBody(req.body));
+		return { body: { id: vacancy.id, modifiedAt: render.iso(vacancy.modifiedAt) } };
+	}),
+	route('POST', 'candidates', (ctx, req) => {
+		const candidate = ctx.store.createCandidate(controlBody(req.body));
+		return { status: 201, body: render.candidateView(ctx.store.world, candidate, true) };
+	}),
+	route('POST', 'candidates/touch', (ctx, req) => ({ body: ctx.store.touchMany('candidates', controlBody(req.body)) })),
+	route('POST', 'candidates/:id/touch', (ctx, req) => ({ body: render.candidateView(ctx.store.world, ctx.store.touchCandidate(req.params.id, controlBody(req.body)), true) })),
+	route('GET', 'changes', (ctx, req) => {
+		const since = Number(req.query.get('since') ?? 0);
+		const resource = /** @type {import('./types').ResourceName | undefined} */ (req.query.get('resource') ?? undefined);
+		return { body: { seq: ctx.store.changeLog.seq, changes: ctx.store.changeLog.since(since, resource) } };
+	}),
+	route('GET', 'requests', (ctx, req) => ({ body: { seq: ctx.requestLog.seq, requests: ctx.requestLog.since(Number(req.query.get('since') ?? 0)) } })),
+	route('POST', 'requests/clear', (ctx) => (ctx.requestLog.clear(), { body: { seq: ctx.requestLog.seq } })),
+	route('GET', 'faults', (ctx) => ({ body: ctx.faults.toJSON() })),
+	route('POST', 'faults', (ctx, req) => configError(() => ctx.faults.configure(controlBody(req.body)), () => ctx.faults.toJSON())),
+	route('POST', 'faults/queue', (ctx, req) => configError(() => ctx.faults.enqueue(/** @type {any} */ (controlBody(req.body))), () => ctx.faults.toJSON())),
+	route('POST', 'faults/clear', (ctx) => configError(() => ctx.faults.clear(), () => ctx.faults.toJSON())),
+	route('GET', 'rate-limit', (ctx) => ({ body: ctx.rateLimiter.toJSON() })),
+	route('POST', 'rate-limit', (ctx, req) => configError(() => ctx.rateLimiter.configure(controlBody(req.body)), () => ctx.rateLimiter.toJSON())),
+	route('POST', 'rate-limit/reset', (ctx) => (ctx.rateLimiter.reset(), { body: ctx.rateLimiter.toJSON() })),
+];
+
+// ---------------------------------------------------------------- plumbing
+
+/**
+ * @param {Route[]} routes
+ * @param {string} method
+ * @param {string[]} segments
+ */
+function findRoute(routes, method, segments) {
+	for (const r of routes) {
+		if (r.method !== method || r.pattern.length !== segments.length) continue;
+		/** @type {Record<string, string>} */
+		const params = {};
+		const ok = r.pattern.every((part, i) => {
+			if (part.startsWith(':')) {
+				params[part.slice(1)] = segments[i];
+				return true;
+			}
+			return part === segments[i];
+		});
+		if (ok) return { route: r, params };
+	}
+	return null;
+}
+
+/**
+ * Decoded path segments; tolerates one trailing slash.
+ * @param {string} pathname
+ */
+function splitPath(pathname) {
+	const parts = pathname.replace(/\/$/, '').split('/').slice(1);
+	try {
+		return parts.map((p) => decodeURIComponent(p));
+	} catch {
+		throw badRequest('path', 'the path is not validly URL-encoded');
+	}
+}
+
+/**
+ * Public endpoints are `/{slug}/vacancy-portal/...`, tolerated under `/v1/`
+ * too; everything else under `/v1/` is an API-key endpoint.
+ * @param {string[]} segments
+ * @returns {{ surface: 'api' | 'public' | 'unknown', rest: string[] }}
+ */
+function classify(segments) {
+	if (segments[1] === 'vacancy-portal') return { surface: 'public', rest: segments };
+	if (segments[0] === 'v1' && segments[2] === 'vacancy-portal') return { surface: 'public', rest: segments.slice(1) };
+	if (segments[0] === 'v1') return { surface: 'api', rest: segments.slice(1) };
+	return { surface: 'unknown', rest: segments };
+}
+
+/**
+ * @param {http.IncomingMessage} req
+ * @returns {Promise<{ text: string, tooLarge: boolean }>}
+ */
+function readBody(req) {
+	return new Promise((resolve, reject) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		let size = 0;
+		req.on('data', (/** @type {Buffer} */ chunk) => {
+			size += chunk.length;
+			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+		});
+		req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }));
+		req.on('error', reject);
+	});
+}
+
+/**
+ * The body a route needs: JSON with the right content type.
+ * @param {http.IncomingMessage} req
+ * @param {{ text: string, tooLarge: boolean }} raw
+ */
+function parseJsonBody(req, raw) {
+	if (raw.tooLarge) throw new HttpError(413, 'payload_too_large', `request body exceeds ${MAX_BODY_BYTES} bytes`);
+	if (raw.text.trim() === '') throw badRequest('body', 'request body must be a JSON object');
+	const type = String(req.headers['content-type'] ?? '');
+	if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'unsupported_media_type', 'send the body with Content-Type: application/json');
+	try {
+		return JSON.parse(raw.text);
+	} catch {
+		throw new HttpError(400, 'invalid_json', 'request body is not valid JSON');
+	}
+}
+
+/** @param {string} text */
+function bodyForLog(text) {
+	if (text === '') return null;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+/** @param {unknown} error @returns {Result} */
+function errorResult(error) {
+	if (error instanceof HttpError) return { status: error.status, body: error.toJSON(), headers: error.headers };
+	const message = error instanceof Error ? error.message : String(error);
+	return { status: 500, body: { error: 'internal_error', message } };
+}
+
+const STATUS_TEXT = /** @type {Record<number, string>} */ (http.STATUS_CODES);
+
+/**
+ * The only writer of responses.
+ * @param {http.ServerResponse} res
+ * @param {Result} result
+ * @param {boolean} [truncate] cut the body in half (the 'truncate' fault)
+ */
+function send(res, result, truncate = false) {
+	const status = result.status ?? 200;
+	/** @type {Record<string, string | number>} */
+	const headers = { ...result.headers };
+	let payload = '';
+	if (result.html !== undefined) {
+		payload = result.html;
+		headers['content-type'] = 'text/html; charset=utf-8';
+	} else if (result.body !== undefined) {
+		payload = JSON.stringify(result.body);
+		headers['content-type'] = 'application/json; charset=utf-8';
+	}
+	if (truncate && payload.length > 1) payload = payload.slice(0, Math.floor(payload.length / 2));
+	headers['content-length'] = Buffer.byteLength(payload);
+	res.writeHead(status, headers);
+	res.end(payload);
+}
+
+/**
+ * Response for an injected fault (all but 'drop' and 'truncate').
+ * @param {FaultDecision} decision
+ * @returns {Result}
+ */
+function faultResult(decision) {
+	if (decision.kind === 'rateLimit') {
+		return {
+			status: 429,
+			headers: { 'retry-after': String(decision.retryAfterSeconds) },
+			body: { error: 'rate_limited', message: `Too many requests, retry after ${decision.retryAfterSeconds} s` },
+		};
+	}
+	const text = `${decision.status} ${STATUS_TEXT[decision.status] ?? 'Server Error'}`;
+	if (decision.kind === 'html') {
+		return { status: decision.status, html: `<!DOCTYPE html>\n<html><head><title>${text}</title></head><body><center><h1>${text}</h1></center><hr><center>nginx</center></body></html>\n` };
+	}
+	return { status: decision.status, body: { error: decision.status === 500 ? 'internal_error' : 'service_unavailable', message: `${text} (injected fault)` } };
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Auth and rate limit for API-key endpoints, then the route.
+ * @param {ServerContext} ctx
+ * @param {http.IncomingMessage} req
+ * @param {string[]} rest path segments after /v1
+ * @param {URLSearchParams} query
+ * @param {{ text: string, tooLarge: boolean }} raw
+ * @returns {Promise<Result>}
+ */
+async function handleApi(ctx, req, rest, query, raw) {
+	const key = req.headers['x-api-key'];
+	if (key === undefined || key === '') throw new HttpError(401, 'unauthorized', 'missing x-api-key header');
+	if (typeof key !== 'string' || !ctx.apiKeys.has(key)) throw new HttpError(401, 'unauthorized', 'invalid API key');
+	const retryAfter = ctx.rateLimiter.hit('api', key);
+	if (retryAfter !== null) throw rateLimited(retryAfter, 'API key');
+	return dispatch(ctx, apiRoutes, req, rest, query, raw);
+}
+
+/**
+ * @param {ServerContext} ctx
+ * @param {http.IncomingMessage} req
+ * @param {string[]} rest path segments starting with the tenant slug
+ * @param {URLSearchParams} query
+ * @param {{ text: string, tooLarge: boolean }} raw
+ * @returns {Promise<Result>}
+ */
+async function handlePublic(ctx, req, rest, query, raw) {
+	const retryAfter = ctx.rateLimiter.hit('public', req.socket.remoteAddress ?? 'unknown');
+	if (retryAfter !== null) throw rateLimited(retryAfter, 'IP address');
+	if (rest[0] !== ctx.store.tenantSlug) throw notFound(`unknown tenant ${rest[0]}`, 'publicTenantSlug');
+	return dispatch(ctx, publicRoutes, req, rest.slice(1), query, raw);
+}
+
+/**
+ * @param {number} retryAfter
+ * @param {string} per
+ */
+function rateLimited(retryAfter, per) {
+	return new HttpError(429, 'rate_limited', `rate limit per ${per} exceeded, retry after ${retryAfter} s`, undefined, { 'retry-after': String(retryAfter) });
+}
+
+/**
+ * @param {ServerContext} ctx
+ * @param {Route[]} routes
+ * @param {http.IncomingMessage} req
+ * @param {string[]} segments
+ * @param {URLSearchParams} query
+ * @param {{ text: string, tooLarge: boolean }} raw
+ * @returns {Promise<Result>}
+ */
+async function dispatch(ctx, routes, req, segments, query, raw) {
+	const found = findRoute(routes, req.method ?? 'GET', segments);
+	if (!found) throw notFound(`no endpoint ${req.method} ${req.url?.split('?')[0]}`);
+	const body = found.route.body ? parseJsonBody(req, raw) : undefined;
+	return found.route.handle(ctx, { params: found.params, query, body });
+}
+
+/**
+ * @param {ServerContext} ctx
+ * @param {http.IncomingMessage} req
+ * @param {string[]} rest
+ * @param {URLSearchParams} query
+ * @param {{ text: string, tooLarge: boolean }} raw
+ * @returns {Promise<Result>}
+ */
+async function handleControl(ctx, req, rest, query, raw) {
+	const found = findRoute(controlRoutes, req.method ?? 'GET', rest);
+	if (!found) throw notFound(`no control endpoint ${req.method} ${req.url?.split('?')[0]}`);
+	let body = null;
+	if (raw.text.trim() !== '') {
+		try {
+			body = JSON.parse(raw.text);
+		} catch {
+			throw new HttpError(400, 'invalid_json', 'request body is not valid JSON');
+		}
+	}
+	return found.route.handle(ctx, { params: found.params, query, body });
+}
+
+/**
+ * @param {ServerContext} ctx
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ */
+async function handleRequest(ctx, req, res) {
+	const startedAt = Date.now();
+	const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+	const raw = await readBody(req);
+	let segments;
+	try {
+		segments = splitPath(url.pathname);
+	} catch (error) {
+		return send(res, errorResult(error));
+	}
+
+	if (segments[0] === '_control') {
+		// Control requests are neither logged, rate limited nor faulted.
+		return send(res, await handleControl(ctx, req, segments.slice(1), url.searchParams, raw).catch(errorResult));
+	}
+
+	const { surface, rest } = classify(segments);
+	const { 'x-api-key': apiKey, ...otherHeaders } = req.headers;
+	const entry = ctx.requestLog.start({
+		time: new Date(startedAt).toISOString(),
+		method: req.method ?? 'GET',
+		path: url.pathname,
+		query: queryObject(url.searchParams),
+		surface,
+		apiKeyPresent: apiKey !== undefined,
+		headers: apiKey === undefined ? otherHeaders : { ...otherHeaders, 'x-api-key': '<redacted>' },
+		body: bodyForLog(raw.text),
+	});
+
+	let truncate = false;
+	if (surface !== 'unknown') {
+		const decision = ctx.faults.decide(surface, url.pathname);
+		if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+		entry.fault = decision.kind;
+		if (decision.kind === 'drop') {
+			entry.durationMs = Date.now() - startedAt;
+			req.socket.destroy();
+			return;
+		}
+		if (decision.kind === 'truncate') truncate = true;
+		else if (decision.kind !== null) return finish(res, entry, faultResult(decision), startedAt);
+	}
+
+	/** @type {Result} */
+	let result;
+	try {
+		if (surface === 'api') result = await handleApi(ctx, req, rest, url.searchParams, raw);
+		else if (surface === 'public') result = await handlePublic(ctx, req, rest, url.searchParams, raw);
+		else throw notFound(`no endpoint ${req.method} ${url.pathname}; API-key endpoints live under /v1, public ones under /{publicTenantSlug}/vacancy-portal`);
+	} catch (error) {
+		result = errorResult(error);
+	}
+	finish(res, entry, result, startedAt, truncate);
+}
+
+/**
+ * Send and complete the request-log entry.
+ * @param {http.ServerResponse} res
+ * @param {import('./request-log').RequestLogEntry} entry
+ * @param {Result} result
+ * @param {number} startedAt
+ * @param {boolean} [truncate]
+ */
+function finish(res, entry, result, startedAt, truncate = false) {
+	entry.status = result.status ?? 200;
+	const body = /** @type {{ error?: unknown } | undefined} */ (result.body);
+	entry.error = typeof body?.error === 'string' ? body.error : result.html !== undefined ? 'html_error_page' : null;
+	entry.durationMs = Date.now() - startedAt;
+	send(res, result, truncate);
+}
+
+/**
+ * @param {ServerContext} ctx
+ * @returns {http.Server}
+ */
+function createHttpServer(ctx) {
+	return http.createServer((req, res) => {
+		handleRequest(ctx, req, res).catch((error) => {
+			if (!res.headersSent) send(res, errorResult(error));
+			else res.destroy();
+		});
+	});
+}
+
+module.exports = { createHttpServer, encodeCandidateCursor, decodeCandidateCursor };
