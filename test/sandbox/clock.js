@@ -23,6 +23,7 @@ const DEFAULT_START = '2026-01-01T00:00:00.000Z';
 class Clock {
 	/** @param {ClockOptions} [options] */
 	constructor(options = {}) {
+		/** @type {'fixed' | 'real'} */
 		this.mode = options.mode === 'real' ? 'real' : 'fixed';
 		this.stepMs = options.stepMs ?? 1;
 		const start = options.start ?? (this.mode === 'real' ? Date.now() : DEFAULT_START);

@@ -1,0 +1,199 @@
+// @ts-check
+'use strict';
+
+/**
+ * In-memory tests of the sandbox store (no HTTP): determinism, scale,
+ * ordering, clock and change-log semantics.
+ */
+
+const { createStore } = require('./index');
+const { Clock } = require('./clock');
+const { SortedIndex } = require('./sorted-index');
+const { Random } = require('./prng');
+const { parseDateTime } = require('./validate');
+const render = require('./render');
+
+/** @param {import('./store').Store} store */
+const firstPageJson = (store) =>
+	JSON.stringify(store.listCandidates({ limit: 20, modifiedSinceMs: null, after: null }).records.map((c) => render.candidateView(store.world, c, true)));
+
+/**
+ * @param {{ modifiedAt: number, id: string }[]} items
+ */
+function isSorted(items) {
+	for (let i = 1; i < items.length; i++) {
+		const a = items[i - 1];
+		const b = items[i];
+		if (a.modifiedAt > b.modifiedAt || (a.modifiedAt === b.modifiedAt && a.id >= b.id)) return false;
+	}
+	return true;
+}
+
+describe('seeded data', () => {
+	test('is deterministic per seed and differs between seeds', () => {
+		const a = createStore({ seed: 7 });
+		const b = createStore({ seed: 7 });
+		const c = createStore({ seed: 8 });
+		expect(firstPageJson(a)).toBe(firstPageJson(b));
+		expect(firstPageJson(a)).not.toBe(firstPageJson(c));
+		expect(JSON.stringify(a.fixtures())).toBe(JSON.stringify(b.fixtures()));
+	});
+
+	test('has the configured sizes and defaults', () => {
+		const defaults = createStore().summary();
+		expect(defaults.counts).toMatchObject({ candidates: 200, vacancies: 30, applications: 150, notes: 20, users: 8, clients: 12 });
+		expect(defaults.tenantSlug).toBe('acme');
+		const custom = createStore({ candidates: 10, vacancies: 3, applicationsPerVacancy: 2, notes: 4, tenantSlug: 'globex' }).summary();
+		expect(custom.counts).toMatchObject({ candidates: 10, vacancies: 3, applications: 6, notes: 4 });
+		expect(custom.tenantSlug).toBe('globex');
+	});
+
+	test('adding candidates does not change the generated jobs', () => {
+		const small = createStore({ candidates: 100 });
+		const large = createStore({ candidates: 5000 });
+		const names = (/** @type {import('./store').Store} */ s) => [...s.world.vacancies.values()].map((v) => `${v.id}:${v.name}:${v.modifiedAt}`);
+		expect(names(large)).toEqual(names(small));
+	});
+
+	test('seeded records predate the clock start and include natural candidate ties', () => {
+		const store = createStore({ candidates: 5000 });
+		const start = store.clock.startMs;
+		const items = store.world.candidateIndex.items;
+		expect(items.every((c) => c.createdAt <= c.modifiedAt && c.modifiedAt < start)).toBe(true);
+		const times = new Set(items.map((c) => c.modifiedAt));
+		expect(times.size).toBeLessThan(items.length);
+		expect([...store.world.vacancies.values()].every((v) => v.createdAt <= v.modifiedAt && v.modifiedAt < start)).toBe(true);
+	});
+
+	test('generates 100,000 candidates quickly with a compact footprint', () => {
+		const heapBefore = process.memoryUsage().heapUsed;
+		const started = process.hrtime.bigint();
+		const store = createStore({ candidates: 100_000 });
+		const ms = Number(process.hrtime.bigint() - started) / 1e6;
+		const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
+		// Reported, not asserted tightly: CI machines vary.
+		console.log(`generated 100,000 candidates in ${ms.toFixed(0)} ms, heap +${heapMb.toFixed(1)} MB`);
+		expect(store.world.candidates.size).toBe(100_000);
+		expect(isSorted(store.world.candidateIndex.items)).toBe(true);
+		expect(ms).toBeLessThan(15_000);
+		const page = store.listCandidates({ limit: 50, modifiedSinceMs: null, after: null });
+		expect(page.records).toHaveLength(50);
+		expect(page.hasNextPage).toBe(true);
+	});
+});
+
+describe('SortedIndex', () => {
+	test('stays ordered by (modifiedAt, id) through random moves and bulk updates', () => {
+		const r = new Random(42);
+		const records = Array.from({ length: 500 }, (_, i) => ({ id: `r-${String(i).padStart(4, '0')}`, modifiedAt: r.int(0, 50) }));
+		const index = new SortedIndex(records);
+		for (let i = 0; i < 300; i++) {
+			index.update(r.pick(records), (rec) => {
+				rec.modifiedAt = r.int(0, 60);
+			});
+		}
+		expect(isSorted(index.items)).toBe(true);
+		index.updateMany(records.slice(0, 200), (rec) => {
+			rec.modifiedAt = 30;
+		});
+		expect(isSorted(index.items)).toBe(true);
+		expect(index.length).toBe(500);
+		const at30 = index.lowerBound(30);
+		expect(index.items[at30].modifiedAt).toBe(30);
+		expect(index.items[at30 - 1].modifiedAt).toBeLessThan(30);
+		const first = index.items[at30];
+		expect(index.upperBound(first.modifiedAt, first.id)).toBe(at30 + 1);
+	});
+});
+
+describe('Clock', () => {
+	test('stamps the next write with the set time, then advances by stepMs', () => {
+		const clock = new Clock();
+		expect(clock.iso()).toBe('2026-01-01T00:00:00.000Z');
+		expect(clock.tick()).toBe(Date.parse('2026-01-01T00:00:00.000Z'));
+		expect(clock.tick()).toBe(Date.parse('2026-01-01T00:00:00.001Z'));
+		clock.set('2026-03-01T12:00:00.000Z');
+		clock.setStep(0);
+		expect(clock.tick()).toBe(clock.tick());
+		clock.advance(1000);
+		expect(clock.iso()).toBe('2026-03-01T12:00:01.000Z');
+		expect(() => clock.setStep(-1)).toThrow(RangeError);
+	});
+
+	test('real mode follows the wall clock and never goes backwards', () => {
+		const clock = new Clock({ mode: 'real' });
+		const a = clock.tick();
+		const b = clock.tick();
+		expect(b).toBeGreaterThan(a);
+		expect(Math.abs(a - Date.now())).toBeLessThan(5000);
+	});
+});
+
+describe('writes and the change log', () => {
+	test('touch, create and bulk touch move records and are logged', () => {
+		const store = createStore({ candidates: 300 });
+		store.clock.set('2026-02-01T00:00:00.000Z');
+		const touched = store.touchCandidate('cand-0000010');
+		expect(touched.modifiedAt).toBe(Date.parse('2026-02-01T00:00:00.000Z'));
+		const items = store.world.candidateIndex.items;
+		expect(items[items.length - 1].id).toBe('cand-0000010');
+
+		const created = store.createCandidate({ firstName: 'Ada', lastName: 'Lovelace' });
+		expect(created.id).toBe('cand-0000301');
+		expect(render.candidateView(store.world, created, false).name).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+
+		const bulk = store.touchMany('candidates', { count: 100, modifiedAt: '2026-03-01T00:00:00.000Z' });
+		expect(bulk.ids).toHaveLength(100);
+		expect(isSorted(store.world.candidateIndex.items)).toBe(true);
+		const tail = store.world.candidateIndex.items.slice(-100);
+		expect(new Set(tail.map((c) => c.modifiedAt))).toEqual(new Set([Date.parse('2026-03-01T00:00:00.000Z')]));
+
+		const log = store.changeLog.entries;
+		expect(log).toHaveLength(102);
+		expect(log[0]).toEqual({ seq: 1, resource: 'candidate', id: 'cand-0000010', kind: 'updated', modifiedAt: '2026-02-01T00:00:00.000Z', source: 'control' });
+		expect(log[1]).toMatchObject({ resource: 'candidate', id: 'cand-0000301', kind: 'created' });
+		expect(store.changeLog.since(100).map((e) => e.seq)).toEqual([101, 102]);
+	});
+
+	test('reset regenerates the world and keeps object identity', () => {
+		const store = createStore();
+		const clock = store.clock;
+		const log = store.changeLog;
+		const before = firstPageJson(store);
+		store.updateNote('note-0001', { content: '<p>x</p>', title: null, pinned: true });
+		store.createVacancy({ name: 'Temporary' });
+		store.reset();
+		expect(store.clock).toBe(clock);
+		expect(store.changeLog).toBe(log);
+		expect(log.entries).toHaveLength(0);
+		expect(clock.iso()).toBe('2026-01-01T00:00:00.000Z');
+		expect(store.summary().counts.vacancies).toBe(30);
+		expect(firstPageJson(store)).toBe(before);
+		store.reset({ candidates: 5 });
+		expect(store.summary().counts.candidates).toBe(5);
+	});
+
+	test('operations reject bad input with HttpErrors naming the field', () => {
+		const store = createStore();
+		expect(() => store.updateVacancy('vac-9999', {})).toThrow(expect.objectContaining({ status: 404 }));
+		expect(() => store.updateVacancy('vac-0001', { stageId: 'nope' })).toThrow(expect.objectContaining({ status: 400, field: 'stageId' }));
+		expect(() => store.touchMany('vacancies', {})).toThrow(expect.objectContaining({ status: 400, field: 'count' }));
+		expect(() => store.touchCandidate('cand-0000001', { modifiedAt: 'yesterday' })).toThrow(expect.objectContaining({ field: 'modifiedAt' }));
+		expect(store.changeLog.entries).toHaveLength(0);
+	});
+});
+
+describe('date-time parsing', () => {
+	test.each([
+		['2026-01-31T09:30:00Z', Date.parse('2026-01-31T09:30:00Z')],
+		['2026-01-31T09:30:00.123Z', Date.parse('2026-01-31T09:30:00.123Z')],
+		['2026-01-31T10:30:00+01:00', Date.parse('2026-01-31T09:30:00Z')],
+		['2026-02-30T00:00:00Z', null],
+		['2026-01-31', null],
+		['2026-01-31T09:30:00', null],
+		['2026-01-31 09:30:00Z', null],
+		['yesterday', null],
+	])('%s', (text, expected) => {
+		expect(parseDateTime(text)).toBe(expected);
+	});
+});
