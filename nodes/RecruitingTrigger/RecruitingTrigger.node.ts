@@ -1,0 +1,297 @@
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+
+import { FieldError, timestamp } from '../Recruiting/shared/bodies';
+import { flattenCandidate, flattenVacancy } from '../Recruiting/shared/flatten';
+import { readPage } from '../Recruiting/shared/pagination';
+import { recruitingApiRequest } from '../Recruiting/shared/transport';
+import { formatInstant, nsFromMs } from './instant';
+import { PAGE_SIZE, PagingError, PollPlan } from './plan';
+import type { Emission, EventFilter } from './plan';
+import type { Resource } from './records';
+import { emptyState, loadState } from './state';
+
+/** From Now: how far back the first poll reads to learn the API's own idea of "now". */
+export const NOW_LOOKBACK_MS = 10 * 60_000;
+
+/** Fetch Test Event: windows tried in turn, newest first, for the most recent record. */
+const TEST_WINDOWS_HOURS = [1, 24, 24 * 30, 24 * 365, undefined];
+
+/** Fetch Test Event: pages read per window at most. */
+const TEST_MAX_PAGES = 20;
+
+type Start = 'now' | 'date' | 'everything';
+
+interface Settings {
+	resource: Resource;
+	event: EventFilter;
+	start: Start;
+	maxItems: number;
+	simplify: boolean;
+}
+
+const LABELS: Record<Resource, { path: string; singular: string; plural: string }> = {
+	candidate: { path: '/candidates', singular: 'candidate', plural: 'candidates' },
+	job: { path: '/vacancies', singular: 'job', plural: 'jobs' },
+};
+
+function settings(context: IPollFunctions): Settings {
+	const node = context.getNode();
+	const resource = context.getNodeParameter('resource') as Resource;
+	const event = context.getNodeParameter('event') as EventFilter;
+	const start = context.getNodeParameter('start') as Start;
+	if (!(resource in LABELS)) throw new NodeOperationError(node, `Unknown resource "${String(resource)}"`);
+	if (!['createdOrUpdated', 'created', 'updated'].includes(event)) {
+		throw new NodeOperationError(node, `Unknown event "${String(event)}"`);
+	}
+	if (!['now', 'date', 'everything'].includes(start)) {
+		throw new NodeOperationError(node, `Unknown start "${String(start)}"`);
+	}
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const maxItems = Number(options.maxItemsPerPoll ?? 1000);
+	if (!Number.isInteger(maxItems) || maxItems < 1) {
+		throw new NodeOperationError(node, 'Max Items per Poll must be a whole number of at least 1', {
+			description: `It is ${String(options.maxItemsPerPoll)}.`,
+		});
+	}
+	return { resource, event, start, maxItems, simplify: options.simplify !== false };
+}
+
+function startDate(context: IPollFunctions): string {
+	try {
+		return timestamp(context.getNodeParameter('startDate', ''), 'Start Date');
+	} catch (error) {
+		if (!(error instanceof FieldError)) throw error;
+		throw new NodeOperationError(context.getNode(), error.message, {
+			description: `${error.hint ?? ''} Start Date is required when Start is From a Date.`.trim(),
+		});
+	}
+}
+
+/** Reads the list as the plan asks, page by page, handing each page's emissions to `onPage`. */
+async function runPlan(
+	context: IPollFunctions,
+	plan: PollPlan,
+	resource: Resource,
+	onPage: (emissions: Emission[]) => void,
+): Promise<void> {
+	const { path, singular } = LABELS[resource];
+	for (let request = plan.nextRequest(); request; request = plan.nextRequest()) {
+		const body = await recruitingApiRequest.call(context, {
+			method: 'GET',
+			path,
+			qs: { limit: PAGE_SIZE, ...request },
+			subject: { label: `${singular} list` },
+		});
+		const page = readPage(context.getNode(), body, singular);
+		try {
+			onPage(plan.take(page));
+		} catch (error) {
+			if (!(error instanceof PagingError)) throw error;
+			throw new NodeApiError(context.getNode(), { message: error.message } as JsonObject, {
+				message: error.message,
+				description: error.description,
+			});
+		}
+	}
+}
+
+function toItem(emission: Emission, { resource, simplify }: Settings): INodeExecutionData {
+	const flatten = resource === 'job' ? flattenVacancy : flattenCandidate;
+	const record = (simplify ? flatten(emission.record) : emission.record) as IDataObject;
+	return {
+		json: {
+			event: emission.event,
+			resource,
+			...record,
+			...(emission.notice !== undefined && { notice: emission.notice }),
+		},
+	};
+}
+
+/**
+ * Fetch Test Event: the most recent matching record, found by reading recent windows of the
+ * list (the API lists oldest first and cannot sort). Stored state is neither read nor written.
+ */
+async function testEvent(context: IPollFunctions, options: Settings): Promise<INodeExecutionData[][]> {
+	const now = Date.now();
+	const { plural } = LABELS[options.resource];
+	for (const hours of TEST_WINDOWS_HOURS) {
+		const since = hours === undefined ? undefined : formatInstant(nsFromMs(now - hours * 3_600_000));
+		const plan = new PollPlan(emptyState(options.resource, since), {
+			resource: options.resource,
+			event: options.event,
+			maxItems: Infinity,
+			now,
+			maxPages: TEST_MAX_PAGES,
+		});
+		let latest: Emission | undefined;
+		await runPlan(context, plan, options.resource, (emissions) => {
+			if (emissions.length) latest = emissions[emissions.length - 1];
+		});
+		if (latest) return [[toItem(latest, options)]];
+		if (plan.stoppedEarly) break;
+	}
+	const what = options.event === 'createdOrUpdated' ? '' : ` ${options.event}`;
+	throw new NodeOperationError(context.getNode(), `No${what} ${plural} found to use as a test event`, {
+		description:
+			options.event === 'updated'
+				? `The test event is the most recently changed ${LABELS[options.resource].singular} that was created before the period looked at. Change one in the recruiting app and try again, or set Event to Created or Updated.`
+				: `Create or change a ${LABELS[options.resource].singular} in the recruiting app and try again.`,
+	});
+}
+
+// A polling trigger starts workflows on its own schedule; an AI agent cannot call it as a tool.
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
+export class RecruitingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Recruiting Trigger',
+		name: 'recruitingTrigger',
+		icon: 'file:../Recruiting/recruiting.svg',
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"] + ": " + $parameter["resource"]}}',
+		description: 'Starts the workflow when jobs or candidates are created or updated in the recruiting API',
+		defaults: { name: 'Recruiting Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'recruitingApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Candidate', value: 'candidate' },
+					{ name: 'Job', value: 'job' },
+				],
+				default: 'candidate',
+			},
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Created',
+						value: 'created',
+						description: 'Only records created since the previous poll',
+					},
+					{
+						name: 'Created or Updated',
+						value: 'createdOrUpdated',
+						description: 'Every record created or changed since the previous poll',
+					},
+					{
+						name: 'Updated',
+						value: 'updated',
+						description: 'Only changes to records that existed before the previous poll',
+					},
+				],
+				default: 'createdOrUpdated',
+				description:
+					'Which changes start the workflow. Each item’s "event" field says created or updated.',
+			},
+			{
+				displayName: 'Start',
+				name: 'start',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Everything',
+						value: 'everything',
+						description: 'Emit every existing record first (as created), then the changes',
+					},
+					{
+						name: 'From a Date',
+						value: 'date',
+						description: 'Emit records changed since a date, then the changes',
+					},
+					{
+						name: 'From Now',
+						value: 'now',
+						description: 'Emit only changes made after the workflow is activated',
+					},
+				],
+				default: 'now',
+				description: 'Where the trigger starts when the workflow is first activated',
+			},
+			{
+				displayName: 'Start Date',
+				name: 'startDate',
+				type: 'dateTime',
+				required: true,
+				default: '',
+				displayOptions: { show: { start: ['date'] } },
+				description: 'Records modified at or after this time are emitted on the first poll',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Max Items per Poll',
+						name: 'maxItemsPerPoll',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 1000,
+						description:
+							'The most items one poll emits. A larger backlog is emitted over the next polls, in order, with nothing skipped.',
+					},
+					{
+						displayName: 'Simplify',
+						name: 'simplify',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to return plain fields (name: "Backend Engineer") instead of the API’s { viewType, name } wrappers',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const options = settings(this);
+		if (this.getMode() === 'manual') return await testEvent(this, options);
+
+		const { resource, event, start, maxItems } = options;
+		const now = Date.now();
+		const staticData = this.getWorkflowStaticData('node');
+		let state = loadState(staticData.state, resource);
+
+		if (state === undefined && start === 'now') {
+			// First poll: read what changed in the last minutes, only to learn where the API's
+			// list ends now, and remember it. Nothing is emitted.
+			const since = formatInstant(nsFromMs(now - NOW_LOOKBACK_MS));
+			const plan = new PollPlan(emptyState(resource, since), { resource, event, maxItems: Infinity, now, emit: false });
+			await runPlan(this, plan, resource, () => undefined);
+			staticData.state = plan.nextState();
+			return null;
+		}
+		state ??= emptyState(resource, start === 'date' ? startDate(this) : undefined);
+
+		const plan = new PollPlan(state, { resource, event, maxItems, now });
+		const items: INodeExecutionData[] = [];
+		await runPlan(this, plan, resource, (emissions) => {
+			for (const emission of emissions) items.push(toItem(emission, options));
+		});
+		// Only now, after every page was read: a poll that throws leaves the state as it was.
+		staticData.state = plan.nextState();
+		return items.length ? [items] : null;
+	}
+}

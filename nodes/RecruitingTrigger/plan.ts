@@ -1,0 +1,414 @@
+import { formatInstant, instant, nextInstant, nsFromMs } from './instant';
+import { createdAtOf, fingerprint, modifiedAtOf, recordId } from './records';
+import type { Json, Resource } from './records';
+import { STATE_VERSION } from './state';
+import type { TriggerState } from './state';
+
+/*
+ * The watermark logic of one poll, without any I/O: the node asks `nextRequest()` what to
+ * fetch, hands each page to `take()`, which says what to emit, and at the end stores
+ * `nextState()`. Nothing here touches n8n, the clock or the network, so every rule can be
+ * tested on its own with made-up pages.
+ *
+ * Rules (see TriggerState for the stored shape):
+ * - A poll lists everything modified at or after the watermark, page by page, following the
+ *   API's cursor exactly. A record whose key is in `seen` was handled before and is skipped.
+ * - "Handled" means emitted or deliberately left out by the Event filter: either way it is
+ *   never looked at again in the same version.
+ * - The new watermark is the latest time before which everything has been handled: the end
+ *   of the list when the poll read it all, otherwise where it stopped (Max Items per Poll).
+ *   It never moves back, and never past the n8n clock (plus a minute), so a record dated in
+ *   the future cannot make the trigger skip the records modified until then.
+ * - `seen` keeps only the keys of handled records that the next poll can list again: those
+ *   at or after the new watermark.
+ */
+
+export type EventFilter = 'createdOrUpdated' | 'created' | 'updated';
+export type RecordEvent = 'created' | 'updated';
+
+/** The API's page size ceiling; every poll request asks for full pages. */
+export const PAGE_SIZE = 50;
+
+/** How far past the n8n clock the watermark may move (clock skew between n8n and the API). */
+export const FUTURE_TOLERANCE_MS = 60_000;
+
+/** Pages one poll reads at most; the rest is read by the next poll, from where this one stopped. */
+export const MAX_PAGES_PER_POLL = 2000;
+
+export interface PlanOptions {
+	resource: Resource;
+	event: EventFilter;
+	/** Emitted items per poll at most (Infinity: no limit). */
+	maxItems: number;
+	/** The n8n clock, in milliseconds since the epoch. */
+	now: number;
+	/** False to read without emitting (From Now's first poll learns where "now" is). */
+	emit?: boolean;
+	maxPages?: number;
+}
+
+export interface ListRequest {
+	modifiedSince?: string;
+	cursor?: string;
+}
+
+export interface ListPage {
+	items: Json[];
+	nextCursor: string;
+	hasNextPage: boolean;
+}
+
+export interface Emission {
+	event: RecordEvent;
+	record: Json;
+	/** Set when the user must be told something about this poll (a job cursor stall). */
+	notice?: string;
+}
+
+/** The API broke its own paging contract; the node turns this into a NodeApiError. */
+export class PagingError extends Error {
+	constructor(
+		message: string,
+		readonly description: string,
+	) {
+		super(message);
+		this.name = 'PagingError';
+	}
+}
+
+interface At {
+	ns: bigint;
+	text: string;
+}
+
+function at(text: string | undefined): At | undefined {
+	if (text === undefined) return undefined;
+	const ns = instant(text);
+	return ns === undefined ? undefined : { ns, text };
+}
+
+function min(a: At, b: At | undefined): At {
+	return b !== undefined && b.ns < a.ns ? b : a;
+}
+
+function max(a: At, b: At | undefined): At {
+	return b !== undefined && b.ns > a.ns ? b : a;
+}
+
+/** Group name in `seen` for keys held while there is no watermark (the beginning of time). */
+const BEGINNING = '';
+
+export function stallNotice(time: string, label = 'jobs'): string {
+	return (
+		`More than ${PAGE_SIZE} ${label} share the modification time ${time}. The API's ${label.replace(/s$/, '')} ` +
+		`list cannot page past them (its cursor is that time), so ${label} modified at exactly ${time} ` +
+		`that the API did not put in that one page were not emitted. The trigger went on with ${label} ` +
+		`modified after ${time}; nothing after it is affected.`
+	);
+}
+
+export class PollPlan {
+	private readonly resource: Resource;
+
+	private readonly filter: EventFilter;
+
+	private readonly maxItems: number;
+
+	private readonly emitting: boolean;
+
+	private readonly maxPages: number;
+
+	private readonly cap: At;
+
+	private readonly start: At | undefined;
+
+	private readonly oldSeen = new Map<string, string>();
+
+	/** Keys handled or met again in this poll, with the time they sit at (undefined: not yet known). */
+	private readonly newSeen = new Map<string, string | undefined>();
+
+	private request: ListRequest | undefined;
+
+	private readonly cursors = new Set<string>();
+
+	private pages = 0;
+
+	private emitted = 0;
+
+	private undelivered: string[] = [];
+
+	/** The poll stopped before the end of the list (Max Items per Poll, page limit). */
+	private stopped = false;
+
+	/** Candidates: the latest modifiedAt handled; the latest modifiedAt met in list order. */
+	private latestHandled: At | undefined;
+
+	private lastInOrder: At | undefined;
+
+	/** Keys of candidates without a modifiedAt, waiting for the next modifiedAt in list order. */
+	private pendingKeys: string[] = [];
+
+	/** Jobs: the time the list has been read up to (a cursor, or a stalled time's successor). */
+	private reached: At | undefined;
+
+	/** Where the unread rest of the list begins, when the poll stopped early; undefined: unknown. */
+	private rest: At | undefined;
+
+	constructor(state: TriggerState, options: PlanOptions) {
+		this.resource = options.resource;
+		this.filter = options.event;
+		this.maxItems = options.maxItems;
+		this.emitting = options.emit !== false;
+		this.maxPages = options.maxPages ?? MAX_PAGES_PER_POLL;
+		const capNs = nsFromMs(options.now + FUTURE_TOLERANCE_MS);
+		this.cap = { ns: capNs, text: formatInstant(capNs) };
+		this.start = at(state.watermark);
+		for (const [time, keys] of Object.entries(state.seen)) {
+			for (const key of keys) this.oldSeen.set(key, time);
+		}
+		if (state.notice) this.undelivered.push(state.notice);
+		this.request = this.start ? { modifiedSince: this.start.text } : {};
+	}
+
+	/** The next list request (`limit` is PAGE_SIZE), or undefined when the poll is done. */
+	nextRequest(): ListRequest | undefined {
+		return this.request;
+	}
+
+	/** Emitted items so far. */
+	get emittedCount(): number {
+		return this.emitted;
+	}
+
+	/** Whether the poll stopped before the end of the list; the next poll goes on from there. */
+	get stoppedEarly(): boolean {
+		return this.stopped;
+	}
+
+	/** "created" when the record was created at or after the watermark this poll started from. */
+	eventOf(record: Json): RecordEvent {
+		if (this.start === undefined) return 'created';
+		const created = instant(createdAtOf(record));
+		return created !== undefined && created >= this.start.ns ? 'created' : 'updated';
+	}
+
+	private wanted(event: RecordEvent): boolean {
+		return this.filter === 'createdOrUpdated' || this.filter === event;
+	}
+
+	private isSeen(key: string): boolean {
+		return this.oldSeen.has(key) || this.newSeen.has(key);
+	}
+
+	/** Reads one page of the list that `nextRequest()` asked for; returns what to emit. */
+	take(page: ListPage): Emission[] {
+		const request = this.request;
+		if (request === undefined) throw new Error('take() called after the poll was done');
+		this.pages++;
+		if (request.cursor !== undefined) this.cursors.add(request.cursor);
+		const { out, stall } =
+			this.resource === 'candidate' ? this.takeCandidates(page, request) : this.takeJobs(page, request);
+		if (!this.stopped && this.request !== undefined && this.pages >= this.maxPages) {
+			// Not an error: the next poll reads on from the watermark this one leaves.
+			this.stopped = true;
+			this.rest = this.resource === 'candidate' ? this.lastInOrder : this.reached;
+			this.request = undefined;
+		}
+		this.deliverNotices(out, stall);
+		return out;
+	}
+
+	private deliverNotices(out: Emission[], stall: string | undefined): void {
+		if (!this.emitting) return;
+		if (out.length === 0) {
+			if (stall) this.undelivered.push(stall);
+			return;
+		}
+		if (stall) for (const emission of out) emission.notice = stall;
+		if (this.undelivered.length) {
+			out[0].notice = [...this.undelivered, ...(stall ? [stall] : [])].join('\n');
+			this.undelivered = [];
+		}
+	}
+
+	private handle(record: Json, key: string, time: string | undefined, out: Emission[]): void {
+		this.newSeen.set(key, time);
+		const event = this.eventOf(record);
+		if (!this.wanted(event) || !this.emitting) return;
+		this.emitted++;
+		out.push({ event, record });
+	}
+
+	private takeCandidates(page: ListPage, request: ListRequest): { out: Emission[]; stall?: string } {
+		const out: Emission[] = [];
+		let index = 0;
+		for (; index < page.items.length && this.emitted < this.maxItems; index++) {
+			const record = page.items[index];
+			const modifiedAt = at(modifiedAtOf(record));
+			// Listed although modified before the watermark: handled by an earlier poll.
+			if (modifiedAt && this.start && modifiedAt.ns < this.start.ns) continue;
+			let key: string;
+			if (modifiedAt) {
+				this.placePending(modifiedAt.text);
+				this.lastInOrder = modifiedAt;
+				this.latestHandled = max(modifiedAt, this.latestHandled);
+				key = `${recordId(record) ?? `#${fingerprint(record)}`}@${modifiedAt.text}`;
+			} else {
+				// Without a modifiedAt, the record's version is its content.
+				key = `#${fingerprint(record)}`;
+				this.pendingKeys.push(key);
+			}
+			if (this.isSeen(key)) {
+				this.newSeen.set(key, modifiedAt?.text);
+				continue;
+			}
+			this.handle(record, key, modifiedAt?.text, out);
+		}
+
+		if (index < page.items.length || (page.hasNextPage && this.emitted >= this.maxItems)) {
+			// Max Items per Poll reached: the rest is for the next poll, from where this one stopped.
+			this.stopped = true;
+			this.request = undefined;
+			let rest: At | undefined;
+			let known = true;
+			let last = this.lastInOrder;
+			for (const record of page.items.slice(index)) {
+				const modifiedAt = at(modifiedAtOf(record));
+				if (modifiedAt && this.start && modifiedAt.ns < this.start.ns) continue;
+				if (modifiedAt) {
+					this.placePending(modifiedAt.text);
+					last = modifiedAt;
+				}
+				const lowerBound = modifiedAt ?? last;
+				if (lowerBound === undefined) known = false;
+				else rest = rest ? min(rest, lowerBound) : lowerBound;
+			}
+			if (page.hasNextPage) {
+				if (last === undefined) known = false;
+				else rest = rest ? min(rest, last) : last;
+			}
+			this.rest = known ? rest : undefined;
+			return { out };
+		}
+		if (!page.hasNextPage) {
+			this.request = undefined;
+			return { out };
+		}
+		this.request = { ...request, cursor: this.checkedCursor(page, 'candidate') };
+		return { out };
+	}
+
+	/** Candidates without a modifiedAt sit no later than the next modifiedAt in list order. */
+	private placePending(time: string): void {
+		for (const key of this.pendingKeys) this.newSeen.set(key, time);
+		this.pendingKeys = [];
+	}
+
+	private checkedCursor(page: ListPage, label: string): string {
+		if (!page.nextCursor) {
+			throw new PagingError(
+				`The Recruiting API said more ${label}s follow but gave no cursor`,
+				'Nothing was emitted by this poll and the trigger’s position was kept; the next poll tries again.',
+			);
+		}
+		if (this.cursors.has(page.nextCursor)) {
+			throw new PagingError(
+				`The Recruiting API's ${label} list sent a cursor it had already sent, so paging would never end`,
+				`Cursor: ${page.nextCursor}. Nothing was emitted by this poll and the trigger’s position was kept.`,
+			);
+		}
+		return page.nextCursor;
+	}
+
+	private takeJobs(page: ListPage, request: ListRequest): { out: Emission[]; stall?: string } {
+		const out: Emission[] = [];
+		// Every job of this page was modified at or after `from` and at or before `to`.
+		const from = at(request.cursor ?? request.modifiedSince);
+		const to = at(page.nextCursor);
+		let index = 0;
+		for (; index < page.items.length && this.emitted < this.maxItems; index++) {
+			const record = page.items[index];
+			const key = fingerprint(record);
+			if (this.isSeen(key)) {
+				this.newSeen.set(key, to?.text);
+				continue;
+			}
+			this.handle(record, key, to?.text, out);
+		}
+
+		if (index < page.items.length || (page.hasNextPage && this.emitted >= this.maxItems)) {
+			this.stopped = true;
+			this.request = undefined;
+			this.rest = index < page.items.length ? from : (to ?? from);
+			return { out };
+		}
+		if (!page.hasNextPage) {
+			this.request = undefined;
+			this.reached = to ?? from;
+			return { out };
+		}
+		if (request.cursor !== undefined && to !== undefined && from !== undefined && to.ns <= from.ns) {
+			if (to.ns < from.ns) {
+				throw new PagingError(
+					'The Recruiting API’s job cursor went backwards',
+					`It went from ${from.text} to ${to.text}. Nothing was emitted by this poll and the trigger’s position was kept.`,
+				);
+			}
+			// The stall: more jobs than one page share this modification time; asking again
+			// returns the same page. Go on with the jobs modified after it.
+			const after = nextInstant(to.text) as string;
+			this.reached = at(after);
+			this.request = { modifiedSince: after };
+			this.cursors.clear();
+			return { out, stall: stallNotice(to.text) };
+		}
+		const cursor = this.checkedCursor(page, 'job');
+		if (to === undefined) {
+			throw new PagingError(
+				'The Recruiting API’s job cursor is not a date and time',
+				`Cursor: ${cursor}. Nothing was emitted by this poll and the trigger’s position was kept.`,
+			);
+		}
+		this.reached = to;
+		this.request = { ...request, cursor };
+		return { out };
+	}
+
+	/** The watermark this poll leaves: where the next poll starts. */
+	nextWatermark(): string | undefined {
+		let end: At | undefined;
+		if (this.resource === 'candidate') {
+			end = this.latestHandled;
+			if (end && this.stopped) end = this.rest ? min(end, this.rest) : undefined;
+		} else {
+			end = this.stopped ? this.rest : this.reached;
+		}
+		if (end === undefined) return this.start?.text;
+		end = min(end, this.cap);
+		return max(end, this.start).text;
+	}
+
+	/** The state to store once the poll has fully succeeded. */
+	nextState(): TriggerState {
+		const watermark = this.nextWatermark();
+		const floor = at(watermark);
+		const groups: Record<string, string[]> = {};
+		const keep = (key: string, time: string | undefined) => {
+			const group = time ?? watermark ?? BEGINNING;
+			if (floor !== undefined) {
+				const sits = at(group);
+				if (sits === undefined || sits.ns < floor.ns) return;
+			}
+			(groups[group] ??= []).push(key);
+		};
+		for (const [key, time] of this.oldSeen) if (!this.newSeen.has(key)) keep(key, time);
+		for (const [key, time] of this.newSeen) keep(key, time);
+		return {
+			v: STATE_VERSION,
+			resource: this.resource,
+			...(watermark !== undefined && { watermark }),
+			seen: groups,
+			...(this.undelivered.length > 0 && { notice: this.undelivered.join('\n') }),
+		};
+	}
+}

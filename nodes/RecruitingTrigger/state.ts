@@ -1,0 +1,63 @@
+import { instant } from './instant';
+import type { Resource } from './records';
+
+export const STATE_VERSION = 1;
+
+/**
+ * What the trigger remembers between polls, in the workflow's static data (key `state`).
+ * Plain JSON, versioned, replaced as a whole at the end of a successful poll.
+ */
+export interface TriggerState {
+	v: typeof STATE_VERSION;
+	resource: Resource;
+	/**
+	 * Every record modified before this time has been handled (emitted or filtered out); the
+	 * next poll asks for `modifiedSince` = this. Absent: from the beginning of time.
+	 * Candidates: a `modifiedAt` the API sent. Jobs: a job cursor the API sent (the
+	 * `modifiedAt` of a page's last job), or the instant just after a stalled one.
+	 */
+	watermark?: string;
+	/**
+	 * Records already handled that the next poll will list again because they sit at or after
+	 * the watermark (`modifiedSince` is inclusive), grouped by the time they sit at or before.
+	 * Candidate keys are `id@modifiedAt`; job keys (and candidates without a modifiedAt) are
+	 * fingerprints of the whole record. Only groups at or after the watermark are kept.
+	 */
+	seen: Record<string, string[]>;
+	/** A message for the user not yet delivered on an emitted item (job cursor stall). */
+	notice?: string;
+}
+
+export function emptyState(resource: Resource, watermark?: string): TriggerState {
+	return { v: STATE_VERSION, resource, ...(watermark !== undefined && { watermark }), seen: {} };
+}
+
+function isStringArray(value: unknown): value is string[] {
+	return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+}
+
+/**
+ * The stored state, checked and copied out of n8n's static data. Undefined means "first
+ * run": nothing stored yet, a state of another version, or one kept for the other resource
+ * (the user switched Resource on an existing workflow), so the Start setting applies again.
+ */
+export function loadState(raw: unknown, resource: Resource): TriggerState | undefined {
+	if (typeof raw !== 'object' || raw === null) return undefined;
+	const stored = raw as Record<string, unknown>;
+	if (stored.v !== STATE_VERSION || stored.resource !== resource) return undefined;
+	const { watermark, seen, notice } = stored;
+	if (watermark !== undefined && instant(watermark) === undefined) return undefined;
+	if (typeof seen !== 'object' || seen === null || Array.isArray(seen)) return undefined;
+	const groups: Record<string, string[]> = {};
+	for (const [at, keys] of Object.entries(seen as Record<string, unknown>)) {
+		if (!isStringArray(keys)) return undefined;
+		groups[at] = [...keys];
+	}
+	return {
+		v: STATE_VERSION,
+		resource,
+		...(typeof watermark === 'string' && { watermark }),
+		seen: groups,
+		...(typeof notice === 'string' && notice !== '' && { notice }),
+	};
+}
