@@ -1,0 +1,183 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test-only dependency, not shipped */
+/*
+ * Runs the real RecruitingTrigger through n8n-core's PollContext, the way n8n's poller does
+ * (ActiveWorkflows.activatePolling → TriggersAndPollers.runPoll → nodeType.poll.call(ctx)),
+ * carrying the workflow's static data across polls, and mimicking when n8n saves it: only
+ * after a poll that emitted items (the execution it starts saves changed static data).
+ * `restart()` rebuilds the workflow from what was saved, as after an n8n restart.
+ *
+ * PollContext is imported from its module: n8n-core's index also loads langchain, whose
+ * ESM-only dependencies jest cannot load untransformed. It is the same class.
+ */
+import { PollContext } from 'n8n-core/dist/execution-engine/node-execution-context/poll-context';
+import { Workflow } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsHelper,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
+import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
+import { API, API_KEY } from './fakeApi';
+
+export const TRIGGER_TYPE = 'n8n-nodes-recruiting.recruitingTrigger';
+export const NODE_NAME = 'Recruiting Trigger';
+
+function nodeTypes(): INodeTypes {
+	const trigger = new RecruitingTrigger();
+	const get = (name: string): INodeType => {
+		if (name !== TRIGGER_TYPE) throw new Error(`unknown node type ${name}`);
+		return trigger;
+	};
+	return {
+		getByName: get,
+		getByNameAndVersion: get,
+		getKnownTypes: () => ({}),
+	};
+}
+
+/**
+ * Like n8n's CredentialsHelper: decrypts to the stored data and applies the credential's
+ * declared `authenticate` block, resolving its expressions against the credential.
+ */
+function credentialsHelper(data: ICredentialDataDecryptedObject): ICredentialsHelper {
+	const credentialType = new RecruitingApi();
+	return {
+		getParentTypes: () => [],
+		preAuthentication: async () => undefined,
+		authenticate: async (
+			credentials: ICredentialDataDecryptedObject,
+			_type: string,
+			options: IHttpRequestOptions,
+			workflow: Workflow,
+			node: INode,
+		) => {
+			const headers: IDataObject = { ...(options.headers ?? {}) };
+			for (const [name, value] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
+				headers[name] = workflow.expression.getParameterValue(
+					value as string,
+					null,
+					0,
+					0,
+					node.name,
+					[],
+					'internal',
+					{ $credentials: credentials },
+				) as string;
+			}
+			return { ...options, headers };
+		},
+		getDecrypted: async () => ({ ...data }),
+		getCredentials: async () => {
+			throw new Error('not used');
+		},
+		updateCredentials: async () => {},
+		updateCredentialsOauthTokenData: async () => {},
+		getCredentialsProperties: () => credentialType.properties,
+	} as unknown as ICredentialsHelper;
+}
+
+export type PollResult = INodeExecutionData[][] | null;
+
+export class TriggerHarness {
+	workflow!: Workflow;
+
+	/** The static data as n8n last saved it (JSON), or undefined before any save. */
+	saved: string | undefined;
+
+	private readonly additionalData: IWorkflowExecuteAdditionalData;
+
+	constructor(
+		private readonly parameters: INodeParameters,
+		credentials: ICredentialDataDecryptedObject = { baseUrl: API, apiKey: API_KEY },
+	) {
+		this.additionalData = {
+			credentialsHelper: credentialsHelper(credentials),
+			restApiUrl: 'http://localhost:5678/rest',
+			instanceBaseUrl: 'http://localhost:5678',
+			webhookBaseUrl: '',
+			webhookWaitingBaseUrl: '',
+			webhookTestBaseUrl: '',
+			formWaitingBaseUrl: '',
+			variables: {},
+			executionId: undefined,
+			userId: 'user',
+			currentNodeParameters: undefined,
+			executionTimeoutTimestamp: undefined,
+		} as unknown as IWorkflowExecuteAdditionalData;
+		this.build(undefined);
+	}
+
+	private build(staticData: IDataObject | undefined): void {
+		const node: INode = {
+			id: 'trigger',
+			name: NODE_NAME,
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: JSON.parse(JSON.stringify(this.parameters)) as INodeParameters,
+			credentials: { recruitingApi: { id: '1', name: 'Recruiting account' } },
+		};
+		this.workflow = new Workflow({
+			id: 'wf',
+			name: 'trigger test',
+			nodes: [node],
+			connections: {},
+			active: true,
+			nodeTypes: nodeTypes(),
+			staticData,
+			settings: {},
+		});
+	}
+
+	get node(): INode {
+		return this.workflow.getNode(NODE_NAME) as INode;
+	}
+
+	/** Changes node parameters on the active workflow (the user edits and re-saves it). */
+	setParameters(parameters: INodeParameters): void {
+		Object.assign(this.parameters, parameters);
+		const staticData = JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
+		this.build(staticData);
+	}
+
+	/** One poll as the active workflow's poller runs it; saves static data as n8n does. */
+	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<PollResult> {
+		const nodeType = this.workflow.nodeTypes.getByNameAndVersion(TRIGGER_TYPE) as INodeType;
+		const context = new PollContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			mode,
+			mode === 'manual' ? 'manual' : 'activate',
+		);
+		const result = (await nodeType.poll!.call(context)) as PollResult;
+		if (result !== null && mode !== 'manual') this.saved = JSON.stringify(this.workflow.staticData);
+		return result;
+	}
+
+	/** The trigger's stored state (in memory, as the next poll sees it). */
+	state(): IDataObject | undefined {
+		const data = this.workflow.staticData[`node:${NODE_NAME}`] as IDataObject | undefined;
+		return data?.state === undefined ? undefined : (JSON.parse(JSON.stringify(data.state)) as IDataObject);
+	}
+
+	/** n8n restarts: the workflow is activated again from the static data it last saved. */
+	restart(): void {
+		this.build(this.saved === undefined ? undefined : (JSON.parse(this.saved) as IDataObject));
+	}
+}
+
+/** The JSON of the emitted items of one poll ([] for null). */
+export function itemsOf(result: PollResult): IDataObject[] {
+	return result === null ? [] : result[0].map((item) => item.json);
+}
