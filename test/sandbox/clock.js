@@ -25,7 +25,9 @@ class Clock {
 	constructor(options = {}) {
 		/** @type {'fixed' | 'real'} */
 		this.mode = options.mode === 'real' ? 'real' : 'fixed';
-		this.stepMs = options.stepMs ?? 1;
+		/** Step configured at creation; reset() returns to it. */
+		this.initialStepMs = options.stepMs ?? 1;
+		this.stepMs = this.initialStepMs;
 		const start = options.start ?? (this.mode === 'real' ? Date.now() : DEFAULT_START);
 		/** The time the seed data is anchored to (seeded records are older than this). */
 		this.startMs = toMs(start);
@@ -35,8 +37,9 @@ class Clock {
 		this.offsetMs = this.startMs - Date.now();
 	}
 
-	/** Back to the start time. */
+	/** Back to the start time and the initial step. */
 	reset() {
+		this.stepMs = this.initialStepMs;
 		this.currentMs = this.startMs;
 		this.offsetMs = this.startMs - Date.now();
 	}

@@ -83,8 +83,8 @@ function listVacancies(ctx, req) {
 
 /**
  * Candidate cursors are standard base64 of `{"m":"<modifiedAt>","id":"<id>"}`:
- * the exact position of the last item returned. Standard (not URL-safe)
- * base64 may contain '+', '/' and '=', so clients must URL-encode it.
+ * the exact position of the last item returned (standard base64, with '='
+ * padding; clients should URL-encode it like any query value).
  * @param {{ modifiedAt: number, id: string }} rec
  */
 function encodeCandidateCursor(rec) {

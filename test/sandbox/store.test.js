@@ -6,7 +6,7 @@
  * ordering, clock and change-log semantics.
  */
 
-const { createStore } = require('./index');
+const { createStore } = require('./store');
 const { Clock } = require('./clock');
 const { SortedIndex } = require('./sorted-index');
 const { Random } = require('./prng');
