@@ -7,7 +7,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { REPO_ROOT, CACHE_ROOT, run, killGroup, sleep, waitForHttp } = require('./util');
+const { REPO_ROOT, CACHE_ROOT, run, killGroup, sleep, waitForHttp, httpJson } = require('./util');
 
 const N8N_VERSION = process.env.N8N_VERSION || '1.123.81';
 const SUITABLE = /^1\.123\.\d+$/;
@@ -121,7 +121,8 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
-		N8N_RUNNERS_ENABLED: 'true',
+		N8N_RUNNERS_ENABLED: 'false',
+		N8N_GIT_NODE_DISABLE_BARE_REPOS: 'true',
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'true',
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
@@ -213,7 +214,9 @@ async function executeWorkflow(inst, userFolder, id, opts = {}) {
 	});
 	const out = stripAnsi(r.stdout + '\n' + r.stderr);
 	const runData = extractRun(r.stdout) || extractRun(out);
-	return new ExecResult(id, r.code, out, runData, r.ms, r.timedOut);
+	const res = new ExecResult(id, r.code, out, runData, r.ms, r.timedOut);
+	res.peakRssMb = r.peakRssMb;
+	return res;
 }
 
 class ExecResult {
@@ -232,6 +235,7 @@ class ExecResult {
 		this.run = run;
 		this.ms = ms;
 		this.timedOut = timedOut;
+		this.peakRssMb = 0;
 	}
 
 	/** The workflow-level error (undefined on success). */
@@ -269,12 +273,24 @@ class ExecResult {
 		return tasks && tasks[0] ? tasks[0].error : undefined;
 	}
 
+	/**
+	 * The error text a user would see: the run's error message (+ description), or,
+	 * when n8n failed before running (e.g. an unknown node type), the line that
+	 * follows "Execution error:" in its output.
+	 */
+	get failureText() {
+		const e = this.error;
+		if (e) return `${e.message || ''}${e.description ? ` | ${e.description}` : ''}`;
+		const m = /Execution error:\s*\n=+\s*\n(.+)/.exec(this.output);
+		return m ? m[1].trim() : '';
+	}
+
 	/** A one-line summary of the failure, for check messages. */
 	describe() {
 		if (this.timedOut) return 'n8n execute timed out';
 		const e = this.error;
-		if (e) return `${e.message || ''}${e.description ? ` (${e.description})` : ''} on node ${this.lastNode}`;
-		if (!this.run) return `no run data in the output (exit ${this.code}): ${this.output.slice(-800)}`;
+		if (e) return `${this.failureText} (on node "${this.lastNode}")`;
+		if (!this.run) return `no run data (exit ${this.code}): ${this.failureText || this.output.slice(-600)}`;
 		return `exit ${this.code}`;
 	}
 }
@@ -335,7 +351,20 @@ function startN8n(inst, userFolder, opts) {
 		},
 		/** @param {number} timeoutMs */
 		async waitReady(timeoutMs) {
-			return waitForHttp(`http://127.0.0.1:${opts.port}/healthz`, timeoutMs, () => !exited);
+			// /healthz answers before the app is wired up ("n8n is starting up"), so wait
+			// for the settings endpoint to answer with JSON.
+			const deadline = Date.now() + timeoutMs;
+			if (!(await waitForHttp(`http://127.0.0.1:${opts.port}/healthz`, timeoutMs, () => !exited))) return false;
+			while (Date.now() < deadline && !exited) {
+				try {
+					const r = await httpJson('GET', `http://127.0.0.1:${opts.port}/rest/settings`, { timeoutMs: 5000 });
+					if (r.status === 200 && r.json && r.json.data) return true;
+				} catch {
+					/* not yet */
+				}
+				await sleep(500);
+			}
+			return false;
 		},
 		/** SIGTERM, then SIGKILL after `graceMs`. */
 		async stop(graceMs = 20_000) {

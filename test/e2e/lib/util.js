@@ -24,7 +24,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @param {string} cmd
  * @param {string[]} args
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, input?: string, echo?: boolean }} [opts]
- * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, ms: number, timedOut: boolean }>}
+ * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, ms: number, timedOut: boolean, peakRssMb: number }>}
  */
 function run(cmd, args, opts = {}) {
 	const started = Date.now();
@@ -38,6 +38,11 @@ function run(cmd, args, opts = {}) {
 		let stdout = '';
 		let stderr = '';
 		let timedOut = false;
+		let peakRssMb = 0;
+		// Peak resident memory of the child (VmHWM), sampled while it runs.
+		const sampler = setInterval(() => {
+			peakRssMb = Math.max(peakRssMb, rssOf(child.pid).hwmMb);
+		}, 200);
 		child.stdout.setEncoding('utf8');
 		child.stderr.setEncoding('utf8');
 		child.stdout.on('data', (d) => {
@@ -59,11 +64,60 @@ function run(cmd, args, opts = {}) {
 		child.on('error', reject);
 		child.on('close', (code, signal) => {
 			if (timer) clearTimeout(timer);
-			resolve({ code, signal, stdout, stderr, ms: Date.now() - started, timedOut });
+			clearInterval(sampler);
+			resolve({ code, signal, stdout, stderr, ms: Date.now() - started, timedOut, peakRssMb });
 		});
 		if (opts.input !== undefined) child.stdin.end(opts.input);
 		else child.stdin.end();
 	});
+}
+
+/**
+ * Current and peak resident memory of a process, from /proc (0 when unavailable).
+ * @param {number | undefined} pid
+ */
+function rssOf(pid) {
+	try {
+		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+		const kb = (/** @type {string} */ key) => Number((new RegExp(`${key}:\\s+(\\d+)`).exec(status) || [])[1] || 0);
+		return { rssMb: Math.round(kb('VmRSS') / 1024), hwmMb: Math.round(kb('VmHWM') / 1024) };
+	} catch {
+		return { rssMb: 0, hwmMb: 0 };
+	}
+}
+
+/**
+ * Total resident memory of a process and all its descendants (MB), from /proc.
+ * @param {number | undefined} rootPid
+ */
+function treeRssMb(rootPid) {
+	if (!rootPid) return 0;
+	/** @type {Map<number, number[]>} */
+	const children = new Map();
+	try {
+		for (const entry of fs.readdirSync('/proc')) {
+			if (!/^\d+$/.test(entry)) continue;
+			try {
+				const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+				const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+				const list = children.get(ppid) || [];
+				list.push(Number(entry));
+				children.set(ppid, list);
+			} catch {
+				/* gone */
+			}
+		}
+	} catch {
+		return 0;
+	}
+	let total = 0;
+	const stack = [rootPid];
+	while (stack.length) {
+		const pid = /** @type {number} */ (stack.pop());
+		total += rssOf(pid).rssMb;
+		stack.push(...(children.get(pid) || []));
+	}
+	return total;
 }
 
 /**
@@ -208,5 +262,7 @@ module.exports = {
 	waitForHttp,
 	rmrf,
 	mkTemp,
+	rssOf,
+	treeRssMb,
 	fmtMs,
 };

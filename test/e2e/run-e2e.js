@@ -1,0 +1,722 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+/**
+ * End-to-end test of the packed n8n-nodes-recruiting package inside a real n8n 1.123.x.
+ *
+ *   npm run test:e2e            (= node test/e2e/run-e2e.js)
+ *
+ * 1. finds or installs n8n 1.123.x + Node 22 (cache outside the repo, install-n8n.sh);
+ * 2. npm run build, npm pack, and installs the tarball where n8n loads community
+ *    packages from: <tmp user folder>/.n8n/nodes/node_modules/n8n-nodes-recruiting;
+ * 3. starts the sandbox API in-process (test/sandbox) and imports credentials and
+ *    the workflows of test/e2e/workflows/ (placeholders filled from the sandbox's fixtures);
+ * 4. runs every workflow with `n8n execute --id` and checks the node outputs, the
+ *    requests the sandbox received and the sandbox's state;
+ * 5. activates the trigger workflow under `n8n start` and checks what the polling
+ *    triggers emit (first poll, then a created candidate and an updated job).
+ *
+ * Prints one line per check and ends with "N passed, M failed"; exits 1 on any failure.
+ *
+ * Environment: E2E_KEEP=1 keeps the temp n8n user folder; E2E_SKIP_BUILD=1 packs the
+ * existing dist/; E2E_SKIP_TRIGGER=1 skips step 5 (saves ~2-3 minutes); N8N_BIN uses
+ * another n8n 1.123.x executable; N8N_CACHE_DIR moves the n8n cache.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { REPO_ROOT, mkTemp, rmrf, fmtMs, freePort, httpJson, treeRssMb, sleep } = require('./lib/util');
+const { ensureN8n, importEntities, executeWorkflow, startN8n, n8nCli } = require('./lib/n8n');
+const { PKG, buildAndPack, installTarball, checkInstalledPackage } = require('./lib/pkg');
+const { loadWorkflows } = require('./lib/workflows');
+const { startSink } = require('./lib/sink');
+
+const KEEP = process.env.E2E_KEEP === '1';
+const SKIP_BUILD = process.env.E2E_SKIP_BUILD === '1';
+const SKIP_TRIGGER = process.env.E2E_SKIP_TRIGGER === '1';
+const NODE_TYPE = `${PKG.name}.recruiting`;
+const TRIGGER_TYPE = `${PKG.name}.recruitingTrigger`;
+const CREDENTIAL_TYPE = 'recruitingApi';
+
+// ------------------------------------------------------------------ checks
+
+let passed = 0;
+let failed = 0;
+
+/**
+ * Runs one check and prints one line for it.
+ * @param {string} name
+ * @param {() => unknown} fn  returns an optional detail string; throws to fail
+ */
+async function check(name, fn) {
+	try {
+		const detail = await fn();
+		passed++;
+		console.log(`PASS  ${name}${typeof detail === 'string' && detail ? ` (${detail})` : ''}`);
+		return true;
+	} catch (error) {
+		failed++;
+		const msg = error instanceof Error ? error.message : String(error);
+		console.log(`FAIL  ${name}: ${msg.replace(/\s+/g, ' ').slice(0, 900)}`);
+		return false;
+	}
+}
+
+/**
+ * @param {unknown} cond
+ * @param {string} msg
+ * @returns {asserts cond}
+ */
+function expect(cond, msg) {
+	if (!cond) throw new Error(msg);
+}
+
+/** @param {unknown} v */
+const show = (v) => JSON.stringify(v)?.slice(0, 300);
+
+/**
+ * @param {import('./lib/n8n').ExecResult} r
+ * @param {string} node
+ * @returns {any[]}
+ */
+function itemsOf(r, node) {
+	const items = r.items(node);
+	if (items === undefined) {
+		throw new Error(`node "${node}" did not run: ${r.ok ? 'no data' : r.describe()}`);
+	}
+	return items;
+}
+
+/** @param {string} s */
+const section = (s) => console.log(`# ${s}`);
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+	const t0 = Date.now();
+	/** @type {Record<string, string>} */
+	const timings = {};
+	/** @type {string[]} */
+	const memory = [];
+	const log = (/** @type {string} */ s) => console.log(`# ${s}`);
+
+	// ---------------------------------------------------------------- n8n
+	section('setup');
+	/** @type {Awaited<ReturnType<typeof ensureN8n>> | undefined} */
+	let inst;
+	await check('n8n 1.123.x is available (cache, installed on first use)', async () => {
+		inst = await ensureN8n({ log });
+		if (inst.installMs) timings['n8n install'] = fmtMs(inst.installMs);
+		return `n8n ${inst.version} from ${inst.source}`;
+	});
+	if (!inst) return finish(t0, timings, memory);
+	const n8n = inst;
+
+	// ---------------------------------------------------------------- package
+	/** @type {Awaited<ReturnType<typeof buildAndPack>> | undefined} */
+	let packed;
+	await check('npm run build && npm pack produce a tarball', async () => {
+		packed = await buildAndPack({ skipBuild: SKIP_BUILD, log });
+		timings['build'] = fmtMs(packed.buildMs);
+		return `${path.basename(packed.tarball)}, ${packed.files.length} files`;
+	});
+	if (!packed) return finish(t0, timings, memory);
+
+	const userFolder = mkTemp('recruiting-e2e-n8n-');
+	let installedDir = '';
+	await check('the tarball installs into <N8N_USER_FOLDER>/.n8n/nodes/node_modules/n8n-nodes-recruiting', async () => {
+		installedDir = await installTarball(/** @type {any} */ (packed).tarball, userFolder);
+		if (process.env.E2E_DEV_DROP_MISSING) {
+			const pjPath = path.join(installedDir, 'package.json');
+			const pj = JSON.parse(fs.readFileSync(pjPath, 'utf8'));
+			pj.n8n.nodes = pj.n8n.nodes.filter((/** @type {string} */ f) => fs.existsSync(path.join(installedDir, f)));
+			fs.writeFileSync(pjPath, JSON.stringify(pj));
+		}
+		expect(fs.existsSync(path.join(installedDir, 'package.json')), 'no package.json after extraction');
+		return installedDir.replace(userFolder, '<user folder>');
+	});
+	await check('every file the package.json n8n block names is in the tarball, with its icons', () => {
+		const problems = checkInstalledPackage(installedDir);
+		expect(problems.length === 0, problems.join('; '));
+		const pj = JSON.parse(fs.readFileSync(path.join(installedDir, 'package.json'), 'utf8'));
+		return `${pj.n8n.nodes.length} nodes, ${pj.n8n.credentials.length} credential(s)`;
+	});
+	await check('the package has no runtime dependencies to install (n8n-workflow is a peer)', () => {
+		const pj = JSON.parse(fs.readFileSync(path.join(installedDir, 'package.json'), 'utf8'));
+		const deps = Object.keys(pj.dependencies || {});
+		expect(deps.length === 0, `dependencies would be missing in n8n's nodes folder: ${deps.join(', ')}`);
+	});
+
+	// ---------------------------------------------------------------- sandbox
+	let createSandbox;
+	try {
+		({ createSandbox } = require('../sandbox'));
+	} catch (error) {
+		await check('the sandbox (test/sandbox) loads', () => {
+			throw error;
+		});
+		return finish(t0, timings, memory, userFolder);
+	}
+	const sandbox = await createSandbox({
+		host: '127.0.0.1',
+		port: 0,
+		apiKey: 'sandbox-key',
+		tenantSlug: 'acme',
+		seed: 7,
+		vacancies: 60, // more than one page (50) of jobs
+		candidates: 200,
+		clock: { mode: 'real' }, // n8n's trigger compares with the wall clock
+	});
+	const sink = await startSink();
+	try {
+		await runChecks(n8n, userFolder, sandbox, sink, timings, memory);
+	} finally {
+		await sink.close();
+		await sandbox.close();
+	}
+	return finish(t0, timings, memory, userFolder);
+}
+
+/**
+ * @param {number} t0
+ * @param {Record<string, string>} timings
+ * @param {string[]} memory
+ * @param {string} [userFolder]
+ */
+function finish(t0, timings, memory, userFolder) {
+	if (userFolder) {
+		if (KEEP) console.log(`# kept n8n user folder: ${userFolder}`);
+		else rmrf(userFolder);
+	}
+	timings['total'] = fmtMs(Date.now() - t0);
+	console.log(`# timings: ${Object.entries(timings).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+	if (memory.length) console.log(`# memory: ${memory.join(', ')}`);
+	console.log(`${passed} passed, ${failed} failed`);
+	process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
+}
+
+/**
+ * @param {import('./lib/n8n').N8nInstall} n8n
+ * @param {string} userFolder
+ * @param {any} sandbox
+ * @param {any} sink
+ * @param {Record<string, string>} timings
+ * @param {string[]} memory
+ */
+async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
+	const fx = sandbox.fixtures();
+	const store = sandbox.store;
+	const since = sandbox.clock.iso();
+	const runTag = `e2e${Date.now().toString(36)}`;
+
+	// Ids the workflows address, picked from the sandbox's fixtures.
+	const jobId = fx.vacancyIds[0];
+	const otherClient = fx.clients.find((/** @type {any} */ c) => c.id !== store.getVacancy(jobId).clientId) || fx.clients[0];
+	const clientContacts = fx.clientContacts.filter((/** @type {any} */ c) => c.companyId === otherClient.id).map((/** @type {any} */ c) => c.id);
+	const teamUsers = fx.users.filter((/** @type {any} */ u) => !u.deactivated).slice(0, 2).map((/** @type {any} */ u) => u.id);
+	const interviewStage = fx.applicationStages.find((/** @type {any} */ s) => s.type === 'interview') || fx.applicationStages[1];
+	const speculativeStage = fx.applicationStages.find((/** @type {any} */ s) => s.type === 'speculative') || fx.applicationStages[0];
+	const appliedToJob = new Set(store.applicationsOfVacancy(jobId).map((/** @type {any} */ a) => a.candidateId));
+	const newApplicant = [fx.candidates.lastId, ...fx.candidates.firstIds].find((id) => !appliedToJob.has(id));
+	const noteId = fx.noteIds[0];
+	const noteApplicationId = store.getNote(noteId).applicationId;
+
+	const creds = {
+		good: { id: 'rcE2eCredGood001', name: 'Recruiting sandbox (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey } },
+		bad: { id: 'rcE2eCredBadKey1', name: 'Recruiting sandbox, wrong key (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey: 'not-the-sandbox-key' } },
+		v1: { id: 'rcE2eCredV1Slsh1', name: 'Recruiting sandbox, base URL with /v1/ (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: `${sandbox.url}/v1/`, apiKey: sandbox.apiKey } },
+	};
+	/** @type {Record<string, string>} */
+	const vars = {
+		CRED_ID: creds.good.id,
+		CRED_NAME: creds.good.name,
+		BAD_CRED_ID: creds.bad.id,
+		BAD_CRED_NAME: creds.bad.name,
+		V1_CRED_ID: creds.v1.id,
+		V1_CRED_NAME: creds.v1.name,
+		PORTAL_URL: sandbox.url,
+		TENANT: sandbox.tenantSlug,
+		SINCE: since,
+		RUN_TAG: runTag,
+		SINK_URL: sink.url,
+		JOB_ID: jobId,
+		CLIENT_ID: otherClient.id,
+		CLIENT_CONTACT_IDS: clientContacts.join(', '),
+		VACANCY_STAGE_ID: (fx.vacancyStages.find((/** @type {any} */ s) => s.id === 'vstage-interviewing') || fx.vacancyStages[1]).id,
+		TEAM_USER_IDS: teamUsers.join(', '),
+		CANDIDATE_ID: fx.candidates.firstIds[3],
+		NEW_APPLICANT_ID: String(newApplicant),
+		APP_STAGE_ID: interviewStage.id,
+		APP_STATUS_ID: interviewStage.statusIds[0],
+		SPEC_STAGE_ID: speculativeStage.id,
+		NOTE_ID: noteId,
+		NOTE_APPLICATION_ID: noteApplicationId,
+	};
+	const workflows = loadWorkflows(vars);
+
+	await check('n8n import:credentials takes three recruitingApi credentials', async () => {
+		const r = await importEntities(n8n, userFolder, 'credentials', Object.values(creds));
+		return fmtMs(r.ms);
+	});
+	await check(`n8n import:workflow takes the ${Object.keys(workflows).length} workflows of test/e2e/workflows`, async () => {
+		const r = await importEntities(n8n, userFolder, 'workflow', Object.values(workflows));
+		return fmtMs(r.ms);
+	});
+
+	/** Sandbox request-log entries after `seq`. @param {number} seq @returns {any[]} */
+	const requestsSince = (seq) => sandbox.requestLog.since(seq);
+	let execMs = 0;
+	let execCount = 0;
+	let execPeak = 0;
+	/** @param {string} file @returns {Promise<{ r: import('./lib/n8n').ExecResult, requests: any[] }>} */
+	const execute = async (file) => {
+		const seq = sandbox.requestLog.seq;
+		const r = await executeWorkflow(n8n, userFolder, workflows[file].id);
+		execMs += r.ms;
+		execCount++;
+		execPeak = Math.max(execPeak, r.peakRssMb);
+		return { r, requests: requestsSince(seq) };
+	};
+	/** @param {import('./lib/n8n').ExecResult} r @param {string} what */
+	const expectOk = (r, what) => expect(r.ok, `${what} failed: ${r.describe()}`);
+
+	// ------------------------------------------------------------ jobs
+	section('job: Get Many');
+	{
+		const { r, requests } = await execute('jobs-get-many');
+		const allJobs = store.world.vacancyIndex.items;
+		await check('the workflow using n8n-nodes-recruiting.recruiting runs in n8n (node type and credential type load)', () => {
+			const loadErrors = r.output.split('\n').filter((l) => /Cannot find module|Failed to load|Error loading/i.test(l) && l.includes(PKG.name));
+			expect(loadErrors.length === 0, `n8n could not load the package: ${loadErrors.slice(0, 2).join(' | ')}`);
+			expectOk(r, 'jobs-get-many');
+			expect(!/Unrecognized node type|Unknown credential/i.test(r.output), 'n8n reported a loading problem');
+			return `${fmtMs(r.ms)} for n8n execute`;
+		});
+		await check('job Get Many, Return All: every job, across pages', () => {
+			const items = itemsOf(r, 'Jobs Return All');
+			expect(items.length === allJobs.length, `${items.length} items, the sandbox has ${allJobs.length} jobs`);
+			expect(new Set(items.map((i) => i.id)).size === items.length, 'duplicate job ids');
+			return `${items.length} items`;
+		});
+		await check('job Get Many, simplified: name, stage and client are plain fields', () => {
+			const items = itemsOf(r, 'Jobs Return All');
+			const want = new Set(allJobs.map((/** @type {any} */ v) => v.name));
+			for (const item of items) {
+				expect(typeof item.name === 'string' && item.name.length > 0, `name is not a string: ${show(item.name)}`);
+				expect(want.has(item.name), `unexpected job name ${show(item.name)}`);
+				expect(item.stage && typeof item.stage.name === 'string' && !('viewType' in item.stage), `stage not flattened: ${show(item.stage)}`);
+				expect(item.client && typeof item.client.name === 'string', `client not flattened: ${show(item.client)}`);
+				for (const [k, v] of Object.entries(item)) {
+					expect(!(v && typeof v === 'object' && 'viewType' in v && k !== 'clientTeam'), `field ${k} still wrapped: ${show(v)}`);
+				}
+			}
+			return `e.g. "${items[0].name}" at ${items[0].client.name}`;
+		});
+		await check('job Get Many, Limit 3: 3 items', () => {
+			const n = itemsOf(r, 'Jobs Limit 3').length;
+			expect(n === 3, `${n} items`);
+		});
+		await check('job Get Many, Limit 55: 55 items (two pages of at most 50)', () => {
+			const n = itemsOf(r, 'Jobs Limit 55').length;
+			expect(n === 55, `${n} items`);
+		});
+		await check('job Get Many, Simplify off: the API’s { viewType, name } wrappers', () => {
+			const items = itemsOf(r, 'Jobs Raw');
+			expect(items.length === 2, `${items.length} items`);
+			expect(items[0].name && items[0].name.viewType === 'vacancyName', `name: ${show(items[0].name)}`);
+		});
+		await check('job Get Many, Modified Since in the future: no items', () => {
+			const items = itemsOf(r, 'Jobs Modified Since Future');
+			expect(items.length === 0, `${items.length} items`);
+			const q = requests.find((x) => x.path === '/v1/vacancies' && x.query.modifiedSince);
+			expect(q && String(q.query.modifiedSince).startsWith('2099-01-01'), `modifiedSince sent: ${show(q && q.query)}`);
+		});
+		await check('API-key requests carry x-api-key and go to /v1', () => {
+			expect(requests.length > 0, 'the sandbox received nothing');
+			const bad = requests.filter((q) => !q.apiKeyPresent || !q.path.startsWith('/v1/'));
+			expect(bad.length === 0, `${bad.length} requests without key or outside /v1: ${show(bad[0])}`);
+			return `${requests.length} requests`;
+		});
+	}
+
+	section('candidate: Get Many, Get, Get Contact Identifiers');
+	{
+		const { r } = await execute('candidates');
+		const total = store.world.candidates.size;
+		await check('candidate Get Many, Return All: every candidate (several pages)', () => {
+			const items = itemsOf(r, 'Candidates Return All');
+			expect(items.length === total, `${items.length} items, the sandbox has ${total}`);
+			expect(new Set(items.map((i) => i.id)).size === items.length, 'duplicate candidate ids');
+			return `${items.length} items`;
+		});
+		await check('candidate Get Many, simplified: firstName, lastName, emails are plain', () => {
+			const items = itemsOf(r, 'Candidates Return All');
+			for (const c of items) {
+				expect(typeof c.firstName === 'string' && typeof c.lastName === 'string', `names: ${show(c)}`);
+				expect(!('name' in c) || typeof c.name !== 'object', `name still wrapped: ${show(c.name)}`);
+				expect(Array.isArray(c.emails), `emails not a list: ${show(c.emails)}`);
+			}
+			return `e.g. ${items[0].firstName} ${items[0].lastName}`;
+		});
+		await check('candidate Get Many, Limit 5: 5 items', () => {
+			const n = itemsOf(r, 'Candidates Limit 5').length;
+			expect(n === 5, `${n} items`);
+		});
+		await check('candidate Get Many, Modified Since the run start: none yet', () => {
+			const n = itemsOf(r, 'Candidates Modified Since Run Start').length;
+			expect(n === 0, `${n} items`);
+		});
+		await check('candidate Get by ID: the candidate, flattened', () => {
+			const items = itemsOf(r, 'Get Candidate');
+			expect(items.length === 1, `${items.length} items`);
+			expect(items[0].id === vars.CANDIDATE_ID, `id ${items[0].id}`);
+			expect(typeof items[0].firstName === 'string', `firstName: ${show(items[0].firstName)}`);
+			return `${items[0].firstName} ${items[0].lastName}`;
+		});
+		await check('candidate Get with an expression in the ID: the last of Limit 5', () => {
+			const want = itemsOf(r, 'Candidates Limit 5').slice(-1)[0].id;
+			const got = itemsOf(r, 'Get Candidate By Expression');
+			expect(got.length === 1 && got[0].id === want, `got ${show(got.map((i) => i.id))}, want ${want}`);
+		});
+		await check('candidate Get, Simplify off: { viewType: candidateName, ... }', () => {
+			const items = itemsOf(r, 'Get Candidate Raw');
+			expect(items[0].name && items[0].name.viewType === 'candidateName', `name: ${show(items[0].name)}`);
+		});
+		await check('candidate Get Contact Identifiers: emails, phoneNumbers, networkUrl', () => {
+			const items = itemsOf(r, 'Candidate Contact Identifiers');
+			expect(items.length === 1, `${items.length} items`);
+			const c = items[0];
+			expect(Array.isArray(c.emails) && Array.isArray(c.phoneNumbers) && 'networkUrl' in c, show(c));
+			return `${c.emails.length} email(s), ${c.phoneNumbers.length} phone number(s)`;
+		});
+	}
+
+	section('job: Update, read back with Get Many');
+	{
+		const { r, requests } = await execute('job-update');
+		const puts = requests.filter((q) => q.method === 'PUT' && q.path === `/v1/vacancies/${jobId}`);
+		await check('job Update: { id, updated: true }', () => {
+			const items = itemsOf(r, 'Update Job');
+			expect(items.length === 1 && items[0].id === jobId && items[0].updated === true, show(items));
+		});
+		await check('job Update sends every update field in the API’s shape', () => {
+			expect(puts.length >= 1, 'no PUT reached the sandbox');
+			const b = puts[0].body;
+			expect(b.name === `E2E Platform Engineer ${runTag}`, `name ${show(b.name)}`);
+			expect(b.employmentType === 'partTime' && b.locationType === 'hybrid', `types ${b.employmentType} ${b.locationType}`);
+			expect(b.companyId === vars.CLIENT_ID && b.stageId === vars.VACANCY_STAGE_ID, `ids ${b.companyId} ${b.stageId}`);
+			expect(show(b.teamUserIds) === show(teamUsers), `teamUserIds ${show(b.teamUserIds)}`);
+			expect(show(b.clientTeamUserIds) === show(clientContacts), `clientTeamUserIds ${show(b.clientTeamUserIds)}`);
+			expect(b.location && b.location.city === 'Berlin' && b.location.latitude === 52.531 && b.location.type === 'headquarters', `location ${show(b.location)}`);
+			expect(show(b.salaryRange) === show({ currency: 'EUR', min: 65000, max: 85000 }), `salaryRange ${show(b.salaryRange)}`);
+			expect(b.dealValue && b.dealValue.currency === 'EUR' && b.dealValue.amount === 18000, `dealValue ${show(b.dealValue)}`);
+			expect(
+				show(b.scorecard) === show([{ group_name: 'Engineering', attributes: [{ attribute: 'System design' }, { attribute: 'Code quality' }] }, { group_name: 'Culture', attributes: [{ attribute: 'Ownership' }] }]),
+				`scorecard ${show(b.scorecard)}`,
+			);
+			expect(Date.parse(b.startAt) === Date.parse('2027-02-01T09:00:00.000Z'), `startAt ${b.startAt}`);
+		});
+		await check('job Update shows up in a later Get Many', () => {
+			const job = itemsOf(r, 'Jobs After Update').find((i) => i.id === jobId);
+			expect(job, 'the job is missing from Get Many');
+			expect(job.name === `E2E Platform Engineer ${runTag}`, `name ${show(job.name)}`);
+			expect(String(job.description).includes(runTag), `description ${show(job.description)}`);
+			expect(job.employmentType === 'partTime' && job.locationType === 'hybrid', `${job.employmentType} ${job.locationType}`);
+			expect(job.stage && job.stage.id === vars.VACANCY_STAGE_ID, `stage ${show(job.stage)}`);
+			expect(job.client && job.client.id === vars.CLIENT_ID, `client ${show(job.client)}`);
+			expect(job.salaryRange && job.salaryRange.min === 65000 && job.salaryRange.max === 85000, `salaryRange ${show(job.salaryRange)}`);
+			expect(job.location && job.location.city === 'Berlin', `location ${show(job.location)}`);
+			return job.name;
+		});
+		await check('job Get Many, Modified Since the run start: just the updated job', () => {
+			const items = itemsOf(r, 'Jobs Modified Since Run Start');
+			expect(items.some((i) => i.id === jobId), `the updated job is missing (${items.length} items)`);
+			expect(items.length < store.world.vacancies.size, `${items.length} items: the filter was ignored`);
+			return `${items.length} item(s)`;
+		});
+		await check('job Update, Clear Fields: description and end date sent as null and gone', () => {
+			expect(puts.length >= 2, `${puts.length} PUTs`);
+			expect(show(puts[1].body) === show({ description: null, endAt: null }), `body ${show(puts[1].body)}`);
+			const job = itemsOf(r, 'Jobs After Clear').find((i) => i.id === jobId);
+			expect(job && job.description == null && job.endAt == null, `after clear: ${show(job && { description: job.description, endAt: job.endAt })}`);
+			expect(job.name === `E2E Platform Engineer ${runTag}`, 'the name changed too');
+		});
+	}
+
+	section('application: Create, Get, Get Many for a Job');
+	{
+		const { r, requests } = await execute('applications');
+		/** @type {string} */
+		let createdId = '';
+		await check('application Create: the new application’s id', () => {
+			const items = itemsOf(r, 'Create Application');
+			expect(items.length === 1 && typeof items[0].id === 'string' && items[0].id, show(items));
+			createdId = items[0].id;
+			const rec = store.getApplication(createdId);
+			expect(rec && rec.candidateId === newApplicant && rec.vacancyId === jobId, `sandbox has ${show(rec)}`);
+			expect(rec.stageId === interviewStage.id && rec.statusId === interviewStage.statusIds[0], `stage/status ${rec.stageId}/${rec.statusId}`);
+			const post = requests.find((q) => q.method === 'POST' && q.path === '/v1/applications');
+			expect(post && show(post.body.teamUserIds) === show(teamUsers), `teamUserIds sent: ${show(post && post.body)}`);
+			return createdId;
+		});
+		await check('application Get (ID from the previous node): flattened stage, candidate, job', () => {
+			const items = itemsOf(r, 'Get Created Application');
+			expect(items.length === 1 && items[0].id === createdId, show(items.map((i) => i.id)));
+			const a = items[0];
+			expect(a.stage && a.stage.id === interviewStage.id && !('viewType' in a.stage), `stage ${show(a.stage)}`);
+			expect(a.candidate && a.candidate.id === newApplicant, `candidate ${show(a.candidate)}`);
+			expect(a.vacancy && a.vacancy.id === jobId && !('viewType' in a.vacancy), `vacancy ${show(a.vacancy)}`);
+			return `${a.candidate.firstName} ${a.candidate.lastName} in ${a.stage.name}`;
+		});
+		await check('application Get, Simplify off: { viewType: applicationStage } kept', () => {
+			const items = itemsOf(r, 'Get Created Application Raw');
+			expect(items[0] && items[0].stage && items[0].stage.viewType === 'applicationStage', `stage ${show(items[0] && items[0].stage)}`);
+		});
+		await check('application Get Many for a Job: includes the new one, with the job attached', () => {
+			const items = itemsOf(r, 'Applications For Job');
+			const want = store.applicationsOfVacancy(jobId).length;
+			expect(items.length === want, `${items.length} items, the sandbox has ${want}`);
+			expect(items.some((i) => i.id === createdId), 'the created application is missing');
+			const job = items[0].job;
+			expect(job && job.name === `E2E Platform Engineer ${runTag}`, `job ${show(job && job.name)}`);
+			expect(job.dealValue && job.dealValue.amount === 18000 && job.dealValue.currency === 'EUR', `dealValue (set by job Update) ${show(job.dealValue)}`);
+			return `${items.length} applications`;
+		});
+		await check('application Create without a job: a speculative application (vacancyId null)', () => {
+			const items = itemsOf(r, 'Speculative Application');
+			expect(items.length === 1 && items[0].id, show(items));
+			const rec = store.getApplication(items[0].id);
+			expect(rec && rec.vacancyId === null && rec.statusId === null, `sandbox has ${show(rec)}`);
+		});
+	}
+
+	section('note: Update');
+	{
+		const { r } = await execute('note-update');
+		await check('note Update: { id, updated: true } and the sandbox holds the new note', () => {
+			const items = itemsOf(r, 'Update Note');
+			expect(items.length === 1 && items[0].id === noteId && items[0].updated === true, show(items));
+			const note = store.getNote(noteId);
+			expect(note.content === `<p>Phone screen went well (${runTag})</p>`, `content ${show(note.content)}`);
+			expect(note.pinned === true && note.source === 'phone', `pinned ${note.pinned}, source ${note.source}`);
+			expect(show(note.labelIds) === show(['label-important', 'label-e2e']), `labelIds ${show(note.labelIds)}`);
+		});
+		await check('note Update shows up in a later application Get', () => {
+			const a = itemsOf(r, 'Application With Note')[0];
+			const notes = Array.isArray(a && a.notes) ? a.notes : [];
+			const note = notes.find((/** @type {any} */ n) => n.noteId === noteId);
+			expect(note && note.title === `E2E note ${runTag}`, `notes ${show(a && a.notes)}`);
+		});
+	}
+
+	section('jobPortal: Get Many Postings, Apply');
+	{
+		const { r, requests } = await execute('job-portal');
+		const portalRequests = requests.filter((q) => q.surface === 'public');
+		await check('job portal Get Many Postings: every public posting', () => {
+			const items = itemsOf(r, 'Get Postings');
+			expect(items.length === fx.postings.length, `${items.length} items, the sandbox has ${fx.postings.length}`);
+			expect(items.every((i) => typeof i.id === 'string' && typeof i.externalJobTitle === 'string'), show(items[0]));
+			return `${items.length} postings, e.g. "${items[0].externalJobTitle}"`;
+		});
+		await check('job portal Apply succeeds: { postingId, email, applied: true }', () => {
+			const items = itemsOf(r, 'Apply');
+			const first = itemsOf(r, 'Get Postings')[0];
+			expect(items.length === 1 && items[0].applied === true && items[0].postingId === first.id, show(items));
+			expect(items[0].email === `ada.${runTag}@example.com`, `email ${items[0].email}`);
+		});
+		await check('job portal requests go to /acme/vacancy-portal/jobs with no x-api-key', () => {
+			expect(portalRequests.length === 2, `${portalRequests.length} portal requests: ${show(portalRequests.map((q) => q.method + ' ' + q.path))}`);
+			const withKey = portalRequests.filter((q) => q.apiKeyPresent || 'x-api-key' in q.headers);
+			expect(withKey.length === 0, `x-api-key sent on ${withKey.map((q) => q.path).join(', ')}`);
+			expect(portalRequests.every((q) => q.path.startsWith('/acme/vacancy-portal/jobs')), show(portalRequests.map((q) => q.path)));
+			expect(portalRequests.every((q) => q.status === 200), `statuses ${portalRequests.map((q) => q.status)}`);
+		});
+		await check('job portal Apply sends channelId and the location fields', () => {
+			const post = portalRequests.find((q) => q.method === 'POST');
+			expect(post, 'no POST');
+			expect(post.query.channelId === 'e2e-channel', `query ${show(post.query)}`);
+			const b = post.body;
+			expect(b.firstName === 'Ada' && b.phoneNumber === '+44 20 7946 0000' && b.cvAttachmentId === `cv-${runTag}`, show(b));
+			expect(b.networkUrl === 'https://network.example.com/in/ada-lovelace', `networkUrl ${b.networkUrl}`);
+			const l = b.location || {};
+			expect(l.city === 'Paris' && l.rawCityCountry === 'Paris, France' && l.formattedAddress && l.latitude === 48.8606 && l.type === 'primary_home', `location ${show(l)}`);
+		});
+		await check('the portal application created a candidate the API then lists (Modified Since)', () => {
+			const items = itemsOf(r, 'Candidates Modified Since Run Start');
+			const ada = items.find((i) => i.lastName === `Lovelace ${runTag}`);
+			expect(ada, `not among ${items.length} candidates modified since ${since}`);
+			return `${ada.firstName} ${ada.lastName}`;
+		});
+	}
+
+	section('credentials and errors');
+	{
+		const { r, requests } = await execute('credential-base-url-v1');
+		await check('a credential base URL ending in /v1/ works (no /v1/v1)', () => {
+			expectOk(r, 'credential-base-url-v1');
+			expect(itemsOf(r, 'Jobs Via v1 Base URL').length === 1, 'not 1 item');
+			expect(requests.every((q) => q.path === '/v1/vacancies'), show(requests.map((q) => q.path)));
+		});
+	}
+	{
+		const { r, requests } = await execute('error-wrong-api-key');
+		await check('a wrong API key fails the workflow with a clear message', () => {
+			expect(!r.ok, 'the workflow succeeded');
+			expect(/API key/i.test(r.failureText) && /credential/i.test(r.failureText), `message: ${r.failureText || r.describe()}`);
+			expect(requests.some((q) => q.status === 401 && q.apiKeyPresent), 'the sandbox saw no 401');
+			return r.failureText.split(' | ')[0];
+		});
+	}
+	{
+		const { r } = await execute('error-not-found');
+		await check('an unknown candidate ID fails with a message naming the ID', () => {
+			expect(!r.ok, 'the workflow succeeded');
+			expect(r.failureText.includes('no-such-candidate-e2e'), `message: ${r.failureText || r.describe()}`);
+			return r.failureText.split(' | ')[0];
+		});
+	}
+	{
+		const { r, requests } = await execute('error-no-credential');
+		await check('an API-key operation without a credential fails clearly and sends nothing', () => {
+			expect(!r.ok, 'the workflow succeeded');
+			expect(/credential/i.test(r.failureText), `message: ${r.failureText || r.describe()}`);
+			expect(requests.length === 0, `${requests.length} requests reached the sandbox`);
+			return r.failureText.split(' | ')[0];
+		});
+	}
+	{
+		const { r } = await execute('error-unknown-node-type');
+		await check('negative control: a node type the package lacks is reported by n8n (so the passes above mean the types loaded)', () => {
+			expect(!r.ok, 'the workflow succeeded');
+			expect(/Unrecognized node type: n8n-nodes-recruiting\.notARealNode/.test(r.output), `output: ${r.failureText || r.output.slice(-300)}`);
+		});
+	}
+	timings['n8n execute'] = `${execCount} runs, ${fmtMs(execMs)} (${fmtMs(execMs / Math.max(1, execCount))} each)`;
+	memory.push(`n8n execute peak RSS ${execPeak} MB`);
+
+	if (SKIP_TRIGGER) {
+		console.log('# E2E_SKIP_TRIGGER=1: trigger checks skipped');
+		return;
+	}
+	await triggerChecks(n8n, userFolder, sandbox, sink, workflows['trigger-to-sink'], timings, memory, runTag);
+}
+
+/**
+ * Activates the trigger workflow, runs `n8n start` and checks what the polls emit.
+ * @param {import('./lib/n8n').N8nInstall} n8n
+ * @param {string} userFolder
+ * @param {any} sandbox
+ * @param {any} sink
+ * @param {any} workflow
+ * @param {Record<string, string>} timings
+ * @param {string[]} memory
+ * @param {string} runTag
+ */
+async function triggerChecks(n8n, userFolder, sandbox, sink, workflow, timings, memory, runTag) {
+	section('Recruiting Trigger under n8n start (polls every minute)');
+	const activated = await check('n8n update:workflow --active=true activates the trigger workflow', async () => {
+		const r = await n8nCli(n8n, userFolder, ['update:workflow', `--id=${workflow.id}`, '--active=true']);
+		expect(r.code === 0, `exit ${r.code}: ${(r.stdout + r.stderr).slice(-500)}`);
+	});
+	if (!activated) return;
+	const port = await freePort();
+	const brokerPort = await freePort();
+	const t = Date.now();
+	const server = startN8n(n8n, userFolder, {
+		port,
+		env: { N8N_RUNNERS_BROKER_PORT: String(brokerPort), EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all' },
+		logFile: path.join(userFolder, 'n8n-start.log'),
+	});
+	let peak = 0;
+	const sampler = setInterval(() => {
+		peak = Math.max(peak, treeRssMb(server.child.pid));
+	}, 1000);
+	try {
+		const ready = await check('n8n start comes up with the package installed', async () => {
+			const ok = await server.waitReady(180_000);
+			expect(ok, `not ready: ${server.output.slice(-1500)}`);
+			timings['n8n start'] = fmtMs(Date.now() - t);
+			return `${fmtMs(Date.now() - t)}`;
+		});
+		if (!ready) return;
+		await check('the editor serves both node types and the credential type', async () => {
+			const nodes = await httpJson('GET', `${server.url.replace('localhost', '127.0.0.1')}/types/nodes.json`, { timeoutMs: 30_000 });
+			const creds = await httpJson('GET', `${server.url.replace('localhost', '127.0.0.1')}/types/credentials.json`, { timeoutMs: 30_000 });
+			expect(nodes.status === 200 && Array.isArray(nodes.json), `types/nodes.json: HTTP ${nodes.status}`);
+			const names = nodes.json.map((/** @type {any} */ n) => n.name);
+			for (const want of [NODE_TYPE, TRIGGER_TYPE]) expect(names.includes(want), `${want} missing from types/nodes.json`);
+			expect(Array.isArray(creds.json) && creds.json.some((/** @type {any} */ c) => c.name === CREDENTIAL_TYPE), `${CREDENTIAL_TYPE} missing from types/credentials.json`);
+			const node = nodes.json.find((/** @type {any} */ n) => n.name === NODE_TYPE);
+			return `icon ${node.iconUrl ? JSON.stringify(node.iconUrl) : node.icon}`;
+		});
+		await check('the node and credential icons are served', async () => {
+			const nodes = (await httpJson('GET', `${server.url.replace('localhost', '127.0.0.1')}/types/nodes.json`, { timeoutMs: 30_000 })).json;
+			const creds = (await httpJson('GET', `${server.url.replace('localhost', '127.0.0.1')}/types/credentials.json`, { timeoutMs: 30_000 })).json;
+			/** @type {string[]} */
+			const urls = [];
+			for (const d of [...nodes.filter((/** @type {any} */ n) => n.name.startsWith(`${PKG.name}.`)), ...creds.filter((/** @type {any} */ c) => c.name === CREDENTIAL_TYPE)]) {
+				const icon = d.iconUrl;
+				expect(icon, `${d.name} has no iconUrl (icon ${show(d.icon)})`);
+				for (const u of typeof icon === 'string' ? [icon] : Object.values(icon)) urls.push(String(u));
+			}
+			for (const u of new Set(urls)) {
+				const res = await httpJson('GET', `${server.url.replace('localhost', '127.0.0.1')}/${u.replace(/^\//, '')}`);
+				expect(res.status === 200 && /<svg/i.test(res.text), `${u}: HTTP ${res.status}`);
+			}
+			return `${new Set(urls).size} icon URL(s)`;
+		});
+
+		const total = sandbox.store.world.candidates.size;
+		const firstPoll = await check('candidate trigger (start: everything): the first poll emits every candidate', async () => {
+			const ok = await sink.waitFor('candidate-events', (/** @type {any[]} */ l) => l.length > 0, 150_000);
+			expect(ok, `nothing emitted within 150 s: ${server.output.slice(-1200)}`);
+			await sleep(3000);
+			const ids = new Set(sink.get('candidate-events').flatMap((/** @type {any} */ b) => b.items.map((/** @type {any} */ i) => i.id)));
+			expect(ids.size === total, `${ids.size} distinct candidates emitted, the sandbox has ${total}`);
+			const first = sink.get('candidate-events')[0].items[0];
+			expect(typeof first.firstName === 'string' && !(first.name && first.name.viewType), `not simplified: ${show(first)}`);
+			return `${sink.get('candidate-events').length} execution(s), ${ids.size} candidates`;
+		});
+		await check('job trigger (start: now, event: updated): the first poll emits nothing', async () => {
+			const n = sink.get('job-events').length;
+			expect(n === 0, `${n} executions: ${show(sink.get('job-events')[0])}`);
+		});
+		if (!firstPoll) return;
+
+		// Changes after the first poll: the next poll (within a minute) must report them.
+		const eventsBefore = sink.get('candidate-events').length;
+		const created = sandbox.createCandidate({ firstName: 'Grace', lastName: `Hopper ${runTag}`, email: `grace.${runTag}@example.com` });
+		const jobId = sandbox.fixtures().vacancyIds[5];
+		sandbox.touchVacancy(jobId, { name: `Trigger test job ${runTag}` });
+		await check('candidate trigger: a candidate created after the first poll is emitted by the next poll', async () => {
+			const ok = await sink.waitFor('candidate-events', (/** @type {any[]} */ l) => l.slice(eventsBefore).some((b) => b.items.some((/** @type {any} */ i) => i.id === created.id)), 130_000);
+			expect(ok, `not emitted within 130 s; events since: ${show(sink.get('candidate-events').slice(eventsBefore))}`);
+			const later = sink.get('candidate-events').slice(eventsBefore).flatMap((/** @type {any} */ b) => b.items);
+			expect(later.length === 1, `the poll emitted ${later.length} items, want just the new candidate: ${show(later.map((/** @type {any} */ i) => i.id))}`);
+			return `${later[0].firstName} ${later[0].lastName}`;
+		});
+		await check('job trigger: a job updated after activation is emitted, flattened', async () => {
+			const ok = await sink.waitFor('job-events', (/** @type {any[]} */ l) => l.some((b) => b.items.some((/** @type {any} */ i) => i.id === jobId)), 130_000);
+			expect(ok, `not emitted within 130 s; job events: ${show(sink.get('job-events'))}`);
+			const items = sink.get('job-events').flatMap((/** @type {any} */ b) => b.items);
+			expect(items.length === 1, `${items.length} items: ${show(items.map((/** @type {any} */ i) => i.id))}`);
+			expect(items[0].name === `Trigger test job ${runTag}`, `name ${show(items[0].name)}`);
+			return items[0].name;
+		});
+		await check('n8n start logged no error about the package', () => {
+			const lines = server.output.split('\n').filter((l) => /n8n-nodes-recruiting|recruiting/i.test(l) && /error|fail/i.test(l));
+			expect(lines.length === 0, lines.slice(0, 3).join(' | '));
+		});
+	} finally {
+		clearInterval(sampler);
+		memory.push(`n8n start (main + task runner) peak RSS ${peak} MB`);
+		await server.stop();
+	}
+}
+
+main().catch((error) => {
+	console.log(`FAIL  e2e harness crashed: ${error && error.stack ? error.stack : error}`);
+	failed++;
+	console.log(`${passed} passed, ${failed} failed`);
+	process.exitCode = 1;
+});
