@@ -1,0 +1,340 @@
+import { PagingError, PollPlan } from '../../nodes/RecruitingTrigger/plan';
+import type { Emission, ListPage, ListRequest, PlanOptions } from '../../nodes/RecruitingTrigger/plan';
+import { fingerprint } from '../../nodes/RecruitingTrigger/records';
+import type { Json } from '../../nodes/RecruitingTrigger/records';
+import { emptyState, loadState } from '../../nodes/RecruitingTrigger/state';
+import type { TriggerState } from '../../nodes/RecruitingTrigger/state';
+
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+/** 2026-03-01 at hh:mm (UTC). */
+function at(hhmm: string): string {
+	return `2026-03-01T${hhmm}:00.000Z`;
+}
+
+function cand(id: string, modified: string | undefined, created = '2026-01-01T00:00:00.000Z'): Json {
+	return { id, createdAt: created, ...(modified !== undefined && { modifiedAt: modified }) };
+}
+
+function page(items: Json[], nextCursor = '', hasNextPage = false): ListPage {
+	return { items, nextCursor, hasNextPage };
+}
+
+/** Runs one poll against `serve` (one page per request); returns what it asked and emitted. */
+function drive(
+	state: TriggerState,
+	options: Partial<PlanOptions> & Pick<PlanOptions, 'resource'>,
+	serve: (request: ListRequest, index: number) => ListPage,
+) {
+	const plan = new PollPlan(state, { event: 'createdOrUpdated', maxItems: Infinity, now: NOW, ...options });
+	const requests: ListRequest[] = [];
+	const emitted: Emission[] = [];
+	for (let request = plan.nextRequest(); request; request = plan.nextRequest()) {
+		if (requests.length > 100) throw new Error('the plan does not stop');
+		requests.push(request);
+		emitted.push(...plan.take(serve(request, requests.length - 1)));
+	}
+	return { plan, requests, emitted, ids: emitted.map((e) => e.record.id), state: plan.nextState() };
+}
+
+/** Serves a fixed list of pages in turn. */
+function pages(...list: ListPage[]) {
+	return (_request: ListRequest, index: number) => {
+		if (index >= list.length) throw new Error(`unexpected request #${index + 1}`);
+		return list[index];
+	};
+}
+
+describe('candidates', () => {
+	it('emits everything on a first full sync, as created, and keeps the keys at the last time', () => {
+		const run = drive(emptyState('candidate'), { resource: 'candidate' }, pages(
+			page([cand('a', at('10:00')), cand('b', at('10:01'))], 'x', true),
+			page([cand('c', at('10:02')), cand('d', at('10:02'))]),
+		));
+		expect(run.requests).toEqual([{}, { cursor: 'x' }]);
+		expect(run.ids).toEqual(['a', 'b', 'c', 'd']);
+		expect(run.emitted.every((e) => e.event === 'created')).toBe(true);
+		expect(run.state).toEqual({
+			v: 1,
+			resource: 'candidate',
+			watermark: at('10:02'),
+			seen: { [at('10:02')]: [`c@${at('10:02')}`, `d@${at('10:02')}`] },
+		});
+	});
+
+	it('skips records already emitted at the watermark and emits one modified again', () => {
+		const state: TriggerState = {
+			...emptyState('candidate', at('10:02')),
+			seen: { [at('10:02')]: [`c@${at('10:02')}`, `d@${at('10:02')}`] },
+		};
+		const run = drive(state, { resource: 'candidate' }, pages(
+			page([cand('c', at('10:02')), cand('d', at('10:02')), cand('e', at('10:02')), cand('c', at('10:05'))]),
+		));
+		expect(run.requests).toEqual([{ modifiedSince: at('10:02') }]);
+		expect(run.ids).toEqual(['e', 'c']);
+		expect(run.state.watermark).toBe(at('10:05'));
+		expect(run.state.seen).toEqual({ [at('10:05')]: [`c@${at('10:05')}`] });
+	});
+
+	it('classifies created and updated against the watermark the poll started from', () => {
+		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(
+			page([
+				cand('old', at('10:01'), at('09:00')),
+				cand('new', at('10:02'), at('10:00')),
+				cand('noCreated', at('10:03'), 'garbage'),
+			]),
+		));
+		expect(run.emitted.map((e) => [e.record.id, e.event])).toEqual([
+			['old', 'updated'],
+			['new', 'created'],
+			['noCreated', 'updated'],
+		]);
+	});
+
+	it('Created only / Updated only: the others are handled (never looked at again), not emitted', () => {
+		const list = [cand('old', at('10:01'), at('09:00')), cand('new', at('10:02'), at('10:01'))];
+		const created = drive(emptyState('candidate', at('10:00')), { resource: 'candidate', event: 'created' }, pages(page(list)));
+		expect(created.ids).toEqual(['new']);
+		const updated = drive(emptyState('candidate', at('10:00')), { resource: 'candidate', event: 'updated' }, pages(page(list)));
+		expect(updated.ids).toEqual(['old']);
+		expect(updated.state).toEqual(created.state);
+		expect(created.state.watermark).toBe(at('10:02'));
+	});
+
+	it('stops at Max Items per Poll and leaves the watermark where the rest begins', () => {
+		const first = drive(emptyState('candidate', at('10:00')), { resource: 'candidate', maxItems: 3 }, pages(
+			page([cand('a', at('10:01')), cand('b', at('10:02')), cand('c', at('10:02')), cand('d', at('10:02')), cand('e', at('10:03'))], 'x', true),
+		));
+		expect(first.ids).toEqual(['a', 'b', 'c']);
+		expect(first.plan.stoppedEarly).toBe(true);
+		expect(first.state.watermark).toBe(at('10:02'));
+		expect(first.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`, `c@${at('10:02')}`] });
+
+		const second = drive(first.state, { resource: 'candidate', maxItems: 3 }, pages(
+			page([cand('b', at('10:02')), cand('c', at('10:02')), cand('d', at('10:02')), cand('e', at('10:03'))], 'y', true),
+			page([cand('f', at('10:04'))]),
+		));
+		expect(second.requests).toEqual([{ modifiedSince: at('10:02') }, { modifiedSince: at('10:02'), cursor: 'y' }]);
+		expect(second.ids).toEqual(['d', 'e', 'f']);
+		expect(second.plan.stoppedEarly).toBe(false);
+		expect(second.state.watermark).toBe(at('10:04'));
+	});
+
+	it('stopping exactly at a page end with more pages: the watermark is the last time read', () => {
+		const run = drive(emptyState('candidate'), { resource: 'candidate', maxItems: 2 }, pages(
+			page([cand('a', at('10:01')), cand('b', at('10:02'))], 'x', true),
+		));
+		expect(run.requests).toHaveLength(1);
+		expect(run.state.watermark).toBe(at('10:02'));
+		expect(run.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`] });
+	});
+
+	it('records out of order: the watermark never passes a record not yet handled', () => {
+		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate', maxItems: 2 }, pages(
+			page([cand('a', at('10:05')), cand('b', at('10:07')), cand('c', at('10:03')), cand('d', at('10:08'))]),
+		));
+		expect(run.ids).toEqual(['a', 'b']);
+		// c (10:03) was not handled: the next poll must list it again.
+		expect(run.state.watermark).toBe(at('10:03'));
+		expect(run.state.seen).toEqual({ [at('10:05')]: [`a@${at('10:05')}`], [at('10:07')]: [`b@${at('10:07')}`] });
+
+		const next = drive(run.state, { resource: 'candidate' }, pages(
+			page([cand('c', at('10:03')), cand('a', at('10:05')), cand('b', at('10:07')), cand('d', at('10:08'))]),
+		));
+		expect(next.ids).toEqual(['c', 'd']);
+		expect(next.state.watermark).toBe(at('10:08'));
+	});
+
+	it('records listed although older than the watermark are neither emitted nor move it back', () => {
+		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(
+			page([cand('stale', at('09:00')), cand('a', at('10:01'))]),
+		));
+		expect(run.ids).toEqual(['a']);
+		expect(run.state.watermark).toBe(at('10:01'));
+		const nothing = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(page([cand('stale', at('09:00'))])));
+		expect(nothing.ids).toEqual([]);
+		expect(nothing.state.watermark).toBe(at('10:00'));
+	});
+
+	it('a record without modifiedAt is emitted once per content, and does not move the watermark', () => {
+		const bare = { id: 'x', createdAt: at('09:00'), note: 'v1' };
+		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(
+			page([cand('a', at('10:01')), bare, cand('b', at('10:02'))]),
+		));
+		expect(run.ids).toEqual(['a', 'x', 'b']);
+		expect(run.state.watermark).toBe(at('10:02'));
+		// Kept with the next modifiedAt in list order: it sits no later than that.
+		expect(run.state.seen[at('10:02')]).toEqual(expect.arrayContaining([`#${fingerprint(bare)}`, `b@${at('10:02')}`]));
+
+		const again = drive(run.state, { resource: 'candidate' }, pages(page([bare, cand('b', at('10:02'))])));
+		expect(again.ids).toEqual([]);
+		const changed = drive(run.state, { resource: 'candidate' }, pages(page([{ ...bare, note: 'v2' }, cand('b', at('10:02'))])));
+		expect(changed.ids).toEqual(['x']);
+	});
+
+	it('only records without modifiedAt: emitted, watermark unchanged, kept until seen again', () => {
+		const bare = { id: 'x', createdAt: at('09:00') };
+		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(page([bare])));
+		expect(run.ids).toEqual(['x']);
+		expect(run.state.watermark).toBe(at('10:00'));
+		expect(run.state.seen).toEqual({ [at('10:00')]: [`#${fingerprint(bare)}`] });
+		expect(drive(run.state, { resource: 'candidate' }, pages(page([bare]))).ids).toEqual([]);
+	});
+
+	it('a modifiedAt in the future is emitted once but cannot drag the watermark past the clock', () => {
+		const future = '2099-01-01T00:00:00.000Z';
+		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(
+			page([cand('a', at('11:00')), cand('time-traveller', future)]),
+		));
+		expect(run.ids).toEqual(['a', 'time-traveller']);
+		// At most the n8n clock (12:00) plus one minute.
+		expect(run.state.watermark).toBe('2026-03-01T12:01:00.000Z');
+		expect(run.state.seen).toEqual({ [future]: [`time-traveller@${future}`] });
+
+		const next = drive(run.state, { resource: 'candidate' }, pages(
+			page([cand('b', '2026-03-01T12:01:30.000Z'), cand('time-traveller', future)]),
+		));
+		expect(next.requests).toEqual([{ modifiedSince: '2026-03-01T12:01:00.000Z' }]);
+		expect(next.ids).toEqual(['b']);
+	});
+
+	it('does not read past the last page and refuses a cursor that repeats', () => {
+		expect(() =>
+			drive(emptyState('candidate'), { resource: 'candidate' }, (request) =>
+				page([cand(request.cursor ?? 'first', at('10:00'))], request.cursor === 'A' ? 'B' : 'A', true),
+			),
+		).toThrow(PagingError);
+		expect(() =>
+			drive(emptyState('candidate'), { resource: 'candidate' }, pages(page([cand('a', at('10:00'))], '', true))),
+		).toThrow(/gave no cursor/);
+	});
+
+	it('a page limit per poll stops like Max Items, nothing skipped', () => {
+		const run = drive(emptyState('candidate'), { resource: 'candidate', maxPages: 2 }, (_request, index) =>
+			page([cand(`r${index}`, at(`10:0${index}`))], `p${index}`, true),
+		);
+		expect(run.requests).toHaveLength(2);
+		expect(run.plan.stoppedEarly).toBe(true);
+		expect(run.state.watermark).toBe(at('10:01'));
+	});
+
+	it('reading without emitting (From Now) learns the end of the list', () => {
+		const run = drive(emptyState('candidate', at('11:50')), { resource: 'candidate', emit: false }, pages(
+			page([cand('a', at('11:55')), cand('b', at('11:58'))]),
+		));
+		expect(run.ids).toEqual([]);
+		expect(run.state.watermark).toBe(at('11:58'));
+		expect(run.state.seen).toEqual({ [at('11:58')]: [`b@${at('11:58')}`] });
+	});
+});
+
+describe('jobs', () => {
+	function job(id: string, name = `Job ${id}`): Json {
+		return { id, name: { viewType: 'vacancyName', name }, createdAt: { viewType: 'vacancyCreatedAt', createdAt: at('09:00') } };
+	}
+
+	it('follows the cursor and keeps fingerprints of the jobs that may sit at the watermark', () => {
+		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, pages(
+			page([job('a'), job('b')], at('10:05'), true),
+			page([job('b'), job('c')], at('10:07')),
+		));
+		expect(run.requests).toEqual([{ modifiedSince: at('10:00') }, { modifiedSince: at('10:00'), cursor: at('10:05') }]);
+		// b is listed twice (the cursor is inclusive) and emitted once.
+		expect(run.ids).toEqual(['a', 'b', 'c']);
+		expect(run.emitted.every((e) => e.event === 'updated')).toBe(true);
+		expect(run.state.watermark).toBe(at('10:07'));
+		expect(run.state.seen).toEqual({ [at('10:07')]: [fingerprint(job('b')), fingerprint(job('c'))] });
+	});
+
+	it('an unchanged job at the watermark is not emitted again; a changed one is', () => {
+		const state: TriggerState = {
+			...emptyState('job', at('10:07')),
+			seen: { [at('10:07')]: [fingerprint(job('b')), fingerprint(job('c'))] },
+		};
+		const run = drive(state, { resource: 'job' }, pages(page([job('c'), job('b', 'Renamed'), job('d')], at('10:09'))));
+		expect(run.ids).toEqual(['b', 'd']);
+		expect(run.state.seen).toEqual({ [at('10:09')]: [fingerprint(job('c')), fingerprint(job('b', 'Renamed')), fingerprint(job('d'))] });
+	});
+
+	it('Max Items: the watermark stays at the start of the page it stopped in', () => {
+		const run = drive(emptyState('job', at('10:00')), { resource: 'job', maxItems: 3 }, pages(
+			page([job('a'), job('b')], at('10:05'), true),
+			page([job('b'), job('c'), job('d')], at('10:07'), true),
+		));
+		expect(run.ids).toEqual(['a', 'b', 'c']);
+		expect(run.state.watermark).toBe(at('10:05'));
+		const next = drive(run.state, { resource: 'job' }, pages(page([job('b'), job('c'), job('d'), job('e')], at('10:09'))));
+		expect(next.ids).toEqual(['d', 'e']);
+	});
+
+	it('a stalled cursor: emits the page with a notice, steps past that time, never loops', () => {
+		const stuck = Array.from({ length: 50 }, (_, i) => job(`s${i}`));
+		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, (request) => {
+			if (request.modifiedSince === '2026-03-01T10:05:00.001Z') return page([job('after')], at('10:06'));
+			if (request.cursor === at('10:05')) return page(stuck, at('10:05'), true);
+			return page([job('a'), ...stuck.slice(0, 49)], at('10:05'), true);
+		});
+		expect(run.requests).toEqual([
+			{ modifiedSince: at('10:00') },
+			{ modifiedSince: at('10:00'), cursor: at('10:05') },
+			{ modifiedSince: '2026-03-01T10:05:00.001Z' },
+		]);
+		expect(run.ids).toEqual(['a', ...stuck.map((j) => j.id), 'after']);
+		const noticed = run.emitted.filter((e) => e.notice);
+		expect(noticed.map((e) => e.record.id)).toEqual(['s49']);
+		expect(noticed[0].notice).toMatch(/More than 50 jobs share the modification time 2026-03-01T10:05:00.000Z/);
+		expect(run.state.watermark).toBe(at('10:06'));
+		expect(run.state.notice).toBeUndefined();
+	});
+
+	it('a stall on a page with nothing new to emit: the notice waits for the next emitted item', () => {
+		const stuck = Array.from({ length: 50 }, (_, i) => job(`s${i}`));
+		const state: TriggerState = { ...emptyState('job', at('10:05')), seen: { [at('10:05')]: stuck.map(fingerprint) } };
+		const run = drive(state, { resource: 'job' }, (request) =>
+			request.modifiedSince === at('10:05') && !request.cursor
+				? page(stuck, at('10:05'), true)
+				: request.cursor
+					? page(stuck, at('10:05'), true)
+					: page([]),
+		);
+		expect(run.ids).toEqual([]);
+		expect(run.state.watermark).toBe('2026-03-01T10:05:00.001Z');
+		expect(run.state.notice).toMatch(/More than 50 jobs/);
+
+		const next = drive(run.state, { resource: 'job' }, pages(page([job('x')], at('10:10'))));
+		expect(next.emitted[0].notice).toMatch(/More than 50 jobs/);
+		expect(next.state.notice).toBeUndefined();
+	});
+
+	it('refuses a cursor that goes backwards or is not a time', () => {
+		expect(() =>
+			drive(emptyState('job'), { resource: 'job' }, pages(page([job('a')], at('10:05'), true), page([job('b')], at('10:01'), true))),
+		).toThrow(/went backwards/);
+		expect(() => drive(emptyState('job'), { resource: 'job' }, pages(page([job('a')], 'soon', true)))).toThrow(/not a date/);
+	});
+
+	it('a last page without a cursor keeps its jobs until they are listed again', () => {
+		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, pages(page([job('a')], '')));
+		expect(run.state.watermark).toBe(at('10:00'));
+		expect(run.state.seen).toEqual({ [at('10:00')]: [fingerprint(job('a'))] });
+		expect(drive(run.state, { resource: 'job' }, pages(page([job('a')], ''))).ids).toEqual([]);
+	});
+});
+
+describe('stored state', () => {
+	it('is copied out of static data when it matches the resource and version', () => {
+		const stored = { v: 1, resource: 'job', watermark: at('10:00'), seen: { [at('10:00')]: ['x'] }, notice: 'n' };
+		expect(loadState(stored, 'job')).toEqual(stored);
+		expect(loadState(stored, 'job')?.seen).not.toBe(stored.seen);
+	});
+
+	it('starts over (undefined) for another resource, another version or anything malformed', () => {
+		const good = { v: 1, resource: 'job', seen: {} };
+		expect(loadState(good, 'candidate')).toBeUndefined();
+		expect(loadState({ ...good, v: 2 }, 'job')).toBeUndefined();
+		expect(loadState({ ...good, watermark: 'soon' }, 'job')).toBeUndefined();
+		expect(loadState({ ...good, seen: { a: [1] } }, 'job')).toBeUndefined();
+		expect(loadState(undefined, 'job')).toBeUndefined();
+		expect(loadState('x', 'job')).toBeUndefined();
+	});
+});
