@@ -96,8 +96,12 @@ const validateCandidateFields = (() => {
 	};
 	/** @param {unknown} value @param {string} path */
 	const strOrNull = (value, path) => value === null || str(value, path);
+	/** @param {unknown} value @param {string} path */
+	const location = (value, path) => {
+		if (!v.isPlainObject(value)) throw badRequest(path, `${path} must be an object`);
+	};
 	/** @type {Record<string, (value: unknown, path: string) => void>} */
-	const shape = { firstName: str, lastName: str, email: str, phoneNumber: str, networkUrl: strOrNull, acquisitionSource: str, location: () => {} };
+	const shape = { firstName: str, lastName: str, email: str, phoneNumber: str, networkUrl: strOrNull, acquisitionSource: str, location };
 	/** @param {Record<string, unknown>} fields */
 	return (fields) => {
 		for (const [key, value] of Object.entries(fields)) {
