@@ -13,6 +13,8 @@ import type { TriggerState } from './state';
  * Rules (see TriggerState for the stored shape):
  * - A poll lists everything modified at or after the watermark, page by page, following the
  *   API's cursor exactly. A record whose key is in `seen` was handled before and is skipped.
+ * - A record counts as created when its createdAt is at or after the watermark the poll
+ *   started from (or the backlog it continues started from); with no watermark, always.
  * - "Handled" means emitted or deliberately left out by the Event filter: either way it is
  *   never looked at again in the same version.
  * - The new watermark is the latest time before which everything has been handled: the end
@@ -122,6 +124,9 @@ export class PollPlan {
 
 	private readonly start: At | undefined;
 
+	/** Records created at or after this count as created (undefined: all of them). */
+	private readonly createdSince: At | undefined;
+
 	private readonly oldSeen = new Map<string, string>();
 
 	/** Keys handled or met again in this poll, with the time they sit at (undefined: not yet known). */
@@ -163,6 +168,7 @@ export class PollPlan {
 		const capNs = nsFromMs(options.now + FUTURE_TOLERANCE_MS);
 		this.cap = { ns: capNs, text: formatInstant(capNs) };
 		this.start = at(state.watermark);
+		this.createdSince = state.backlog !== undefined ? at(state.backlog.since) : this.start;
 		for (const [time, keys] of Object.entries(state.seen)) {
 			for (const key of keys) this.oldSeen.set(key, time);
 		}
@@ -185,11 +191,15 @@ export class PollPlan {
 		return this.stopped;
 	}
 
-	/** "created" when the record was created at or after the watermark this poll started from. */
+	/**
+	 * "created" when the record was created at or after the watermark this poll started from,
+	 * or, while a backlog is being emitted over several polls, the one the backlog started
+	 * from. With no watermark (Start: Everything, first sync) every record is created.
+	 */
 	eventOf(record: Json): RecordEvent {
-		if (this.start === undefined) return 'created';
+		if (this.createdSince === undefined) return 'created';
 		const created = instant(createdAtOf(record));
-		return created !== undefined && created >= this.start.ns ? 'created' : 'updated';
+		return created !== undefined && created >= this.createdSince.ns ? 'created' : 'updated';
 	}
 
 	private wanted(event: RecordEvent): boolean {
@@ -408,6 +418,7 @@ export class PollPlan {
 			resource: this.resource,
 			...(watermark !== undefined && { watermark }),
 			seen: groups,
+			...(this.stopped && { backlog: this.createdSince ? { since: this.createdSince.text } : {} }),
 			...(this.undelivered.length > 0 && { notice: this.undelivered.join('\n') }),
 		};
 	}

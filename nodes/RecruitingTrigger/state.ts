@@ -24,6 +24,12 @@ export interface TriggerState {
 	 * fingerprints of the whole record. Only groups at or after the watermark are kept.
 	 */
 	seen: Record<string, string[]>;
+	/**
+	 * Present while a backlog is being emitted over several polls (Max Items per Poll): the
+	 * watermark the backlog started from (absent: the beginning of time). Records count as
+	 * created when created at or after it, however many polls the backlog takes.
+	 */
+	backlog?: { since?: string };
 	/** A message for the user not yet delivered on an emitted item (job cursor stall). */
 	notice?: string;
 }
@@ -45,8 +51,14 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 	if (typeof raw !== 'object' || raw === null) return undefined;
 	const stored = raw as Record<string, unknown>;
 	if (stored.v !== STATE_VERSION || stored.resource !== resource) return undefined;
-	const { watermark, seen, notice } = stored;
+	const { watermark, seen, backlog, notice } = stored;
 	if (watermark !== undefined && instant(watermark) === undefined) return undefined;
+	let since: string | undefined;
+	if (backlog !== undefined) {
+		if (typeof backlog !== 'object' || backlog === null) return undefined;
+		since = (backlog as Record<string, unknown>).since as string | undefined;
+		if (since !== undefined && instant(since) === undefined) return undefined;
+	}
 	if (typeof seen !== 'object' || seen === null || Array.isArray(seen)) return undefined;
 	const groups: Record<string, string[]> = {};
 	for (const [at, keys] of Object.entries(seen as Record<string, unknown>)) {
@@ -58,6 +70,7 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 		resource,
 		...(typeof watermark === 'string' && { watermark }),
 		seen: groups,
+		...(backlog !== undefined && { backlog: since === undefined ? {} : { since } }),
 		...(typeof notice === 'string' && notice !== '' && { notice }),
 	};
 }

@@ -109,6 +109,7 @@ describe('candidates', () => {
 		expect(first.plan.stoppedEarly).toBe(true);
 		expect(first.state.watermark).toBe(at('10:02'));
 		expect(first.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`, `c@${at('10:02')}`] });
+		expect(first.state.backlog).toEqual({ since: at('10:00') });
 
 		const second = drive(first.state, { resource: 'candidate', maxItems: 3 }, pages(
 			page([cand('b', at('10:02')), cand('c', at('10:02')), cand('d', at('10:02')), cand('e', at('10:03'))], 'y', true),
@@ -118,6 +119,20 @@ describe('candidates', () => {
 		expect(second.ids).toEqual(['d', 'e', 'f']);
 		expect(second.plan.stoppedEarly).toBe(false);
 		expect(second.state.watermark).toBe(at('10:04'));
+		expect(second.state.backlog).toBeUndefined();
+	});
+
+	it('a backlog emitted over several polls is classified against where it started', () => {
+		// Start: Everything, first sync: all created, however many polls it takes.
+		const list = [cand('a', at('10:01'), at('08:00')), cand('b', at('10:02'), at('08:00')), cand('c', at('10:03'), at('08:00'))];
+		const first = drive(emptyState('candidate'), { resource: 'candidate', maxItems: 2 }, pages(page(list)));
+		expect(first.state.backlog).toEqual({});
+		const rest = drive(first.state, { resource: 'candidate', maxItems: 2 }, pages(page(list.slice(1))));
+		expect(rest.emitted.map((e) => [e.record.id, e.event])).toEqual([['c', 'created']]);
+		expect(rest.state.backlog).toBeUndefined();
+		// Once caught up, the watermark is the reference again.
+		const later = drive(rest.state, { resource: 'candidate' }, pages(page([cand('a', at('10:05'), at('08:00'))])));
+		expect(later.emitted.map((e) => e.event)).toEqual(['updated']);
 	});
 
 	it('stopping exactly at a page end with more pages: the watermark is the last time read', () => {
@@ -323,8 +338,9 @@ describe('jobs', () => {
 
 describe('stored state', () => {
 	it('is copied out of static data when it matches the resource and version', () => {
-		const stored = { v: 1, resource: 'job', watermark: at('10:00'), seen: { [at('10:00')]: ['x'] }, notice: 'n' };
+		const stored = { v: 1, resource: 'job', watermark: at('10:00'), seen: { [at('10:00')]: ['x'] }, backlog: { since: at('09:00') }, notice: 'n' };
 		expect(loadState(stored, 'job')).toEqual(stored);
+		expect(loadState({ ...stored, backlog: {} }, 'job')?.backlog).toEqual({});
 		expect(loadState(stored, 'job')?.seen).not.toBe(stored.seen);
 	});
 
@@ -334,6 +350,7 @@ describe('stored state', () => {
 		expect(loadState({ ...good, v: 2 }, 'job')).toBeUndefined();
 		expect(loadState({ ...good, watermark: 'soon' }, 'job')).toBeUndefined();
 		expect(loadState({ ...good, seen: { a: [1] } }, 'job')).toBeUndefined();
+		expect(loadState({ ...good, backlog: { since: 'soon' } }, 'job')).toBeUndefined();
 		expect(loadState(undefined, 'job')).toBeUndefined();
 		expect(loadState('x', 'job')).toBeUndefined();
 	});
