@@ -1,5 +1,5 @@
 import { formatInstant, instant, nextInstant, nsFromMs } from './instant';
-import { createdAtOf, fingerprint, modifiedAtOf, recordId } from './records';
+import { createdAtOf, idOfKey, modifiedAtOf, recordId, recordKey } from './records';
 import type { Json, Resource } from './records';
 import { STATE_VERSION } from './state';
 import type { TriggerState } from './state';
@@ -129,6 +129,9 @@ export class PollPlan {
 
 	private readonly oldSeen = new Map<string, string>();
 
+	/** Ids of records a version of which was handled before or earlier in this poll. */
+	private readonly handledIds = new Set<string>();
+
 	/** Keys handled or met again in this poll, with the time they sit at (undefined: not yet known). */
 	private readonly newSeen = new Map<string, string | undefined>();
 
@@ -170,7 +173,11 @@ export class PollPlan {
 		this.start = at(state.watermark);
 		this.createdSince = state.backlog !== undefined ? at(state.backlog.since) : this.start;
 		for (const [time, keys] of Object.entries(state.seen)) {
-			for (const key of keys) this.oldSeen.set(key, time);
+			for (const key of keys) {
+				this.oldSeen.set(key, time);
+				const id = idOfKey(key);
+				if (id) this.handledIds.add(id);
+			}
 		}
 		if (state.notice) this.undelivered.push(state.notice);
 		this.request = this.start ? { modifiedSince: this.start.text } : {};
@@ -194,9 +201,13 @@ export class PollPlan {
 	/**
 	 * "created" when the record was created at or after the watermark this poll started from,
 	 * or, while a backlog is being emitted over several polls, the one the backlog started
-	 * from. With no watermark (Start: Everything, first sync) every record is created.
+	 * from. With no watermark (Start: Everything, first sync) every record is created. A
+	 * record of which the trigger still holds a handled version (at the watermark, or earlier
+	 * in this poll) is always updated: `createdAt` equal to the watermark is not news twice.
 	 */
 	eventOf(record: Json): RecordEvent {
+		const id = recordId(record);
+		if (id !== undefined && this.handledIds.has(id)) return 'updated';
 		if (this.createdSince === undefined) return 'created';
 		const created = instant(createdAtOf(record));
 		return created !== undefined && created >= this.createdSince.ns ? 'created' : 'updated';
@@ -244,6 +255,8 @@ export class PollPlan {
 	private handle(record: Json, key: string, time: string | undefined, out: Emission[]): void {
 		this.newSeen.set(key, time);
 		const event = this.eventOf(record);
+		const id = recordId(record);
+		if (id !== undefined) this.handledIds.add(id);
 		if (!this.wanted(event) || !this.emitting) return;
 		this.emitted++;
 		out.push({ event, record });
@@ -257,15 +270,13 @@ export class PollPlan {
 			const modifiedAt = at(modifiedAtOf(record));
 			// Listed although modified before the watermark: handled by an earlier poll.
 			if (modifiedAt && this.start && modifiedAt.ns < this.start.ns) continue;
-			let key: string;
+			// Without a modifiedAt (or an id), the record's version is its content.
+			const key = recordKey(record, modifiedAt?.text);
 			if (modifiedAt) {
 				this.placePending(modifiedAt.text);
 				this.lastInOrder = modifiedAt;
 				this.latestHandled = max(modifiedAt, this.latestHandled);
-				key = `${recordId(record) ?? `#${fingerprint(record)}`}@${modifiedAt.text}`;
 			} else {
-				// Without a modifiedAt, the record's version is its content.
-				key = `#${fingerprint(record)}`;
 				this.pendingKeys.push(key);
 			}
 			if (this.isSeen(key)) {
@@ -338,7 +349,7 @@ export class PollPlan {
 		let index = 0;
 		for (; index < page.items.length && this.emitted < this.maxItems; index++) {
 			const record = page.items[index];
-			const key = fingerprint(record);
+			const key = recordKey(record);
 			if (this.isSeen(key)) {
 				this.newSeen.set(key, to?.text);
 				continue;

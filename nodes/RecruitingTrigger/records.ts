@@ -45,3 +45,20 @@ export function createdAtOf(record: Json): string | undefined {
 	}
 	return text(value);
 }
+
+const CONTENT_KEY = /#[A-Za-z0-9_-]{27}$/;
+
+/**
+ * The key a handled version of a record is remembered by: `id@modifiedAt` when the record
+ * has both (candidates), otherwise `id#fingerprint` (jobs, and candidates without a
+ * modifiedAt), where the version is the content itself.
+ */
+export function recordKey(record: Json, modifiedAt?: string): string {
+	const id = recordId(record);
+	return id !== undefined && modifiedAt !== undefined ? `${id}@${modifiedAt}` : `${id ?? ''}#${fingerprint(record)}`;
+}
+
+/** The record id in a key made by recordKey ('' when the record had none). */
+export function idOfKey(key: string): string {
+	return CONTENT_KEY.test(key) ? key.slice(0, -28) : key.slice(0, key.lastIndexOf('@'));
+}

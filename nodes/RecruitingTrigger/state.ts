@@ -21,7 +21,8 @@ export interface TriggerState {
 	 * Records already handled that the next poll will list again because they sit at or after
 	 * the watermark (`modifiedSince` is inclusive), grouped by the time they sit at or before.
 	 * Candidate keys are `id@modifiedAt`; job keys (and candidates without a modifiedAt) are
-	 * fingerprints of the whole record. Only groups at or after the watermark are kept.
+	 * `id#fingerprint`, a digest of the whole record. Only groups at or after the watermark
+	 * are kept.
 	 */
 	seen: Record<string, string[]>;
 	/**

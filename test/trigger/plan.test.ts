@@ -1,6 +1,6 @@
 import { PagingError, PollPlan } from '../../nodes/RecruitingTrigger/plan';
 import type { Emission, ListPage, ListRequest, PlanOptions } from '../../nodes/RecruitingTrigger/plan';
-import { fingerprint } from '../../nodes/RecruitingTrigger/records';
+import { fingerprint, idOfKey, recordKey } from '../../nodes/RecruitingTrigger/records';
 import type { Json } from '../../nodes/RecruitingTrigger/records';
 import { emptyState, loadState } from '../../nodes/RecruitingTrigger/state';
 import type { TriggerState } from '../../nodes/RecruitingTrigger/state';
@@ -91,6 +91,24 @@ describe('candidates', () => {
 		]);
 	});
 
+	it('a record already handled at the watermark is updated when it changes, even if created then', () => {
+		const state: TriggerState = { ...emptyState('candidate', at('10:02')), seen: { [at('10:02')]: [`c@${at('10:02')}`] } };
+		const run = drive(state, { resource: 'candidate' }, pages(
+			page([cand('c', at('10:02'), at('10:02')), cand('d', at('10:02'), at('10:02')), cand('c', at('10:04'), at('10:02'))]),
+		));
+		expect(run.emitted.map((e) => [e.record.id, e.event])).toEqual([
+			['d', 'created'],
+			['c', 'updated'],
+		]);
+	});
+
+	it('a record listed twice in one poll (changed while paging) is created, then updated', () => {
+		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(
+			page([cand('n', at('10:01'), at('10:01')), cand('n', at('10:03'), at('10:01'))]),
+		));
+		expect(run.emitted.map((e) => e.event)).toEqual(['created', 'updated']);
+	});
+
 	it('Created only / Updated only: the others are handled (never looked at again), not emitted', () => {
 		const list = [cand('old', at('10:01'), at('09:00')), cand('new', at('10:02'), at('10:01'))];
 		const created = drive(emptyState('candidate', at('10:00')), { resource: 'candidate', event: 'created' }, pages(page(list)));
@@ -179,7 +197,7 @@ describe('candidates', () => {
 		expect(run.ids).toEqual(['a', 'x', 'b']);
 		expect(run.state.watermark).toBe(at('10:02'));
 		// Kept with the next modifiedAt in list order: it sits no later than that.
-		expect(run.state.seen[at('10:02')]).toEqual(expect.arrayContaining([`#${fingerprint(bare)}`, `b@${at('10:02')}`]));
+		expect(run.state.seen[at('10:02')]).toEqual(expect.arrayContaining([recordKey(bare), `b@${at('10:02')}`]));
 
 		const again = drive(run.state, { resource: 'candidate' }, pages(page([bare, cand('b', at('10:02'))])));
 		expect(again.ids).toEqual([]);
@@ -192,7 +210,7 @@ describe('candidates', () => {
 		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(page([bare])));
 		expect(run.ids).toEqual(['x']);
 		expect(run.state.watermark).toBe(at('10:00'));
-		expect(run.state.seen).toEqual({ [at('10:00')]: [`#${fingerprint(bare)}`] });
+		expect(run.state.seen).toEqual({ [at('10:00')]: [recordKey(bare)] });
 		expect(drive(run.state, { resource: 'candidate' }, pages(page([bare]))).ids).toEqual([]);
 	});
 
@@ -211,6 +229,18 @@ describe('candidates', () => {
 		));
 		expect(next.requests).toEqual([{ modifiedSince: '2026-03-01T12:01:00.000Z' }]);
 		expect(next.ids).toEqual(['b']);
+	});
+
+	it('a poll that stops early keeps the keys it did not reach again', () => {
+		const future = '2099-01-01T00:00:00.000Z';
+		const state: TriggerState = { ...emptyState('candidate', at('10:00')), seen: { [future]: [`f@${future}`] } };
+		const run = drive(state, { resource: 'candidate', maxItems: 1 }, pages(
+			page([cand('a', at('10:01')), cand('b', at('10:02')), cand('f', future)]),
+		));
+		expect(run.ids).toEqual(['a']);
+		expect(run.state.seen).toEqual({ [at('10:01')]: [`a@${at('10:01')}`], [future]: [`f@${future}`] });
+		const rest = drive(run.state, { resource: 'candidate' }, pages(page([cand('b', at('10:02')), cand('f', future)])));
+		expect(rest.ids).toEqual(['b']);
 	});
 
 	it('does not read past the last page and refuses a cursor that repeats', () => {
@@ -258,17 +288,17 @@ describe('jobs', () => {
 		expect(run.ids).toEqual(['a', 'b', 'c']);
 		expect(run.emitted.every((e) => e.event === 'updated')).toBe(true);
 		expect(run.state.watermark).toBe(at('10:07'));
-		expect(run.state.seen).toEqual({ [at('10:07')]: [fingerprint(job('b')), fingerprint(job('c'))] });
+		expect(run.state.seen).toEqual({ [at('10:07')]: [recordKey(job('b')), recordKey(job('c'))] });
 	});
 
 	it('an unchanged job at the watermark is not emitted again; a changed one is', () => {
 		const state: TriggerState = {
 			...emptyState('job', at('10:07')),
-			seen: { [at('10:07')]: [fingerprint(job('b')), fingerprint(job('c'))] },
+			seen: { [at('10:07')]: [recordKey(job('b')), recordKey(job('c'))] },
 		};
 		const run = drive(state, { resource: 'job' }, pages(page([job('c'), job('b', 'Renamed'), job('d')], at('10:09'))));
 		expect(run.ids).toEqual(['b', 'd']);
-		expect(run.state.seen).toEqual({ [at('10:09')]: [fingerprint(job('c')), fingerprint(job('b', 'Renamed')), fingerprint(job('d'))] });
+		expect(run.state.seen).toEqual({ [at('10:09')]: [recordKey(job('c')), recordKey(job('b', 'Renamed')), recordKey(job('d'))] });
 	});
 
 	it('Max Items: the watermark stays at the start of the page it stopped in', () => {
@@ -304,7 +334,7 @@ describe('jobs', () => {
 
 	it('a stall on a page with nothing new to emit: the notice waits for the next emitted item', () => {
 		const stuck = Array.from({ length: 50 }, (_, i) => job(`s${i}`));
-		const state: TriggerState = { ...emptyState('job', at('10:05')), seen: { [at('10:05')]: stuck.map(fingerprint) } };
+		const state: TriggerState = { ...emptyState('job', at('10:05')), seen: { [at('10:05')]: stuck.map((j) => recordKey(j)) } };
 		const run = drive(state, { resource: 'job' }, (request) =>
 			request.modifiedSince === at('10:05') && !request.cursor
 				? page(stuck, at('10:05'), true)
@@ -331,8 +361,25 @@ describe('jobs', () => {
 	it('a last page without a cursor keeps its jobs until they are listed again', () => {
 		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, pages(page([job('a')], '')));
 		expect(run.state.watermark).toBe(at('10:00'));
-		expect(run.state.seen).toEqual({ [at('10:00')]: [fingerprint(job('a'))] });
+		expect(run.state.seen).toEqual({ [at('10:00')]: [recordKey(job('a'))] });
 		expect(drive(run.state, { resource: 'job' }, pages(page([job('a')], ''))).ids).toEqual([]);
+	});
+});
+
+describe('record keys', () => {
+	it('give back the record id, whatever characters it holds', () => {
+		for (const id of ['a', 'x@y', 'x#y', '#', '@', '']) {
+			expect(idOfKey(recordKey({ id, modifiedAt: at('10:00') }, at('10:00')))).toBe(id);
+			expect(idOfKey(recordKey({ id }))).toBe(id);
+		}
+		expect(recordKey({ id: 'a' })).toBe(`a#${fingerprint({ id: 'a' })}`);
+		expect(recordKey({ modifiedAt: at('10:00') }, at('10:00'))).toMatch(/^#/);
+	});
+
+	it('fingerprints ignore key order and see every change', () => {
+		expect(fingerprint({ a: 1, b: { c: [1, 2], d: null } })).toBe(fingerprint({ b: { d: null, c: [1, 2] }, a: 1 }));
+		expect(fingerprint({ a: 1, b: { c: [1, 2] } })).not.toBe(fingerprint({ a: 1, b: { c: [2, 1] } }));
+		expect(fingerprint({ a: '1' })).not.toBe(fingerprint({ a: 1 }));
 	});
 });
 

@@ -1,0 +1,415 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test-only dependency, not shipped */
+/*
+ * The trigger end to end: the real node class run by n8n-core's PollContext over consecutive
+ * polls, static data carried (and saved) as n8n does, the API served by nock.
+ */
+import nock from 'nock';
+import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+
+import { FakeApi, candidate, job, t } from './fakeApi';
+import { TriggerHarness, itemsOf } from './harness';
+
+let api: FakeApi;
+let scope: nock.Scope;
+let clock: number;
+
+beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
+
+beforeEach(() => {
+	api = new FakeApi();
+	scope = api.start();
+	clock = Date.parse(t(1000));
+	jest.spyOn(Date, 'now').mockImplementation(() => clock);
+});
+
+afterEach(() => {
+	// Every request went to the fake API (no other host is reachable), if any was made.
+	const done = scope.isDone();
+	nock.cleanAll();
+	jest.restoreAllMocks();
+	expect(done).toBe(api.log.length > 0);
+});
+
+function ids(items: IDataObject[]): string[] {
+	return items.map((item) => item.id as string);
+}
+
+function events(items: IDataObject[]): string[][] {
+	return items.map((item) => [item.id as string, item.event as string]);
+}
+
+function range(from: number, to: number): number[] {
+	return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** The ids `c00001`… for the numbers given. */
+function cids(numbers: number[]): string[] {
+	return numbers.map((n) => `c${String(n).padStart(5, '0')}`);
+}
+
+describe('first activation (Start)', () => {
+	it('From Now: the first poll emits nothing and remembers where the list ends; later changes are emitted', async () => {
+		api.addCandidates(candidate(1, 1), candidate(2, 995), candidate(3, 998));
+		const trigger = new TriggerHarness({ resource: 'candidate' });
+
+		expect(await trigger.poll()).toBeNull();
+		// The API's own "now": read back 10 minutes, not trusting the n8n clock alone.
+		expect(api.requests()).toEqual([
+			{ path: '/v1/candidates', query: { limit: '50', modifiedSince: t(990) }, status: 200, count: 2 },
+		]);
+		expect(trigger.state()).toMatchObject({ v: 1, resource: 'candidate', watermark: t(998) });
+
+		clock = Date.parse(t(1005));
+		api.addCandidates(candidate(4, 1001));
+		api.touchCandidate('c00001', t(1002), { firstName: 'Changed' });
+		const second = itemsOf(await trigger.poll());
+		expect(events(second)).toEqual([
+			['c00004', 'created'],
+			['c00001', 'updated'],
+		]);
+		expect(second[1]).toMatchObject({ event: 'updated', resource: 'candidate', firstName: 'Changed', lastName: 'Last1' });
+		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(998) });
+
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('From Now on an empty window: starts 10 minutes back by the n8n clock', async () => {
+		api.addJobs(job(1, 5));
+		const trigger = new TriggerHarness({ resource: 'job' });
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.state()).toMatchObject({ resource: 'job', watermark: t(990) });
+		api.addJobs(job(2, 1001));
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00002']);
+	});
+
+	it('Everything: every existing record, as created, from the beginning of time', async () => {
+		api.addCandidates(candidate(1, 10, 1), candidate(2, 20, 2), candidate(3, 30, 3));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const items = itemsOf(await trigger.poll());
+		expect(events(items)).toEqual([
+			['c00001', 'created'],
+			['c00002', 'created'],
+			['c00003', 'created'],
+		]);
+		expect(api.requests()[0].query).toEqual({ limit: '50' });
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('From a Date: records modified since then; created or updated relative to that date', async () => {
+		api.addCandidates(candidate(1, 2, 0), candidate(2, 10, 1), candidate(3, 7, 6));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'date', startDate: t(5) });
+		expect(events(itemsOf(await trigger.poll()))).toEqual([
+			['c00003', 'created'],
+			['c00002', 'updated'],
+		]);
+		expect(api.requests()[0].query).toEqual({ limit: '50', modifiedSince: t(5) });
+	});
+
+	it('From a Date without a date: a clear error, nothing stored', async () => {
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'date' });
+		await expect(trigger.poll()).rejects.toThrow(/Start Date/);
+		expect(trigger.state()).toBeUndefined();
+	});
+
+	it('switching Resource on an existing workflow starts over per the Start setting', async () => {
+		api.addCandidates(candidate(1, 10));
+		api.addJobs(job(1, 10), job(2, 20));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00001']);
+		trigger.setParameters({ resource: 'job' });
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00001', 'j00002']);
+		expect(trigger.state()).toMatchObject({ resource: 'job' });
+	});
+});
+
+describe('Fetch Test Event (manual mode)', () => {
+	it('returns the most recent record and leaves the stored state untouched', async () => {
+		api.addCandidates(candidate(1, 100), candidate(2, 950), candidate(3, 960, 1));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		await trigger.poll();
+		const before = trigger.state();
+		const saved = trigger.saved;
+		api.addCandidates(candidate(4, 970));
+
+		const items = itemsOf(await trigger.poll('manual'));
+		expect(items).toEqual([expect.objectContaining({ id: 'c00004', event: 'created', resource: 'candidate' })]);
+		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(940) });
+		expect(trigger.state()).toEqual(before);
+		expect(trigger.saved).toBe(saved);
+
+		// The activation still goes on from its own state: c00004 is new to it.
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00004']);
+	});
+
+	it('before any activation: a later activation still starts From Now', async () => {
+		api.addCandidates(candidate(1, 100), candidate(2, 999));
+		const trigger = new TriggerHarness({ resource: 'candidate' });
+		expect(ids(itemsOf(await trigger.poll('manual')))).toEqual(['c00002']);
+		expect(trigger.state()).toBeUndefined();
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.state()).toMatchObject({ watermark: t(999) });
+	});
+
+	it('looks further back when nothing changed recently, honouring the Event filter', async () => {
+		const longAgo = -100_000;
+		api.addCandidates(candidate(1, 10, longAgo), candidate(2, 20, longAgo), candidate(3, 15, 15));
+		const updated = new TriggerHarness({ resource: 'candidate', event: 'updated' });
+		expect(events(itemsOf(await updated.poll('manual')))).toEqual([['c00002', 'updated']]);
+		// The last hour held nothing; the last day did.
+		expect(api.requests().map((r) => r.query.modifiedSince)).toEqual([t(940), t(1000 - 24 * 60)]);
+
+		const created = new TriggerHarness({ resource: 'candidate', event: 'created' });
+		expect(events(itemsOf(await created.poll('manual')))).toEqual([['c00003', 'created']]);
+	});
+
+	it('says so plainly when there is nothing to show', async () => {
+		const trigger = new TriggerHarness({ resource: 'job' });
+		await expect(trigger.poll('manual')).rejects.toThrow('No jobs found to use as a test event');
+		expect(trigger.state()).toBeUndefined();
+	});
+});
+
+describe('consecutive polls', () => {
+	it('three polls with changes between them: each change once, nothing repeated', async () => {
+		api.addCandidates(candidate(1, 10, 1), candidate(2, 20, 2), candidate(3, 30, 3));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2, 3]));
+
+		api.touchCandidate('c00002', t(40), { lastName: 'Married' });
+		api.addCandidates(candidate(4, 41));
+		expect(events(itemsOf(await trigger.poll()))).toEqual([
+			['c00002', 'updated'],
+			['c00004', 'created'],
+		]);
+
+		// A record committed late with a modifiedAt equal to the watermark is still caught.
+		api.addCandidates(candidate(5, 41));
+		api.touchCandidate('c00004', t(50));
+		api.touchCandidate('c00001', t(50));
+		expect(events(itemsOf(await trigger.poll()))).toEqual([
+			['c00005', 'created'],
+			['c00001', 'updated'],
+			['c00004', 'updated'],
+		]);
+		expect(await trigger.poll()).toBeNull();
+		expect(api.requests().map((r) => r.query.modifiedSince)).toEqual([undefined, t(30), t(41), t(50)]);
+	});
+
+	it('2,000 candidates at one modifiedAt: all emitted exactly once across polls of 1,000', async () => {
+		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'date', startDate: t(1) });
+
+		const first = ids(itemsOf(await trigger.poll()));
+		expect(first).toHaveLength(1000);
+		const second = ids(itemsOf(await trigger.poll()));
+		expect(second).toHaveLength(1000);
+		expect(await trigger.poll()).toBeNull();
+		const all = [...first, ...second];
+		expect(new Set(all).size).toBe(2000);
+		expect([...all].sort()).toEqual(cids(range(1, 2000)));
+
+		// The boundary keys stay bounded to the one timestamp; the last one moves on.
+		api.touchCandidate('c02000', t(11));
+		expect(events(itemsOf(await trigger.poll()))).toEqual([['c02000', 'updated']]);
+		const state = trigger.state() as { watermark: string; seen: Record<string, string[]> };
+		expect(state.watermark).toBe(t(11));
+		expect(state.seen).toEqual({ [t(11)]: [`c02000@${t(11)}`] });
+	});
+
+	it('all 2,000 in one poll when Max Items per Poll allows it', async () => {
+		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything', options: { maxItemsPerPoll: 5000 } });
+		expect(new Set(ids(itemsOf(await trigger.poll()))).size).toBe(2000);
+		expect(api.requests()).toHaveLength(40);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('an HTTP 500 on page 3 of 5: a clear error, the state kept, the next poll emits everything once', async () => {
+		api.addCandidates(...range(1, 10).map((n) => candidate(n, n)));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		expect(itemsOf(await trigger.poll())).toHaveLength(10);
+		const before = trigger.state();
+		const saved = trigger.saved;
+
+		api.addCandidates(...range(11, 260).map((n) => candidate(n, 100 + n)));
+		const failAt = api.log.length + 2;
+		api.fail = ({ index }) => (index === failAt ? 500 : undefined);
+		const failure = await trigger.poll().catch((error: unknown) => error);
+		expect(failure).toBeInstanceOf(NodeApiError);
+		expect((failure as NodeApiError).message).toMatch(/failed with HTTP 500/);
+		expect(api.log.slice(-3).map((r) => r.status)).toEqual([200, 200, 500]);
+		expect(trigger.state()).toEqual(before);
+		expect(trigger.saved).toBe(saved);
+		api.fail = undefined;
+
+		const items = itemsOf(await trigger.poll());
+		expect(ids(items)).toEqual(cids(range(11, 260)));
+		expect(items.every((item) => item.event === 'created')).toBe(true);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('an HTTP 500 then an n8n restart: the saved state resumes with nothing lost or repeated', async () => {
+		api.addCandidates(...range(1, 3).map((n) => candidate(n, n)));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		expect(itemsOf(await trigger.poll())).toHaveLength(3);
+		api.addCandidates(...range(4, 203).map((n) => candidate(n, 100 + n)));
+		const failAt = api.log.length + 2;
+		api.fail = ({ index }) => (index === failAt ? 503 : undefined);
+		await expect(trigger.poll()).rejects.toThrow(/HTTP 503/);
+		api.fail = undefined;
+
+		trigger.restart();
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(4, 203)));
+		trigger.restart();
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('Max Items per Poll drains a backlog over several polls, in order, with changes during it', async () => {
+		api.addCandidates(...range(1, 230).map((n) => candidate(n, n)));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything', options: { maxItemsPerPoll: 100 } });
+
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 100)));
+		// During the backlog: one already emitted and one not yet emitted change.
+		api.touchCandidate('c00050', t(500));
+		api.touchCandidate('c00150', t(501));
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([...range(101, 149), ...range(151, 201)]));
+		const third = itemsOf(await trigger.poll());
+		// Start: Everything: the whole backlog counts as created, however many polls it takes.
+		// c00050 changed again while the backlog drained; the trigger keeps no list of the ids
+		// it emitted earlier in a backlog, so it cannot tell that one apart (README says so).
+		expect(events(third)).toEqual([
+			...cids(range(202, 230)).map((id) => [id, 'created']),
+			['c00050', 'created'],
+			['c00150', 'created'],
+		]);
+		expect(await trigger.poll()).toBeNull();
+
+		// Caught up: an old record changed again is an update.
+		api.touchCandidate('c00001', t(600));
+		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00001', 'updated']]);
+	});
+});
+
+describe('jobs', () => {
+	it('emits jobs changed since the watermark; an unchanged job at the boundary is not repeated', async () => {
+		api.addJobs(job(1, 10), job(2, 20), job(3, 20));
+		const trigger = new TriggerHarness({ resource: 'job', start: 'everything' });
+		const first = itemsOf(await trigger.poll());
+		expect(first.map((item) => [item.id, item.name, item.createdAt])).toEqual([
+			['j00001', 'Job 1', t(10)],
+			['j00002', 'Job 2', t(20)],
+			['j00003', 'Job 3', t(20)],
+		]);
+		expect(await trigger.poll()).toBeNull();
+		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(20) });
+
+		api.touchJob('j00003', t(30), { name: 'Job 3 (senior)' });
+		api.addJobs(job(4, 31));
+		expect(events(itemsOf(await trigger.poll()))).toEqual([
+			['j00003', 'updated'],
+			['j00004', 'created'],
+		]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('the vacancy cursor stall: what can be read is emitted with a notice, never loops, goes on after it', async () => {
+		api.addJobs(job(1, 5), ...range(2, 71).map((n) => job(n, 10)), job(72, 15), job(73, 16));
+		const trigger = new TriggerHarness({ resource: 'job', start: 'everything' });
+		const items = itemsOf(await trigger.poll());
+
+		// 70 jobs share t(10): the API lists j00002…j00050 after j00001, then j00002…j00051 for
+		// the cursor t(10), again and again. j00052…j00071 cannot be listed.
+		expect(ids(items)).toEqual(['j00001', ...range(2, 51).map((n) => `j${String(n).padStart(5, '0')}`), 'j00072', 'j00073']);
+		const noticed = items.filter((item) => item.notice !== undefined);
+		expect(ids(noticed)).toEqual(['j00051']);
+		expect(noticed[0].notice).toMatch(/More than 50 jobs share the modification time 2026-03-01T00:10:00.000Z/);
+		expect(api.requests().map((r) => r.query)).toEqual([
+			{ limit: '50' },
+			{ limit: '50', cursor: t(10) },
+			{ limit: '50', modifiedSince: '2026-03-01T00:10:00.001Z' },
+		]);
+
+		expect(await trigger.poll()).toBeNull();
+		api.touchJob('j00060', t(20));
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00060']);
+	});
+
+	it('Simplify off: the raw list item, with event and resource', async () => {
+		api.addJobs(job(1, 10));
+		const trigger = new TriggerHarness({ resource: 'job', start: 'everything', options: { simplify: false } });
+		expect(itemsOf(await trigger.poll())).toEqual([
+			{
+				event: 'created',
+				resource: 'job',
+				id: 'j00001',
+				name: { viewType: 'vacancyName', name: 'Job 1' },
+				createdAt: { viewType: 'vacancyCreatedAt', createdAt: t(10) },
+			},
+		]);
+	});
+});
+
+describe('Event filter', () => {
+	it('Created only and Updated only split the same changes', async () => {
+		api.addCandidates(candidate(1, 10, 1), candidate(2, 20, 2));
+		const created = new TriggerHarness({ resource: 'candidate', event: 'created', start: 'date', startDate: t(15) });
+		const updated = new TriggerHarness({ resource: 'candidate', event: 'updated', start: 'date', startDate: t(15) });
+		const both = new TriggerHarness({ resource: 'candidate', start: 'date', startDate: t(15) });
+		for (const trigger of [created, updated, both]) await trigger.poll();
+
+		api.touchCandidate('c00001', t(30));
+		api.addCandidates(candidate(3, 31));
+		expect(events(itemsOf(await created.poll()))).toEqual([['c00003', 'created']]);
+		expect(events(itemsOf(await updated.poll()))).toEqual([['c00001', 'updated']]);
+		expect(events(itemsOf(await both.poll()))).toEqual([
+			['c00001', 'updated'],
+			['c00003', 'created'],
+		]);
+		// Nothing filtered out comes back later as the other event.
+		api.addCandidates(candidate(4, 40, 3));
+		expect(await created.poll()).toBeNull();
+		expect(events(itemsOf(await updated.poll()))).toEqual([['c00004', 'updated']]);
+	});
+
+	it('jobs: created when the job was created at or after the watermark', async () => {
+		api.addJobs(job(1, 10, 1));
+		const trigger = new TriggerHarness({ resource: 'job', event: 'created', start: 'date', startDate: t(5) });
+		expect(await trigger.poll()).toBeNull();
+		api.touchJob('j00001', t(20));
+		api.addJobs(job(2, 21));
+		expect(events(itemsOf(await trigger.poll()))).toEqual([['j00002', 'created']]);
+	});
+});
+
+describe('records the API sends out of order or incomplete', () => {
+	it('out of order and without modifiedAt: the watermark holds, nothing lost or repeated', async () => {
+		api.addCandidates(...range(1, 5).map((n) => candidate(n, 10 + n)));
+		// The API swaps two records and drops one modifiedAt.
+		api.tamper = (items) => {
+			const copy = items.map((item) => ({ ...item }));
+			if (copy.length >= 3) [copy[0], copy[2]] = [copy[2], copy[0]];
+			const bare = copy.find((item) => item.id === 'c00004');
+			if (bare) delete bare.modifiedAt;
+			return copy;
+		};
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything', options: { maxItemsPerPoll: 2 } });
+		const seen: string[] = [];
+		for (let poll = 0; poll < 6; poll++) seen.push(...ids(itemsOf(await trigger.poll())));
+		expect([...seen].sort()).toEqual(cids(range(1, 5)));
+		expect(seen).toHaveLength(5);
+	});
+
+	it('a modifiedAt in the future is emitted once and does not hide later changes', async () => {
+		api.addCandidates(candidate(1, 10), { ...candidate(2, 10), modifiedAt: '2099-01-01T00:00:00.000Z' });
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00001', 'c00002']);
+		expect(trigger.state()).toMatchObject({ watermark: '2026-03-01T16:41:00.000Z' });
+
+		clock = Date.parse(t(1010));
+		api.addCandidates(candidate(3, 1005));
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00003']);
+		expect(await trigger.poll()).toBeNull();
+	});
+});
