@@ -60,11 +60,13 @@ export function candidateListItem(candidate: Candidate): Record<string, unknown>
 }
 
 export function jobListItem(job: Job): Record<string, unknown> {
-	const { modifiedAt: _hidden, name, createdAt, ...rest } = job;
+	// The server knows a job's modifiedAt; its list items do not carry it.
+	const rest: Record<string, unknown> = { ...job };
+	delete rest.modifiedAt;
 	return {
 		...rest,
-		name: { viewType: 'vacancyName', name },
-		createdAt: { viewType: 'vacancyCreatedAt', createdAt },
+		name: { viewType: 'vacancyName', name: job.name },
+		createdAt: { viewType: 'vacancyCreatedAt', createdAt: job.createdAt },
 	};
 }
 
