@@ -25,7 +25,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { REPO_ROOT, mkTemp, rmrf, fmtMs, freePort, httpJson, treeRssMb, sleep } = require('./lib/util');
-const { ensureN8n, importEntities, executeWorkflow, startN8n, n8nCli } = require('./lib/n8n');
+const { ensureN8n, importEntities, executeWorkflow, startN8n, n8nCli, ensureOwner } = require('./lib/n8n');
 const { PKG, buildAndPack, installTarball, checkInstalledPackage } = require('./lib/pkg');
 const { loadWorkflows } = require('./lib/workflows');
 const { startSink } = require('./lib/sink');
@@ -639,9 +639,18 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflow, timings, 
 			return `${fmtMs(Date.now() - t)}`;
 		});
 		if (!ready) return;
+		const base = server.url.replace('localhost', '127.0.0.1');
+		let cookie = '';
+		await check('an owner account can be set up headlessly (POST /rest/owner/setup)', async () => {
+			const owner = await ensureOwner(base, { email: 'e2e@example.com', password: 'E2e-password-1' });
+			expect(owner.cookie, 'no session cookie');
+			cookie = owner.cookie;
+		});
+		/** @param {string} p */
+		const get = (p) => httpJson('GET', `${base}/${p.replace(/^\//, '')}`, { timeoutMs: 30_000, headers: cookie ? { cookie } : {} });
 		await check('the editor serves both node types and the credential type', async () => {
-			const nodes = await httpJson('GET', `${server.url.replace('localhost', '127.0.0.1')}/types/nodes.json`, { timeoutMs: 30_000 });
-			const creds = await httpJson('GET', `${server.url.replace('localhost', '127.0.0.1')}/types/credentials.json`, { timeoutMs: 30_000 });
+			const nodes = await get('types/nodes.json');
+			const creds = await get('types/credentials.json');
 			expect(nodes.status === 200 && Array.isArray(nodes.json), `types/nodes.json: HTTP ${nodes.status}`);
 			const names = nodes.json.map((/** @type {any} */ n) => n.name);
 			for (const want of [NODE_TYPE, TRIGGER_TYPE]) expect(names.includes(want), `${want} missing from types/nodes.json`);
@@ -650,8 +659,9 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflow, timings, 
 			return `icon ${node.iconUrl ? JSON.stringify(node.iconUrl) : node.icon}`;
 		});
 		await check('the node and credential icons are served', async () => {
-			const nodes = (await httpJson('GET', `${server.url.replace('localhost', '127.0.0.1')}/types/nodes.json`, { timeoutMs: 30_000 })).json;
-			const creds = (await httpJson('GET', `${server.url.replace('localhost', '127.0.0.1')}/types/credentials.json`, { timeoutMs: 30_000 })).json;
+			const nodes = (await get('types/nodes.json')).json;
+			const creds = (await get('types/credentials.json')).json;
+			expect(Array.isArray(nodes) && Array.isArray(creds), 'types/*.json not readable');
 			/** @type {string[]} */
 			const urls = [];
 			for (const d of [...nodes.filter((/** @type {any} */ n) => n.name.startsWith(`${PKG.name}.`)), ...creds.filter((/** @type {any} */ c) => c.name === CREDENTIAL_TYPE)]) {
@@ -660,7 +670,7 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflow, timings, 
 				for (const u of typeof icon === 'string' ? [icon] : Object.values(icon)) urls.push(String(u));
 			}
 			for (const u of new Set(urls)) {
-				const res = await httpJson('GET', `${server.url.replace('localhost', '127.0.0.1')}/${u.replace(/^\//, '')}`);
+				const res = await get(u);
 				expect(res.status === 200 && /<svg/i.test(res.text), `${u}: HTTP ${res.status}`);
 			}
 			return `${new Set(urls).size} icon URL(s)`;

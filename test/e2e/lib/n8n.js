@@ -380,7 +380,42 @@ function startN8n(inst, userFolder, opts) {
 	};
 }
 
+/**
+ * Makes sure the instance has an owner account and returns a session cookie for it.
+ * n8n 1.x has no "user management off" switch any more: on a new database the editor
+ * opens on the owner-setup page. POST /rest/owner/setup (allowed without auth until an
+ * owner exists) creates it headlessly; later runs log in with the same credentials.
+ * @param {string} baseUrl  e.g. http://127.0.0.1:5678
+ * @param {{ email: string, password: string, firstName?: string, lastName?: string }} owner
+ * @returns {Promise<{ cookie: string, created: boolean }>}
+ */
+async function ensureOwner(baseUrl, owner) {
+	const settings = await httpJson('GET', `${baseUrl}/rest/settings`);
+	const um = settings.json && settings.json.data && settings.json.data.userManagement;
+	/** @param {import('node:http').IncomingHttpHeaders} headers */
+	const cookieOf = (headers) => {
+		const set = headers['set-cookie'] || [];
+		const auth = set.find((c) => c.startsWith('n8n-auth='));
+		return auth ? auth.split(';')[0] : '';
+	};
+	if (um && um.showSetupOnFirstLoad) {
+		const r = await httpJson('POST', `${baseUrl}/rest/owner/setup`, {
+			body: { email: owner.email, password: owner.password, firstName: owner.firstName || 'Demo', lastName: owner.lastName || 'Owner' },
+		});
+		if (r.status !== 200) throw new Error(`owner setup failed: HTTP ${r.status} ${r.text.slice(0, 300)}`);
+		return { cookie: cookieOf(r.headers), created: true };
+	}
+	const r = await httpJson('POST', `${baseUrl}/rest/login`, {
+		body: { emailOrLdapLoginId: owner.email, password: owner.password },
+	});
+	if (r.status !== 200) {
+		throw new Error(`an owner already exists and ${owner.email} could not log in (HTTP ${r.status}); reset it with "n8n user-management:reset"`);
+	}
+	return { cookie: cookieOf(r.headers), created: false };
+}
+
 module.exports = {
+	ensureOwner,
 	N8N_VERSION,
 	ENCRYPTION_KEY,
 	REPO_ROOT,
