@@ -1,3 +1,7 @@
+// ESM-only packages that n8n-core pulls in (through langchain); jest runs CommonJS, so
+// these few are compiled on the fly.
+const esmPackages = ['p-retry', 'is-network-error'];
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',
@@ -7,6 +11,13 @@ module.exports = {
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/bench/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
+		[`/node_modules/(${esmPackages.join('|')})/.+\\.js$`]: [
+			'ts-jest',
+			{ tsconfig: { allowJs: true, module: 'commonjs' }, isolatedModules: true },
+		],
 	},
+	transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+	setupFiles: ['<rootDir>/test/helpers/env.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/helpers/teardown.ts'],
 	testTimeout: 30000,
 };

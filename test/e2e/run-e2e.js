@@ -27,7 +27,7 @@ const path = require('node:path');
 const { REPO_ROOT, mkTemp, rmrf, fmtMs, freePort, httpJson, treeRssMb, sleep } = require('./lib/util');
 const { ensureN8n, importEntities, executeWorkflow, startN8n, n8nCli, ensureOwner } = require('./lib/n8n');
 const { PKG, buildAndPack, installTarball, checkInstalledPackage } = require('./lib/pkg');
-const { loadWorkflows } = require('./lib/workflows');
+const { loadWorkflows, WORKFLOWS_DIR } = require('./lib/workflows');
 const { startSink } = require('./lib/sink');
 
 const KEEP = process.env.E2E_KEEP === '1';
@@ -125,12 +125,6 @@ async function main() {
 	let installedDir = '';
 	await check('the tarball installs into <N8N_USER_FOLDER>/.n8n/nodes/node_modules/n8n-nodes-recruiting', async () => {
 		installedDir = await installTarball(/** @type {any} */ (packed).tarball, userFolder);
-		if (process.env.E2E_DEV_DROP_MISSING) {
-			const pjPath = path.join(installedDir, 'package.json');
-			const pj = JSON.parse(fs.readFileSync(pjPath, 'utf8'));
-			pj.n8n.nodes = pj.n8n.nodes.filter((/** @type {string} */ f) => fs.existsSync(path.join(installedDir, f)));
-			fs.writeFileSync(pjPath, JSON.stringify(pj));
-		}
 		expect(fs.existsSync(path.join(installedDir, 'package.json')), 'no package.json after extraction');
 		return installedDir.replace(userFolder, '<user folder>');
 	});
@@ -252,13 +246,16 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		NOTE_APPLICATION_ID: noteApplicationId,
 	};
 	const workflows = loadWorkflows(vars);
+	// The example workflows `npm run dev` imports run here too, so they cannot rot.
+	const demoWorkflows = loadWorkflows(vars, { dir: path.join(WORKFLOWS_DIR, 'demo') });
 
 	await check('n8n import:credentials takes three recruitingApi credentials', async () => {
 		const r = await importEntities(n8n, userFolder, 'credentials', Object.values(creds));
 		return fmtMs(r.ms);
 	});
-	await check(`n8n import:workflow takes the ${Object.keys(workflows).length} workflows of test/e2e/workflows`, async () => {
-		const r = await importEntities(n8n, userFolder, 'workflow', Object.values(workflows));
+	const allWorkflows = [...Object.values(workflows), ...Object.values(demoWorkflows)];
+	await check(`n8n import:workflow takes the ${allWorkflows.length} workflows of test/e2e/workflows (and demo/)`, async () => {
+		const r = await importEntities(n8n, userFolder, 'workflow', allWorkflows);
 		return fmtMs(r.ms);
 	});
 
@@ -591,6 +588,31 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 			expect(/Unrecognized node type: n8n-nodes-recruiting\.notARealNode/.test(r.output), `output: ${r.failureText || r.output.slice(-300)}`);
 		});
 	}
+	section('demo workflows (npm run dev)');
+	{
+		const seq = sandbox.requestLog.seq;
+		const r = await executeWorkflow(n8n, userFolder, demoWorkflows['form-to-job-portal-apply'].id);
+		const requests = requestsSince(seq);
+		await check('demo "application form → Job Portal Apply" runs and applies without an API key', () => {
+			expectOk(r, 'form-to-job-portal-apply');
+			const items = itemsOf(r, 'Apply to First Posting');
+			expect(items.length === 1 && items[0].applied === true, show(items));
+			const post = requests.find((q) => q.method === 'POST' && q.surface === 'public');
+			expect(post && !post.apiKeyPresent && post.body.firstName === 'Ada', `request ${show(post)}`);
+		});
+	}
+	{
+		const r = await executeWorkflow(n8n, userFolder, demoWorkflows['candidates-to-spreadsheet-rows'].id);
+		await check('demo "Get Many candidates → spreadsheet rows" gives 25 rows with plain columns', () => {
+			expectOk(r, 'candidates-to-spreadsheet-rows');
+			const rows = itemsOf(r, 'Spreadsheet Row');
+			expect(rows.length === 25, `${rows.length} rows`);
+			for (const row of rows) {
+				expect(typeof row['First Name'] === 'string' && row['First Name'] && /@/.test(row.Email), show(row));
+			}
+			return `${Object.keys(rows[0]).join(', ')}`;
+		});
+	}
 	timings['n8n execute'] = `${execCount} runs, ${fmtMs(execMs)} (${fmtMs(execMs / Math.max(1, execCount))} each)`;
 	memory.push(`n8n execute peak RSS ${execPeak} MB`);
 
@@ -598,7 +620,7 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		console.log('# E2E_SKIP_TRIGGER=1: trigger checks skipped');
 		return;
 	}
-	await triggerChecks(n8n, userFolder, sandbox, sink, workflows['trigger-to-sink'], timings, memory, runTag);
+	await triggerChecks(n8n, userFolder, sandbox, sink, [workflows['trigger-to-sink'], demoWorkflows['candidate-trigger-to-slack-message']], timings, memory, runTag);
 }
 
 /**
@@ -607,16 +629,19 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
  * @param {string} userFolder
  * @param {any} sandbox
  * @param {any} sink
- * @param {any} workflow
+ * @param {any[]} workflowsToActivate  the e2e trigger workflow, then the demo's
  * @param {Record<string, string>} timings
  * @param {string[]} memory
  * @param {string} runTag
  */
-async function triggerChecks(n8n, userFolder, sandbox, sink, workflow, timings, memory, runTag) {
+async function triggerChecks(n8n, userFolder, sandbox, sink, workflowsToActivate, timings, memory, runTag) {
 	section('Recruiting Trigger under n8n start (polls every minute)');
-	const activated = await check('n8n update:workflow --active=true activates the trigger workflow', async () => {
-		const r = await n8nCli(n8n, userFolder, ['update:workflow', `--id=${workflow.id}`, '--active=true']);
-		expect(r.code === 0, `exit ${r.code}: ${(r.stdout + r.stderr).slice(-500)}`);
+	const demoTrigger = workflowsToActivate[1];
+	const activated = await check('n8n update:workflow --active=true activates the trigger workflows', async () => {
+		for (const w of workflowsToActivate) {
+			const r = await n8nCli(n8n, userFolder, ['update:workflow', `--id=${w.id}`, '--active=true']);
+			expect(r.code === 0, `${w.id}: exit ${r.code}: ${(r.stdout + r.stderr).slice(-500)}`);
+		}
 	});
 	if (!activated) return;
 	const port = await freePort();
@@ -624,7 +649,7 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflow, timings, 
 	const t = Date.now();
 	const server = startN8n(n8n, userFolder, {
 		port,
-		env: { N8N_RUNNERS_BROKER_PORT: String(brokerPort), EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all' },
+		env: { N8N_RUNNERS_ENABLED: 'true', N8N_RUNNERS_BROKER_PORT: String(brokerPort), EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all' },
 		logFile: path.join(userFolder, 'n8n-start.log'),
 	});
 	let peak = 0;
@@ -712,6 +737,21 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflow, timings, 
 			expect(items.length === 1, `${items.length} items: ${show(items.map((/** @type {any} */ i) => i.id))}`);
 			expect(items[0].name === `Trigger test job ${runTag}`, `name ${show(items[0].name)}`);
 			return items[0].name;
+		});
+		await check('demo trigger workflow (Recruiting Trigger → Code) ran successfully for the new candidate', async () => {
+			/** @type {any[]} */
+			let runs = [];
+			for (let i = 0; i < 20; i++) {
+				const filter = encodeURIComponent(JSON.stringify({ workflowId: demoTrigger.id }));
+				const res = await get(`rest/executions?filter=${filter}&limit=20`);
+				runs = (res.json && res.json.data && res.json.data.results) || [];
+				if (runs.some((x) => x.status !== 'running' && x.status !== 'new')) break;
+				await sleep(1000);
+			}
+			expect(runs.length > 0, 'no execution of the demo trigger workflow');
+			const bad = runs.filter((x) => x.status !== 'success');
+			expect(bad.length === 0, `statuses: ${runs.map((x) => x.status).join(', ')}`);
+			return `${runs.length} execution(s)`;
 		});
 		await check('n8n start logged no error about the package', () => {
 			const lines = server.output.split('\n').filter((l) => /n8n-nodes-recruiting|recruiting/i.test(l) && /error|fail/i.test(l));

@@ -1,0 +1,195 @@
+/*
+ * Runs the real node classes through n8n's own engine (n8n-core's WorkflowExecute, which
+ * hands declarative nodes to RoutingNode), the way an n8n server would, with a credentials
+ * helper that applies the credential's declared `authenticate` block like n8n's does.
+ */
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { Workflow } from 'n8n-workflow';
+import type {
+	ExecutionError,
+	ICredentialDataDecryptedObject,
+	ICredentialsHelper,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
+import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
+
+export const API = 'http://api.test';
+export const API_KEY = 'test-secret-key-7f3a';
+export const RECRUITING_TYPE = 'n8n-nodes-recruiting.recruiting';
+const ITEMS_TYPE = 'test.items';
+
+/** A source node that outputs the items given in its `items` parameter (JSON). */
+class ItemsNode implements INodeType {
+	description = {
+		displayName: 'Items',
+		name: 'items',
+		group: ['input'],
+		version: 1,
+		description: 'Test source',
+		defaults: { name: 'Items' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[{}]' }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = JSON.parse(this.getNodeParameter('items', 0) as string) as IDataObject[];
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+export function nodeTypes(extra: Record<string, INodeType> = {}): INodeTypes {
+	const types: Record<string, INodeType> = {
+		[RECRUITING_TYPE]: new Recruiting(),
+		[ITEMS_TYPE]: new ItemsNode(),
+		...extra,
+	};
+	const get = (name: string) => {
+		const type = types[name];
+		if (!type) throw new Error(`unknown node type ${name}`);
+		return type;
+	};
+	return {
+		getByName: (name: string) => get(name) as INodeType | IVersionedNodeType,
+		getByNameAndVersion: (name: string) => get(name),
+		getKnownTypes: () => ({}),
+	};
+}
+
+/** Applies `authenticate` of the credential class, resolving its expressions as n8n does. */
+export function credentialsHelper(data: ICredentialDataDecryptedObject | undefined): ICredentialsHelper {
+	const credentialType = new RecruitingApi();
+	return {
+		getParentTypes: () => [],
+		authenticate: async (credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions, workflow: Workflow, node: INode) => {
+			const headers: IDataObject = { ...(options.headers ?? {}) };
+			for (const [name, value] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
+				headers[name] = workflow.expression.getParameterValue(
+					value as string,
+					null,
+					0,
+					0,
+					node.name,
+					[],
+					'internal',
+					{ $credentials: credentials },
+				) as string;
+			}
+			return { ...options, headers };
+		},
+		preAuthentication: async () => undefined,
+		getCredentials: async () => {
+			throw new Error('not used');
+		},
+		getDecrypted: async () => {
+			if (!data) throw new Error('Node does not have any credentials set');
+			return data;
+		},
+		updateCredentials: async () => {},
+		updateCredentialsOauthTokenData: async () => {},
+		getCredentialsProperties: () => credentialType.properties,
+	} as unknown as ICredentialsHelper;
+}
+
+export interface RunOptions {
+	parameters: INodeParameters;
+	/** Input items; one empty item by default. */
+	items?: IDataObject[];
+	/** The credential's data; default points at API with API_KEY. null: no credential on the node. */
+	credentials?: ICredentialDataDecryptedObject | null;
+	continueOnFail?: boolean;
+}
+
+export interface RunResult {
+	items: INodeExecutionData[];
+	error?: ExecutionError;
+	run: IRun;
+}
+
+export async function runRecruiting({
+	parameters,
+	items = [{}],
+	credentials = { baseUrl: API, apiKey: API_KEY },
+	continueOnFail = false,
+}: RunOptions): Promise<RunResult> {
+	const source: INode = {
+		id: 'source',
+		name: 'Items',
+		type: ITEMS_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { items: JSON.stringify(items) },
+	};
+	const node: INode = {
+		id: 'recruiting',
+		name: 'Recruiting',
+		type: RECRUITING_TYPE,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		...(credentials ? { credentials: { recruitingApi: { id: '1', name: 'Recruiting account' } } } : {}),
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflowData = {
+		id: 'wf',
+		name: 'test',
+		active: false,
+		nodes: [source, node],
+		connections: { Items: { main: [[{ node: 'Recruiting', type: 'main' as const, index: 0 }]] } },
+		settings: {},
+		staticData: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+		activeVersionId: null,
+	};
+	const workflow = new Workflow({ ...workflowData, nodeTypes: nodeTypes() });
+	const additionalData = {
+		credentialsHelper: credentialsHelper(credentials ?? undefined),
+		hooks: new ExecutionLifecycleHooks('manual', 'exec-1', workflowData),
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		formWaitingBaseUrl: '',
+		webhookBaseUrl: '',
+		webhookWaitingBaseUrl: '',
+		webhookTestBaseUrl: '',
+		variables: {},
+		executionId: 'exec-1',
+		userId: 'user',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		logAiEvent: () => {},
+		getRunExecutionData: async () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const run = await new WorkflowExecute(additionalData, 'manual').run(workflow, source);
+	const taskData = run.data.resultData.runData.Recruiting?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: run.data.resultData.error ?? taskData?.error,
+		run,
+	};
+}
+
+/** The JSON of each output item. */
+export function jsonOf(result: RunResult): IDataObject[] {
+	return result.items.map((item) => item.json);
+}
