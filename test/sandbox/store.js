@@ -11,7 +11,7 @@
 
 const { Clock, toMs } = require('./clock');
 const { ChangeLog } = require('./change-log');
-const { HttpError, badRequest, notFound } = require('./errors');
+const { badRequest, notFound } = require('./errors');
 const { Random, deriveSeed } = require('./prng');
 const data = require('./data');
 const fixtures = require('./fixtures');
@@ -598,4 +598,4 @@ function createStore(options) {
 	return new Store(options);
 }
 
-module.exports = { Store, createStore, DEFAULTS, HttpError };
+module.exports = { Store, createStore, DEFAULTS };
