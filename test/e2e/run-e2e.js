@@ -264,10 +264,14 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 	let execMs = 0;
 	let execCount = 0;
 	let execPeak = 0;
-	/** @param {string} file @returns {Promise<{ r: import('./lib/n8n').ExecResult, requests: any[] }>} */
-	const execute = async (file) => {
+	/**
+	 * @param {string} file  workflow file name without .json
+	 * @param {Record<string, any>} [set]
+	 * @returns {Promise<{ r: import('./lib/n8n').ExecResult, requests: any[] }>}
+	 */
+	const execute = async (file, set = workflows) => {
 		const seq = sandbox.requestLog.seq;
-		const r = await executeWorkflow(n8n, userFolder, workflows[file].id);
+		const r = await executeWorkflow(n8n, userFolder, set[file].id);
 		execMs += r.ms;
 		execCount++;
 		execPeak = Math.max(execPeak, r.peakRssMb);
@@ -590,9 +594,7 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 	}
 	section('demo workflows (npm run dev)');
 	{
-		const seq = sandbox.requestLog.seq;
-		const r = await executeWorkflow(n8n, userFolder, demoWorkflows['form-to-job-portal-apply'].id);
-		const requests = requestsSince(seq);
+		const { r, requests } = await execute('form-to-job-portal-apply', demoWorkflows);
 		await check('demo "application form → Job Portal Apply" runs and applies without an API key', () => {
 			expectOk(r, 'form-to-job-portal-apply');
 			const items = itemsOf(r, 'Apply to First Posting');
@@ -602,7 +604,7 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		});
 	}
 	{
-		const r = await executeWorkflow(n8n, userFolder, demoWorkflows['candidates-to-spreadsheet-rows'].id);
+		const { r } = await execute('candidates-to-spreadsheet-rows', demoWorkflows);
 		await check('demo "Get Many candidates → spreadsheet rows" gives 25 rows with plain columns', () => {
 			expectOk(r, 'candidates-to-spreadsheet-rows');
 			const rows = itemsOf(r, 'Spreadsheet Row');

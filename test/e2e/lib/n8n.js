@@ -370,11 +370,19 @@ function startN8n(inst, userFolder, opts) {
 		async stop(graceMs = 20_000) {
 			if (exited) return exitCode;
 			killGroup(child.pid, 'SIGTERM');
-			const t = sleep(graceMs).then(() => 'timeout');
-			if ((await Promise.race([exitPromise, t])) === 'timeout') {
+			/** @type {NodeJS.Timeout | undefined} */
+			let timer;
+			const t = new Promise((r) => {
+				timer = setTimeout(() => r('timeout'), graceMs);
+			});
+			const first = await Promise.race([exitPromise, t]);
+			clearTimeout(timer);
+			if (first === 'timeout') {
 				killGroup(child.pid, 'SIGKILL');
 				await exitPromise;
 			}
+			// The task runner and other children share the group: make sure none is left.
+			killGroup(child.pid, 'SIGKILL');
 			return exitCode;
 		},
 	};
