@@ -93,7 +93,7 @@ function locator(
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^[^/?#]+$', errorMessage: 'An ID cannot contain /, ? or #' },
+						properties: { regex: '^[^/?#]*$', errorMessage: 'An ID cannot contain /, ? or #' },
 					},
 				],
 			},
