@@ -110,6 +110,8 @@ export interface RunOptions {
 	/** The credential's data; default points at API with API_KEY. null: no credential on the node. */
 	credentials?: ICredentialDataDecryptedObject | null;
 	continueOnFail?: boolean;
+	/** Run this node type instead of the Recruiting node (e.g. a credential test request). */
+	nodeType?: INodeType;
 }
 
 export interface RunResult {
@@ -118,12 +120,22 @@ export interface RunResult {
 	run: IRun;
 }
 
-export async function runRecruiting({
+export interface Setup {
+	workflow: Workflow;
+	source: INode;
+	node: INode;
+	additionalData: IWorkflowExecuteAdditionalData;
+}
+
+/** The workflow Items → Recruiting (or `nodeType`), and what n8n would hand the engine. */
+export function setup({
 	parameters,
 	items = [{}],
 	credentials = { baseUrl: API, apiKey: API_KEY },
 	continueOnFail = false,
-}: RunOptions): Promise<RunResult> {
+	nodeType,
+}: RunOptions): Setup {
+	const type = nodeType ? 'test.custom' : RECRUITING_TYPE;
 	const source: INode = {
 		id: 'source',
 		name: 'Items',
@@ -135,7 +147,7 @@ export async function runRecruiting({
 	const node: INode = {
 		id: 'recruiting',
 		name: 'Recruiting',
-		type: RECRUITING_TYPE,
+		type,
 		typeVersion: 1,
 		position: [200, 0],
 		parameters,
@@ -155,7 +167,10 @@ export async function runRecruiting({
 		isArchived: false,
 		activeVersionId: null,
 	};
-	const workflow = new Workflow({ ...workflowData, nodeTypes: nodeTypes() });
+	const workflow = new Workflow({
+		...workflowData,
+		nodeTypes: nodeTypes(nodeType ? { [type]: nodeType } : {}),
+	});
 	const additionalData = {
 		credentialsHelper: credentialsHelper(credentials ?? undefined),
 		hooks: new ExecutionLifecycleHooks('manual', 'exec-1', workflowData),
@@ -179,7 +194,12 @@ export async function runRecruiting({
 			throw new Error('not used');
 		},
 	} as unknown as IWorkflowExecuteAdditionalData;
+	return { workflow, source, node, additionalData };
+}
 
+/** Runs the workflow through WorkflowExecute and returns what the node output. */
+export async function runRecruiting(options: RunOptions): Promise<RunResult> {
+	const { workflow, source, additionalData } = setup(options);
 	const run = await new WorkflowExecute(additionalData, 'manual').run(workflow, source);
 	const taskData = run.data.resultData.runData.Recruiting?.[0];
 	return {
