@@ -113,6 +113,7 @@ async function main() {
 	};
 	process.on('SIGINT', () => void stop('Ctrl-C'));
 	process.on('SIGTERM', () => void stop('SIGTERM'));
+	process.on('SIGHUP', () => void stop('SIGHUP'));
 
 	try {
 		await importEntities(n8n, USER_FOLDER, 'credentials', [

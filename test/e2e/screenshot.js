@@ -29,7 +29,7 @@ function arg(name, def) {
 async function main() {
 	if (typeof WebSocket === 'undefined') throw new Error('needs Node >= 22 (global WebSocket)');
 	const url = new URL(arg('url', 'http://localhost:5678/workflow/rcDemoSlackMsg01'));
-	const out = path.resolve(arg('out', path.join(__dirname, 'screenshot.png')));
+	const out = path.resolve(arg('out', path.join(__dirname, 'screenshots', 'editor.png')));
 	const email = arg('email', 'demo@example.com');
 	const password = arg('password', 'Recruiting-Demo-1');
 	const api = `http://127.0.0.1:${url.port || 80}`;
