@@ -1,5 +1,5 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodePropertyRouting, INodeType, INodeTypeDescription, PreSendAction } from 'n8n-workflow';
 
 import { searchCandidates } from './listSearch/searchCandidates';
 import { searchJobs } from './listSearch/searchJobs';
@@ -8,13 +8,18 @@ import { candidateDescription } from './resources/candidate';
 import { jobDescription } from './resources/job';
 import { jobPortalDescription } from './resources/jobPortal';
 import { noteDescription } from './resources/note';
-import { checkResponse, useApiCredential, usePortal } from './shared/routing';
+import { checkResponse, sendWithRetries, useApiCredential, usePortal } from './shared/routing';
 
-// Every API-key resource gets the credential's base URL and the error mapping here, once.
-const apiKeyRouting = {
-	send: { preSend: [useApiCredential] },
-	output: { postReceive: [checkResponse] },
-};
+// Every resource gets its base URL, the error mapping and the retries here, once. List
+// operations replace `sendWithRetries` with their own paging (which retries each page).
+function resourceRouting(preSend: PreSendAction): INodePropertyRouting {
+	return {
+		send: { preSend: [preSend], paginate: true },
+		output: { postReceive: [checkResponse] },
+		operations: { pagination: sendWithRetries },
+	};
+}
+const apiKeyRouting = resourceRouting(useApiCredential);
 
 export class Recruiting implements INodeType {
 	description: INodeTypeDescription = {
@@ -57,7 +62,7 @@ export class Recruiting implements INodeType {
 					{
 						name: 'Job Portal',
 						value: 'jobPortal',
-						routing: { send: { preSend: [usePortal] }, output: { postReceive: [checkResponse] } },
+						routing: resourceRouting(usePortal),
 					},
 					{ name: 'Note', value: 'note', routing: apiKeyRouting },
 				],

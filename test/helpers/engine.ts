@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 /*
  * Runs the real node classes through n8n's own engine (n8n-core's WorkflowExecute, which
  * hands declarative nodes to RoutingNode), the way an n8n server would, with a credentials

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 import nock from 'nock';
 import type { INodeType } from 'n8n-workflow';
 

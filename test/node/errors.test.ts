@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 import nock from 'nock';
 
 import { API, API_KEY, jsonOf, runRecruiting } from '../helpers/engine';
@@ -24,9 +25,7 @@ describe('HTTP errors become messages a recruiter can act on', () => {
 		[401, { error: 'unauthorized', message: 'Invalid API key' }, {}, /did not accept the API key: check the API key in the Recruiting API credential/, '401'],
 		[403, { error: 'forbidden' }, {}, /not allowed to do this/, '403'],
 		[404, { error: 'not_found', message: 'No such candidate' }, {}, /^No candidate with ID "c404" exists: check the ID$/, '404'],
-		[429, { error: 'rate_limited' }, { 'Retry-After': '30' }, /rate limit was reached: retry later \(the API asks to wait 30 s\)/, '429'],
 		[500, '<html><body>Internal Server Error</body></html>', {}, /failed with HTTP 500: this is on the server side, try again later/, '500'],
-		[503, { error: 'unavailable' }, {}, /failed with HTTP 503/, '503'],
 		[400, { error: 'validation_error', message: 'must be between 1 and 50', field: 'limit' }, {}, /rejected the request: must be between 1 and 50 \(field: limit\)/, '400'],
 	])('HTTP %i', async (status, body, headers, message, httpCode) => {
 		const scope = nock(API).get('/v1/candidates/c404').reply(status, body, headers);
@@ -39,6 +38,71 @@ describe('HTTP errors become messages a recruiter can act on', () => {
 		const bodyText = typeof body === 'string' ? 'Internal Server Error' : (body as { error: string }).error;
 		expect(result.error?.description).toContain(bodyText);
 		expect(visibleText(result)).not.toContain(API_KEY);
+	});
+
+	test('HTTP 429 is waited out as the API asks; if it never ends, the run fails saying so', async () => {
+		const scope = nock(API).get('/v1/candidates/c404').times(8).reply(429, { error: 'rate_limited' }, { 'Retry-After': '0' });
+		const result = await runRecruiting({ parameters: getCandidate });
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.message).toBe(
+			'The Recruiting API rate limit was reached: retry later (the API asks to wait 0 s) (gave up after 8 attempts and 0 s of waiting)',
+		);
+		expect(result.error?.description).toMatch(/1,000 requests a minute per API key/);
+		expect((result.error as { httpCode?: string }).httpCode).toBe('429');
+	});
+
+	test('a passing 503 or 429 is retried and the run succeeds', async () => {
+		const scope = nock(API)
+			.get('/v1/candidates/c1')
+			.reply(503, { error: 'unavailable' })
+			.get('/v1/candidates/c1')
+			.reply(429, {}, { 'Retry-After': '0' })
+			.get('/v1/candidates/c1')
+			.reply(200, candidate('c1'));
+		const result = await runRecruiting({ parameters: { ...getCandidate, candidateId: candidateId('c1') } });
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)[0].firstName).toBe('Ada');
+	});
+
+	test('a POST is repeated after a 429 (not applied) but not after a 503 (may have been)', async () => {
+		const create = {
+			resource: 'application',
+			operation: 'create',
+			jobId: { __rl: true, mode: 'id', value: 'v1' },
+			candidateId: candidateId('c1'),
+			stageId: 's1',
+		};
+		const retried = nock(API)
+			.post('/v1/applications')
+			.reply(429, {}, { 'Retry-After': '0' })
+			.post('/v1/applications')
+			.reply(200, { id: 'a1' });
+		const first = await runRecruiting({ parameters: create });
+		expect(retried.isDone()).toBe(true);
+		expect(jsonOf(first)).toEqual([{ id: 'a1' }]);
+
+		const once = nock(API).post('/v1/applications').reply(503, { error: 'unavailable' });
+		const second = await runRecruiting({ parameters: create });
+		expect(once.isDone()).toBe(true);
+		expect(second.error?.message).toMatch(/failed with HTTP 503/);
+		expect(second.error?.message).not.toMatch(/gave up/);
+	});
+
+	test('a 429 on page 2 of Return All is waited out; no page is lost or repeated', async () => {
+		const scope = nock(API)
+			.get('/v1/candidates')
+			.query({ limit: 50 })
+			.reply(200, { items: [candidate('c1')], pageInfo: { nextCursor: 'p2', hasNextPage: true } })
+			.get('/v1/candidates')
+			.query({ limit: 50, cursor: 'p2' })
+			.reply(429, {}, { 'Retry-After': '0' })
+			.get('/v1/candidates')
+			.query({ limit: 50, cursor: 'p2' })
+			.reply(200, { items: [candidate('c2')], pageInfo: { nextCursor: '', hasNextPage: false } });
+		const result = await runRecruiting({ parameters: { resource: 'candidate', operation: 'getAll', returnAll: true } });
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result).map((c) => c.id)).toEqual(['c1', 'c2']);
 	});
 
 	test('a 404 on Get Many for a Job names the job', async () => {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 import nock from 'nock';
 
 import { API, API_KEY, jsonOf, runRecruiting } from '../helpers/engine';
@@ -115,7 +116,7 @@ describe('Job Portal: Apply', () => {
 			})
 			.query({ channelId: 'board-7' })
 			.reply(200, '');
-		const { street2: _empty, ...locationWithoutEmpty } = location;
+		const locationWithoutEmpty = Object.fromEntries(Object.entries(location).filter(([key]) => key !== 'street2'));
 		const result = await runRecruiting({
 			parameters: {
 				resource: 'jobPortal',

@@ -162,7 +162,7 @@ describe('flattenCandidate', () => {
 describe('flattenApplication', () => {
 	test('unwraps every wrapper of an application detail', () => {
 		const flat = flattenApplication(applicationDetail()) as Record<string, unknown>;
-		const { viewType: _dropped, ...stageWithoutViewType } = applicationStage;
+		const stageWithoutViewType = Object.fromEntries(Object.entries(applicationStage).filter(([key]) => key !== 'viewType'));
 		expect(flat.internalTeam).toEqual([personBadge]);
 		expect(flat.notes).toEqual([{ noteId: 'n1', title: 'Call', createdAt: '2026-01-03T00:00:00.000Z' }]);
 		expect(flat.stage).toEqual(stageWithoutViewType);

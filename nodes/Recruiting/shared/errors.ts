@@ -104,10 +104,14 @@ export function httpError(
 	const description =
 		[hint, body ? `Response body: ${body}` : ''].filter(Boolean).join(' ') || undefined;
 	const httpCode = String(failure.statusCode);
-	return new NodeApiError(node, { message, httpCode } as JsonObject, {
+	const error = new NodeApiError(node, { message, httpCode } as JsonObject, {
 		message,
 		description,
 		httpCode,
 		itemIndex,
 	});
+	// Read by the retry loop (retry.ts) to wait as long as the API asked.
+	const retryAfter = retryAfterSeconds(failure.headers);
+	if (retryAfter !== undefined) error.context.retryAfterSeconds = retryAfter;
+	return error;
 }

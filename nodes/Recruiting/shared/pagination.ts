@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { describeBody } from './errors';
+import { withRetries } from './retry';
 
 /** The API's page size ceiling. */
 export const MAX_PAGE_SIZE = 50;
@@ -86,10 +87,10 @@ export function cursorPagination({ label, flatten }: CursorListOptions) {
 			const pageSize = cursor === undefined ? Math.min(MAX_PAGE_SIZE, limit) : MAX_PAGE_SIZE;
 			const qs: IDataObject = { ...baseQs, limit: pageSize };
 			if (cursor !== undefined) qs.cursor = cursor;
-			const [response] = await this.makeRoutingRequest({
-				...requestData,
-				options: { ...requestData.options, qs },
-			});
+			const [response] = await withRetries(
+				() => this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } }),
+				{ node, itemIndex, idempotent: true },
+			);
 			const page = readPage(node, response?.json, label);
 
 			let added = 0;

@@ -1,6 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type {
+	DeclarativeRestApiSettings,
 	IDataObject,
+	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
@@ -12,6 +14,7 @@ import type {
 import { FieldError, timestamp } from './bodies';
 import { describeBody, httpError } from './errors';
 import type { RequestSubject } from './errors';
+import { withRetries } from './retry';
 import { apiCredentials, pathSegment, siteRoot } from './transport';
 
 /*
@@ -86,6 +89,23 @@ function namingTheField<T>(context: IExecuteSingleFunctions, build: () => T): T 
 			description: error.hint,
 		});
 	}
+}
+
+/**
+ * Every single-request operation is sent through this, as its declarative "pagination": the
+ * one place n8n lets a node wrap the request itself, here to wait out rate limits and
+ * passing faults (retry.ts). A POST is only repeated when nothing can have been applied.
+ */
+export async function sendWithRetries(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const method = (requestData.options.method ?? 'GET').toUpperCase();
+	return await withRetries(() => this.makeRoutingRequest(requestData), {
+		node: this.getNode(),
+		itemIndex: this.getItemIndex(),
+		idempotent: method !== 'POST',
+	});
 }
 
 /** Which parameter holds the id a request is about, per resource and operation. */

@@ -12,6 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import { httpError } from './errors';
+import { withRetries } from './retry';
 import type { RequestSubject } from './errors';
 
 export const CREDENTIAL_TYPE = 'recruitingApi';
@@ -106,13 +107,16 @@ export async function recruitingApiRequest(this: ApiContext, request: ApiRequest
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
 	};
-	const response = (await this.helpers.httpRequestWithAuthentication.call(
-		this,
-		CREDENTIAL_TYPE,
-		options,
-	)) as IN8nHttpFullResponse;
-	if (response.statusCode >= 400) {
-		throw httpError(this.getNode(), response, request.subject);
-	}
-	return response.body;
+	const send = async () => {
+		const response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIAL_TYPE,
+			options,
+		)) as IN8nHttpFullResponse;
+		if (response.statusCode >= 400) {
+			throw httpError(this.getNode(), response, request.subject);
+		}
+		return response.body;
+	};
+	return await withRetries(send, { node: this.getNode(), idempotent: request.method !== 'POST' });
 }
