@@ -234,8 +234,9 @@ describe('consecutive polls', () => {
 		const saved = trigger.saved;
 
 		api.addCandidates(...range(11, 260).map((n) => candidate(n, 100 + n)));
+		// Page 3 of this poll, and anything after it, fails until the API recovers.
 		const failAt = api.log.length + 2;
-		api.fail = ({ index }) => (index === failAt ? 500 : undefined);
+		api.fail = ({ index }) => (index >= failAt ? 500 : undefined);
 		const failure = await trigger.poll().catch((error: unknown) => error);
 		expect(failure).toBeInstanceOf(NodeApiError);
 		expect((failure as NodeApiError).message).toMatch(/failed with HTTP 500/);
@@ -256,8 +257,8 @@ describe('consecutive polls', () => {
 		expect(itemsOf(await trigger.poll())).toHaveLength(3);
 		api.addCandidates(...range(4, 203).map((n) => candidate(n, 100 + n)));
 		const failAt = api.log.length + 2;
-		api.fail = ({ index }) => (index === failAt ? 503 : undefined);
-		await expect(trigger.poll()).rejects.toThrow(/HTTP 503/);
+		api.fail = ({ index }) => (index >= failAt ? 500 : undefined);
+		await expect(trigger.poll()).rejects.toThrow(/HTTP 500/);
 		api.fail = undefined;
 
 		trigger.restart();
