@@ -25,9 +25,10 @@ import type {
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
+import { API_KEY } from './secrets';
 
 export const API = 'http://api.test';
-export const API_KEY = 'test-secret-key-7f3a';
+export { API_KEY };
 export const RECRUITING_TYPE = 'n8n-nodes-recruiting.recruiting';
 const ITEMS_TYPE = 'test.items';
 
@@ -203,11 +204,33 @@ export async function runRecruiting(options: RunOptions): Promise<RunResult> {
 	const { workflow, source, additionalData } = setup(options);
 	const run = await new WorkflowExecute(additionalData, 'manual').run(workflow, source);
 	const taskData = run.data.resultData.runData.Recruiting?.[0];
-	return {
+	const result = {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
 	};
+	assertNoSecret(result);
+	return result;
+}
+
+/**
+ * Every run of every test is checked: the API key must not appear in an output item, an error
+ * (message, description, cause, context) or anything else n8n keeps of the run.
+ */
+export function assertNoSecret(result: RunResult): void {
+	const { error } = result;
+	const seen = new WeakSet<object>();
+	const text = JSON.stringify(
+		{ run: result.run, error: error && { ...error, message: error.message, description: error.description, stack: error.stack, cause: (error as { cause?: unknown }).cause } },
+		(_key, value: unknown) => {
+			if (typeof value === 'object' && value !== null) {
+				if (seen.has(value)) return '[seen]';
+				seen.add(value);
+			}
+			return value;
+		},
+	);
+	if (text.includes(API_KEY)) throw new Error('The API key leaked into the run data or the error');
 }
 
 /** The JSON of each output item. */
