@@ -66,7 +66,7 @@ function settings(context: IPollFunctions): Settings {
 
 function startDate(context: IPollFunctions): string {
 	try {
-		return timestamp(context.getNodeParameter('startDate', ''), 'Start Date');
+		return timestamp(context.getNodeParameter('startDate', ''), 'Start Date', context.getTimezone());
 	} catch (error) {
 		if (!(error instanceof FieldError)) throw error;
 		throw new NodeOperationError(context.getNode(), error.message, {

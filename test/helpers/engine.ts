@@ -114,6 +114,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** Run this node type instead of the Recruiting node (e.g. a credential test request). */
 	nodeType?: INodeType;
+	/** The workflow's time zone setting. */
+	timezone?: string;
 }
 
 export interface RunResult {
@@ -136,6 +138,7 @@ export function setup({
 	credentials = { baseUrl: API, apiKey: API_KEY },
 	continueOnFail = false,
 	nodeType,
+	timezone,
 }: RunOptions): Setup {
 	const type = nodeType ? 'test.custom' : RECRUITING_TYPE;
 	const source: INode = {
@@ -162,7 +165,7 @@ export function setup({
 		active: false,
 		nodes: [source, node],
 		connections: { Items: { main: [[{ node: 'Recruiting', type: 'main' as const, index: 0 }]] } },
-		settings: {},
+		settings: timezone ? { timezone } : {},
 		staticData: {},
 		createdAt: new Date(),
 		updatedAt: new Date(),

@@ -106,6 +106,19 @@ describe('Candidate: Get Many', () => {
 		expect(result.items).toEqual([]);
 	});
 
+	test('a date-picker time is read in the workflow’s time zone', async () => {
+		const scope = api()
+			.get('/v1/candidates')
+			.query({ limit: 5, modifiedSince: '2026-07-01T07:30:00.000Z' })
+			.reply(200, page([], '', false));
+		const result = await runRecruiting({
+			timezone: 'Europe/Berlin',
+			parameters: { resource: 'candidate', operation: 'getAll', limit: 5, filters: { modifiedSince: '2026-07-01T09:30:00' } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
 	test('Simplify off keeps the wrappers', async () => {
 		const scope = api().get('/v1/candidates').query({ limit: 1 }).reply(200, page([candidate('c1')], 'x', true));
 		const result = await runRecruiting({

@@ -45,12 +45,57 @@ export function idList(value: unknown, field: string): string[] {
 	return String(value).split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
-/** An ISO 8601 timestamp in UTC; n8n's date picker gives local times without a zone. */
-export function timestamp(value: unknown, field: string): string {
+const HAS_ZONE = /(Z|[+-]\d\d:?\d\d)$/i;
+const LOCAL_DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,3})\d*)?)?)?$/;
+
+/** Milliseconds `timeZone` is ahead of UTC at the instant `utcMs`. */
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(utcMs));
+	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+	const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+/** A wall-clock time without a zone, read in `timeZone`, as epoch milliseconds. */
+export function zonedTimeToUtc(local: string, timeZone: string): number {
+	const match = LOCAL_DATE_TIME.exec(local);
+	if (!match) return NaN;
+	const [, year, month, day, hour = '0', minute = '0', second = '0', millis = '0'] = match;
+	if (+month < 1 || +month > 12 || +day < 1 || +day > 31 || +hour > 23 || +minute > 59 || +second > 59) return NaN;
+	const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, +millis.padEnd(3, '0'));
+	// Twice, so a wall time just after a daylight-saving switch gets the offset in force then.
+	const first = wall - zoneOffsetMs(wall, timeZone);
+	return wall - zoneOffsetMs(first, timeZone);
+}
+
+/**
+ * An ISO 8601 timestamp in UTC. n8n's date picker gives a wall-clock time without a zone,
+ * meant in the workflow's time zone (UTC when none is given); values with a zone (from
+ * expressions) keep theirs.
+ */
+export function timestamp(value: unknown, field: string, timeZone?: string): string {
 	const raw = typeof value === 'object' && value !== null && 'toISO' in value
 		? String((value as { toISO: () => string }).toISO())
 		: text(value);
-	const time = raw ? Date.parse(raw) : NaN;
+	let time: number;
+	if (LOCAL_DATE_TIME.test(raw) && !HAS_ZONE.test(raw)) {
+		try {
+			time = zonedTimeToUtc(raw, timeZone ?? 'UTC');
+		} catch {
+			time = zonedTimeToUtc(raw, 'UTC'); // an unknown time zone name
+		}
+	} else {
+		time = raw ? Date.parse(raw) : NaN;
+	}
 	if (Number.isNaN(time)) {
 		throw new FieldError(field, `"${raw}" is not a date and time`, 'Use the date picker or an ISO 8601 value such as 2026-03-01T09:00:00Z');
 	}
@@ -124,7 +169,7 @@ const JOB_FIELD_NAMES: Record<string, string> = {
 	endAt: 'End At',
 };
 
-export function jobUpdateBody(updateFields: IDataObject): IDataObject {
+export function jobUpdateBody(updateFields: IDataObject, timeZone?: string): IDataObject {
 	const body: IDataObject = {};
 	const fields = updateFields ?? {};
 	for (const key of ['name', 'description', 'companyId', 'stageId'] as const) {
@@ -136,8 +181,8 @@ export function jobUpdateBody(updateFields: IDataObject): IDataObject {
 	if (isSet(fields.locationType)) {
 		body.locationType = oneOf(fields.locationType, ['remote', 'hybrid', 'onsite'], 'Location Type');
 	}
-	if (isSet(fields.startAt)) body.startAt = timestamp(fields.startAt, 'Start At');
-	if (isSet(fields.endAt)) body.endAt = timestamp(fields.endAt, 'End At');
+	if (isSet(fields.startAt)) body.startAt = timestamp(fields.startAt, 'Start At', timeZone);
+	if (isSet(fields.endAt)) body.endAt = timestamp(fields.endAt, 'End At', timeZone);
 	if (typeof body.startAt === 'string' && typeof body.endAt === 'string' && body.endAt < body.startAt) {
 		throw new FieldError('End At', 'is before Start At');
 	}

@@ -75,7 +75,7 @@ export function sendBody(build: (this: IExecuteSingleFunctions) => IDataObject):
 export const sendModifiedSince: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
 	const { modifiedSince } = this.getNodeParameter('filters', {}) as IDataObject;
 	if (modifiedSince === undefined || modifiedSince === '') return requestOptions;
-	const value = namingTheField(this, () => timestamp(modifiedSince, 'Modified Since'));
+	const value = namingTheField(this, () => timestamp(modifiedSince, 'Modified Since', this.getTimezone()));
 	return { ...requestOptions, qs: { ...requestOptions.qs, modifiedSince: value } };
 };
 

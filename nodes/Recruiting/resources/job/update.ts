@@ -20,7 +20,7 @@ export const jobUpdateRouting: INodePropertyRouting = {
 				return `/vacancies/${id.call(this, 'jobId', 'Job')}`;
 			}),
 			sendBody(function () {
-				return jobUpdateBody(collection.call(this, 'updateFields'));
+				return jobUpdateBody(collection.call(this, 'updateFields'), this.getTimezone());
 			}),
 		],
 	},

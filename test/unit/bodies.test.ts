@@ -1,0 +1,91 @@
+import {
+	applicationBody,
+	FieldError,
+	idList,
+	jobUpdateBody,
+	noteBody,
+	portalApplicationBody,
+	timestamp,
+	zonedTimeToUtc,
+} from '../../nodes/Recruiting/shared/bodies';
+
+describe('timestamp', () => {
+	test.each([
+		['2026-01-15T09:30:00', 'Europe/Berlin', '2026-01-15T08:30:00.000Z'],
+		['2026-07-15T09:30:00', 'Europe/Berlin', '2026-07-15T07:30:00.000Z'],
+		['2026-07-15T09:30:00', 'America/New_York', '2026-07-15T13:30:00.000Z'],
+		['2026-03-29T03:30:00', 'Europe/Berlin', '2026-03-29T01:30:00.000Z'],
+		['2026-07-15', 'UTC', '2026-07-15T00:00:00.000Z'],
+		['2026-07-15T09:30:00Z', 'Europe/Berlin', '2026-07-15T09:30:00.000Z'],
+		['2026-07-15T09:30:00+02:00', 'America/New_York', '2026-07-15T07:30:00.000Z'],
+	])('%s in %s is %s', (value, zone, expected) => {
+		expect(timestamp(value, 'X', zone)).toBe(expected);
+	});
+
+	test('a Luxon DateTime from an expression is taken as it is', () => {
+		expect(timestamp({ toISO: () => '2026-01-01T10:00:00.000+01:00' }, 'X', 'UTC')).toBe('2026-01-01T09:00:00.000Z');
+	});
+
+	test.each(['', 'soon', '2026-13-45T99:00:00', {}])('%j is refused naming the field', (value) => {
+		expect(() => timestamp(value, 'Start At', 'UTC')).toThrow(FieldError);
+		expect(() => timestamp(value, 'Start At', 'UTC')).toThrow(/^Start At: /);
+	});
+
+	test('without a zone name, or with an unknown one, a wall-clock time is read as UTC', () => {
+		expect(zonedTimeToUtc('2026-01-01T00:00:00', 'UTC')).toBe(Date.UTC(2026, 0, 1));
+		expect(timestamp('2026-01-01T10:00:00', 'X')).toBe('2026-01-01T10:00:00.000Z');
+		expect(timestamp('2026-01-01T10:00:00', 'X', 'Not/AZone')).toBe('2026-01-01T10:00:00.000Z');
+		expect(timestamp('2026-01-01T10:00:00Z', 'X', 'Not/AZone')).toBe('2026-01-01T10:00:00.000Z');
+	});
+});
+
+describe('idList', () => {
+	test('comma lists and arrays, trimmed, empties dropped', () => {
+		expect(idList(' a, b ,,c ', 'X')).toEqual(['a', 'b', 'c']);
+		expect(idList(['a', 2, ' '], 'X')).toEqual(['a', '2']);
+		expect(idList('', 'X')).toEqual([]);
+	});
+	test('anything else names the field', () => {
+		expect(() => idList([{}], 'Team User IDs')).toThrow(/^Team User IDs: must be a list of IDs/);
+		expect(() => idList(true, 'Team User IDs')).toThrow(/^Team User IDs: must be a comma-separated list/);
+	});
+});
+
+describe('jobUpdateBody', () => {
+	test('huge and non-numeric numbers are refused', () => {
+		expect(() => jobUpdateBody({ salaryRange: { values: { currency: 'EUR', min: 'lots', max: 1 } } })).toThrow(
+			/^Salary Range minimum: "lots" is not a number/,
+		);
+		expect(() => jobUpdateBody({ dealValue: { values: { currency: 'EUR', amount: Infinity } } })).toThrow(/is not a number/);
+	});
+	test('an unknown salary currency is refused', () => {
+		expect(() => jobUpdateBody({ salaryRange: { values: { currency: 'XYZ', min: 1, max: 2 } } })).toThrow(
+			/^Salary Range currency: "XYZ" is not one of USD, EUR/,
+		);
+	});
+	test('a scorecard group needs a name', () => {
+		expect(() => jobUpdateBody({ scorecard: { groups: [{ groupName: ' ', attributes: 'a' }] } })).toThrow(/^Scorecard group name: is required/);
+	});
+});
+
+describe('applicationBody, noteBody, portalApplicationBody', () => {
+	test('position needs at least one neighbour', () => {
+		expect(() =>
+			applicationBody({ jobId: 'v', candidateId: 'c', stageId: 's', statusId: '', additionalFields: { position: { values: {} } } }),
+		).toThrow(/^Position: give the Previous ID, the Next ID or both/);
+	});
+	test('pinned must be a boolean', () => {
+		expect(() => noteBody({ content: 'x', title: '', pinned: 'yes', additionalFields: {} })).toThrow(/^Pinned: must be true or false/);
+	});
+	test('a networkUrl of 2,049 characters is refused', () => {
+		const long = `https://n.example/${'a'.repeat(2031)}`;
+		expect(long).toHaveLength(2049);
+		expect(() =>
+			portalApplicationBody({ firstName: 'A', lastName: 'B', email: 'a@b.co', phoneNumber: '1', cvAttachmentId: 'cv', networkUrl: long }),
+		).toThrow(/^Network Profile URL: is 2049 characters long; at most 2048/);
+	});
+	test('unicode names within the limit are fine; the limit counts characters as JavaScript does', () => {
+		const body = portalApplicationBody({ firstName: 'Zoë', lastName: '李', email: 'zoe@例え.jp', phoneNumber: '+81 3', cvAttachmentId: 'cv', networkUrl: '' });
+		expect(body).toMatchObject({ firstName: 'Zoë', lastName: '李', networkUrl: null });
+	});
+});
