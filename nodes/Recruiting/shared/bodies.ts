@@ -20,13 +20,19 @@ export class FieldError extends Error {
 	}
 }
 
-function text(value: unknown): string {
+/**
+ * A parameter as trimmed text. Numbers and booleans (from expressions) are written out; an
+ * object or a list is refused rather than sent as "[object Object]".
+ */
+function text(value: unknown, field: string): string {
 	if (value === undefined || value === null) return '';
-	return typeof value === 'string' ? value.trim() : String(value).trim();
+	if (typeof value === 'string') return value.trim();
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	throw new FieldError(field, `must be text, not ${Array.isArray(value) ? 'a list' : 'an object'}`);
 }
 
 function isSet(value: unknown): boolean {
-	return value !== undefined && value !== null && text(value) !== '';
+	return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 }
 
 /** A comma-separated list from the UI, or a list from an expression, as trimmed strings. */
@@ -85,7 +91,7 @@ export function zonedTimeToUtc(local: string, timeZone: string): number {
 export function timestamp(value: unknown, field: string, timeZone?: string): string {
 	const raw = typeof value === 'object' && value !== null && 'toISO' in value
 		? String((value as { toISO: () => string }).toISO())
-		: text(value);
+		: text(value, field);
 	let time: number;
 	if (LOCAL_DATE_TIME.test(raw) && !HAS_ZONE.test(raw)) {
 		try {
@@ -103,15 +109,16 @@ export function timestamp(value: unknown, field: string, timeZone?: string): str
 }
 
 function finiteNumber(value: unknown, field: string): number {
-	const number = typeof value === 'number' ? value : Number(text(value));
-	if (text(value) === '' || !Number.isFinite(number)) {
-		throw new FieldError(field, `"${text(value)}" is not a number`);
+	const shown = text(value, field);
+	const number = typeof value === 'number' ? value : Number(shown);
+	if (shown === '' || !Number.isFinite(number)) {
+		throw new FieldError(field, `"${shown}" is not a number`);
 	}
 	return number;
 }
 
 function oneOf(value: unknown, allowed: readonly string[], field: string): string {
-	const choice = text(value);
+	const choice = text(value, field);
 	if (!allowed.includes(choice)) {
 		throw new FieldError(field, `"${choice}" is not one of ${allowed.join(', ')}`);
 	}
@@ -119,7 +126,7 @@ function oneOf(value: unknown, allowed: readonly string[], field: string): strin
 }
 
 function boundedText(value: unknown, field: string, min: number, max: number): string {
-	const result = text(value);
+	const result = text(value, field);
 	if (result.length < min || result.length > max) {
 		throw new FieldError(
 			field,
@@ -152,7 +159,7 @@ export function location(
 			if (Math.abs(number) > bound) throw new FieldError(`${field} ${key}`, `must be between -${bound} and ${bound}`);
 			result[key] = number;
 		} else {
-			result[key] = text(values[key]);
+			result[key] = text(values[key], `${field} ${key}`);
 		}
 	}
 	return Object.keys(result).length ? result : undefined;
@@ -162,6 +169,9 @@ export function location(
 export const CLEARABLE_JOB_FIELDS = ['description', 'employmentType', 'locationType', 'startAt', 'endAt'] as const;
 
 const JOB_FIELD_NAMES: Record<string, string> = {
+	name: 'Name',
+	companyId: 'Company ID',
+	stageId: 'Stage ID',
 	description: 'Description',
 	employmentType: 'Employment Type',
 	locationType: 'Location Type',
@@ -173,7 +183,7 @@ export function jobUpdateBody(updateFields: IDataObject, timeZone?: string): IDa
 	const body: IDataObject = {};
 	const fields = updateFields ?? {};
 	for (const key of ['name', 'description', 'companyId', 'stageId'] as const) {
-		if (isSet(fields[key])) body[key] = text(fields[key]);
+		if (isSet(fields[key])) body[key] = text(fields[key], JOB_FIELD_NAMES[key]);
 	}
 	if (isSet(fields.employmentType)) {
 		body.employmentType = oneOf(fields.employmentType, ['fullTime', 'partTime', 'temporary', 'internship'], 'Employment Type');
@@ -208,7 +218,7 @@ export function jobUpdateBody(updateFields: IDataObject, timeZone?: string): IDa
 
 	const deal = fixedValues(fields.dealValue);
 	if (deal) {
-		const currency = text(deal.currency).toUpperCase();
+		const currency = text(deal.currency, 'Deal Value currency').toUpperCase();
 		if (!/^[A-Z]{3}$/.test(currency)) {
 			throw new FieldError('Deal Value currency', `"${currency}" is not a three-letter currency code`, 'Example: EUR');
 		}
@@ -249,27 +259,27 @@ export interface ApplicationInput {
 }
 
 export function applicationBody(input: ApplicationInput): IDataObject {
-	const candidateId = text(input.candidateId);
+	const candidateId = text(input.candidateId, 'Candidate');
 	if (!candidateId) throw new FieldError('Candidate', 'is required');
-	const stageId = text(input.stageId);
+	const stageId = text(input.stageId, 'Stage ID');
 	if (!stageId) throw new FieldError('Stage ID', 'is required', 'The pipeline stage the application starts in');
 	const body: IDataObject = {
 		// Both are required by the API and nullable: empty means a speculative application / no status.
-		vacancyId: text(input.jobId) || null,
+		vacancyId: text(input.jobId, 'Job') || null,
 		candidateId,
 		stageId,
-		statusId: text(input.statusId) || null,
+		statusId: text(input.statusId, 'Status ID') || null,
 	};
 	const extra = input.additionalFields ?? {};
-	if (isSet(extra.clientId)) body.clientId = text(extra.clientId);
+	if (isSet(extra.clientId)) body.clientId = text(extra.clientId, 'Client ID');
 	if (extra.teamUserIds !== undefined) body.teamUserIds = idList(extra.teamUserIds, 'Team User IDs');
 	if (extra.clientTeamContactIds !== undefined) {
 		body.clientTeamContactIds = idList(extra.clientTeamContactIds, 'Client Team Contact IDs');
 	}
 	const position = fixedValues(extra.position);
 	if (position) {
-		const previousId = text(position.previousId);
-		const nextId = text(position.nextId);
+		const previousId = text(position.previousId, 'Position Previous ID');
+		const nextId = text(position.nextId, 'Position Next ID');
 		if (!previousId && !nextId) throw new FieldError('Position', 'give the Previous ID, the Next ID or both');
 		body.position = { ...(previousId && { previousId }), ...(nextId && { nextId }) };
 	}
@@ -284,13 +294,13 @@ export interface NoteInput {
 }
 
 export function noteBody(input: NoteInput): IDataObject {
-	const content = typeof input.content === 'string' ? input.content : text(input.content);
+	const content = typeof input.content === 'string' ? input.content : text(input.content, 'Content');
 	if (!content.trim()) throw new FieldError('Content', 'is required', 'The note text; HTML is allowed');
 	if (typeof input.pinned !== 'boolean') throw new FieldError('Pinned', 'must be true or false');
 	const body: IDataObject = {
 		content,
 		// Required and nullable: an empty title removes it.
-		title: text(input.title) || null,
+		title: text(input.title, 'Title') || null,
 		pinned: input.pinned,
 	};
 	const extra = input.additionalFields ?? {};
@@ -325,7 +335,7 @@ export function portalApplicationBody(input: PortalApplicationInput): IDataObjec
 		phoneNumber: boundedText(input.phoneNumber, 'Phone Number', 1, 20),
 		networkUrl: null,
 	};
-	const networkUrl = text(input.networkUrl);
+	const networkUrl = text(input.networkUrl, 'Network Profile URL');
 	if (networkUrl) {
 		boundedText(networkUrl, 'Network Profile URL', 1, 2048);
 		let valid = false;

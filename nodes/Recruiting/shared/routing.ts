@@ -15,6 +15,7 @@ import { FieldError, timestamp } from './bodies';
 import { describeBody, httpError } from './errors';
 import type { RequestSubject } from './errors';
 import { withRetries } from './retry';
+import { requiredId } from './parameters';
 import { apiCredentials, pathSegment, siteRoot } from './transport';
 
 /*
@@ -43,16 +44,17 @@ export const usePortal: PreSendAction = async function (this: IExecuteSingleFunc
 			description: 'Enter the address of the job portal, for example https://api.example.com.',
 		});
 	}
-	const slug = String(this.getNodeParameter('tenantSlug')).trim();
+	const rawSlug = this.getNodeParameter('tenantSlug');
+	const slug = typeof rawSlug === 'string' ? rawSlug.trim() : '';
 	if (!slug) {
 		throw new NodeOperationError(node, 'Tenant Slug is empty', {
 			itemIndex,
-			description: 'Enter the public slug of the tenant, as in the career site address.',
+			description: 'Enter the public slug of the tenant (text), as in the career site address.',
 		});
 	}
 	let url = `${root}/${pathSegment(slug)}/vacancy-portal/jobs`;
 	if (this.getNodeParameter('operation') === 'apply') {
-		url += `/${pathSegment(String(this.getNodeParameter('postingId')).trim())}`;
+		url += `/${pathSegment(requiredId.call(this, 'postingId', 'Posting ID'))}`;
 	}
 	const { headers = {} } = requestOptions;
 	const withoutKey = Object.fromEntries(

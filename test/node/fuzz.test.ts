@@ -1,0 +1,253 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
+/*
+ * Every parameter of every operation, given values a user, an expression or an AI agent could
+ * produce. Whatever happens, the outcome is one of: refused by n8n's own parameter check, a
+ * NodeOperationError/NodeApiError with a readable message, or a well-formed request. Never a
+ * TypeError, never a request outside the API's paths or to another host.
+ */
+import nock from 'nock';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { API, API_KEY, runRecruiting } from '../helpers/engine';
+import { applicationDetail, candidate, page, vacancyDetail, applicationListItem } from '../helpers/fixtures';
+
+const PORTAL = 'https://careers.example';
+const rl = (value: unknown) => ({ __rl: true as const, mode: 'id', value: value as string });
+
+const BAD_VALUES: unknown[] = [
+	'',
+	'   ',
+	0,
+	-1,
+	1e308,
+	Number.MAX_SAFE_INTEGER,
+	true,
+	{},
+	[],
+	['a', { b: 1 }],
+	'x'.repeat(5000),
+	'2026-99-99T99:99:99',
+	'not-an-email',
+	'../../etc/passwd',
+	'a/b?c=d#e',
+	'%2e%2e%2f',
+	'ü𝄞 中文',
+	'<script>alert(1)</script>',
+	'javascript:alert(1)',
+];
+
+interface Case {
+	name: string;
+	base: INodeParameters;
+	/** Parameter paths to fuzz; `rl:` marks a resource locator. */
+	fields: string[];
+}
+
+const CASES: Case[] = [
+	{ name: 'job getAll', base: { resource: 'job', operation: 'getAll', limit: 5 }, fields: ['limit', 'returnAll', 'filters.modifiedSince', 'simplify'] },
+	{
+		name: 'job update',
+		base: { resource: 'job', operation: 'update', jobId: rl('v1'), updateFields: { name: 'X' } },
+		fields: [
+			'rl:jobId',
+			'updateFields.name',
+			'updateFields.description',
+			'updateFields.employmentType',
+			'updateFields.locationType',
+			'updateFields.companyId',
+			'updateFields.stageId',
+			'updateFields.startAt',
+			'updateFields.endAt',
+			'updateFields.teamUserIds',
+			'updateFields.clientTeamUserIds',
+			'updateFields.location.values.latitude',
+			'updateFields.location.values.city',
+			'updateFields.salaryRange.values.currency',
+			'updateFields.salaryRange.values.min',
+			'updateFields.dealValue.values.currency',
+			'updateFields.dealValue.values.amount',
+			'updateFields.scorecard.groups.0.groupName',
+			'updateFields.scorecard.groups.0.attributes',
+			'updateFields.clearFields',
+		],
+	},
+	{ name: 'candidate get', base: { resource: 'candidate', operation: 'get', candidateId: rl('c1') }, fields: ['rl:candidateId', 'simplify'] },
+	{ name: 'candidate contact identifiers', base: { resource: 'candidate', operation: 'getContactIdentifiers', candidateId: rl('c1') }, fields: ['rl:candidateId'] },
+	{ name: 'candidate getAll', base: { resource: 'candidate', operation: 'getAll', limit: 5 }, fields: ['limit', 'filters.modifiedSince'] },
+	{ name: 'application get', base: { resource: 'application', operation: 'get', applicationId: 'a1' }, fields: ['applicationId'] },
+	{
+		name: 'application getAllForJob',
+		base: { resource: 'application', operation: 'getAllForJob', jobId: rl('v1') },
+		fields: ['rl:jobId', 'options.includeJob'],
+	},
+	{
+		name: 'application create',
+		base: { resource: 'application', operation: 'create', jobId: rl('v1'), candidateId: rl('c1'), stageId: 's1' },
+		fields: [
+			'rl:jobId',
+			'rl:candidateId',
+			'stageId',
+			'statusId',
+			'additionalFields.clientId',
+			'additionalFields.teamUserIds',
+			'additionalFields.clientTeamContactIds',
+			'additionalFields.position.values.previousId',
+		],
+	},
+	{
+		name: 'note update',
+		base: { resource: 'note', operation: 'update', noteId: 'n1', content: 'x', pinned: false },
+		fields: ['noteId', 'content', 'title', 'pinned', 'additionalFields.source', 'additionalFields.labelIds'],
+	},
+	{
+		name: 'portal postings',
+		base: { resource: 'jobPortal', operation: 'getAllPostings', portalUrl: PORTAL, tenantSlug: 'acme' },
+		fields: ['portalUrl', 'tenantSlug'],
+	},
+	{
+		name: 'portal apply',
+		base: {
+			resource: 'jobPortal',
+			operation: 'apply',
+			portalUrl: PORTAL,
+			tenantSlug: 'acme',
+			postingId: 'jp1',
+			firstName: 'Ada',
+			lastName: 'L',
+			email: 'ada@example.com',
+			phoneNumber: '+49 1',
+			cvAttachmentId: 'cv',
+		},
+		fields: [
+			'portalUrl',
+			'tenantSlug',
+			'postingId',
+			'firstName',
+			'lastName',
+			'email',
+			'phoneNumber',
+			'cvAttachmentId',
+			'networkUrl',
+			'additionalFields.channelId',
+			'additionalFields.location.values.longitude',
+		],
+	},
+];
+
+function withValue(base: INodeParameters, field: string, value: unknown): INodeParameters {
+	const parameters = JSON.parse(JSON.stringify(base)) as INodeParameters;
+	const locator = field.startsWith('rl:');
+	const path = (locator ? field.slice(3) : field).split('.');
+	let target = parameters as Record<string, unknown>;
+	path.slice(0, -1).forEach((key, index) => {
+		// a numeric next key means a list (a fixed collection with multiple values)
+		target[key] ??= /^\d+$/.test(path[index + 1]) ? [] : {};
+		target = target[key] as Record<string, unknown>;
+	});
+	target[path[path.length - 1]] = locator ? rl(value) : value;
+	return parameters;
+}
+
+/** A valid answer for whatever the node asks, so only the node's own handling is under test. */
+function answer(path: string): object | string {
+	if (/^\/v1\/vacancies(\?|$)/.test(path)) return page([], '', false);
+	if (/^\/v1\/candidates(\?|$)/.test(path)) return page([candidate('c1')], '', false);
+	if (/contact-identifiers$/.test(path)) return { emails: [], phoneNumbers: [], networkUrl: null };
+	if (/^\/v1\/candidates\//.test(path)) return candidate('c1');
+	if (/^\/v1\/applications\/vacancy\//.test(path)) return { vacancy: vacancyDetail(), applications: [applicationListItem()] };
+	if (/^\/v1\/applications\//.test(path)) return applicationDetail();
+	if (/^\/v1\/applications$/.test(path)) return { id: 'a9' };
+	if (/vacancy-portal\/jobs$/.test(path.split('?')[0])) return { publicJobBoardPostings: [] };
+	return '';
+}
+
+const API_PATH = /^\/v1\/(vacancies|candidates|applications|notes)(\/[^/?#]+)?(\/contact-identifiers|\/vacancy\/[^/?#]+)?(\?.*)?$/;
+const PORTAL_PATH = /^\/[^/?#]+\/vacancy-portal\/jobs(\/[^/?#]+)?(\?.*)?$/;
+
+interface Seen {
+	host: string;
+	path: string;
+	headers: Record<string, unknown>;
+	body: unknown;
+}
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+const BROKEN = /TypeError|Cannot read|is not a function|is not iterable|undefined|\[object Object\]/;
+
+describe.each(CASES)('$name', ({ base, fields }) => {
+	test.each(fields)('%s', async (field) => {
+		for (const value of BAD_VALUES) {
+			const seen: Seen[] = [];
+			for (const host of [API, PORTAL]) {
+				for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+					nock(host)
+						.persist()
+						.intercept(/.*/, method)
+						.reply(function (path, body) {
+							seen.push({ host, path, headers: this.req.headers, body });
+							return [200, answer(path)];
+						});
+				}
+			}
+			const parameters = withValue(base, field, value);
+			const outcome = await runRecruiting({ parameters }).catch((error: Error) => error);
+			nock.cleanAll();
+
+			const label = `${field} = ${JSON.stringify(value)?.slice(0, 40)}`;
+			if (outcome instanceof Error) {
+				// n8n's own parameter check refused the workflow before it ran: fine, and nothing was sent.
+				expect({ label, message: outcome.message }).toEqual({ label, message: expect.stringMatching(/workflow has issues/) });
+				expect(seen).toEqual([]);
+				continue;
+			}
+			if (outcome.error) {
+				expect({ label, name: outcome.error.name }).toEqual({ label, name: expect.stringMatching(/^Node(Api|Operation)Error$/) });
+				expect({ label, message: outcome.error.message }).toEqual({ label, message: expect.not.stringMatching(BROKEN) });
+			}
+			for (const request of seen) {
+				const isPortal = request.host === PORTAL;
+				expect({ label, path: request.path }).toEqual({ label, path: expect.stringMatching(isPortal ? PORTAL_PATH : API_PATH) });
+				expect({ label, key: request.headers['x-api-key'] }).toEqual({ label, key: isPortal ? undefined : API_KEY });
+				if (request.body !== '' && request.body !== undefined) {
+					expect({ label, body: typeof request.body }).toEqual({ label, body: 'object' });
+				}
+			}
+		}
+	});
+});
+
+describe('responses that break the spec', () => {
+	const getAll = { resource: 'candidate', operation: 'getAll', returnAll: true };
+	const get = { resource: 'candidate', operation: 'get', candidateId: rl('c1') };
+
+	test.each([
+		['a page without pageInfo', getAll, '/v1/candidates', { items: [candidate('c1')] }, /not a page of candidates/],
+		['items that is not a list', getAll, '/v1/candidates', { items: {}, pageInfo: { hasNextPage: false } }, /not a page of candidates/],
+		['items holding non-objects', getAll, '/v1/candidates', { items: [1, 'x'], pageInfo: { hasNextPage: false } }, /not a page of candidates/],
+		['an HTML page with 200', get, '/v1/candidates/c1', '<!doctype html><title>Login</title>', /not a JSON object/],
+		['truncated JSON', get, '/v1/candidates/c1', '{"id":"c1","name":{"viewType":"cand', /not a JSON object/],
+		['null for the record', get, '/v1/candidates/c1', 'null', /not a JSON object/],
+		['a list for the record', get, '/v1/candidates/c1', [candidate('c1')], /not a JSON object/],
+	])('%s: a clear error, never a crash', async (_name, parameters, path, body, message) => {
+		const scope = nock(API).get(path).query(true).reply(200, body as never, { 'content-type': typeof body === 'string' ? 'text/html' : 'application/json' });
+		const result = await runRecruiting({ parameters });
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.message).not.toMatch(BROKEN);
+	});
+
+	test('a wrapper with an unknown viewType, and null where an object was expected, pass through', async () => {
+		const odd = { ...candidate('c1'), name: { viewType: 'candidateFullName', fullName: 'Ada L' }, gender: null, compensation: { viewType: 'candidateCompensation' } };
+		const scope = nock(API).get('/v1/candidates/c1').reply(200, odd);
+		const result = await runRecruiting({ parameters: get });
+		expect(scope.isDone()).toBe(true);
+		expect(result.items[0].json).toMatchObject({
+			name: { viewType: 'candidateFullName', fullName: 'Ada L' },
+			gender: null,
+			compensation: null,
+		});
+	});
+});
