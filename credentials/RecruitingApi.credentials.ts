@@ -1,5 +1,7 @@
 import type {
 	IAuthenticateGeneric,
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -55,6 +57,9 @@ export class RecruitingApi implements ICredentialType {
 			method: 'GET',
 			qs: { limit: 1 },
 		},
+		// n8n's tester walks every rule by its type; the declared type only admits one kind per list.
+		// n8n 1.123 shows its own sentence for 401/403/404 (its error loses the status the
+		// responseCode rules read); the body rule catches a web page or another API answering 200.
 		rules: [
 			{
 				type: 'responseCode',
@@ -77,6 +82,15 @@ export class RecruitingApi implements ICredentialType {
 					message: 'No Recruiting API at this Base URL: check the address',
 				},
 			},
-		],
+			{
+				// A web page or another API answering 200: it has no job list to page through.
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'pageInfo',
+					value: undefined,
+					message: 'This address answers, but not like the Recruiting API: check the Base URL',
+				},
+			},
+		] as Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody> as IAuthenticateRuleResponseCode[],
 	};
 }

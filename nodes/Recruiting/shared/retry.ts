@@ -143,6 +143,20 @@ export async function withRetries<T>(send: () => Promise<T>, options: RetryOptio
 	}
 }
 
+/**
+ * An error n8n's request helper threw keeps the whole request as its cause, headers and key
+ * included; rebuild it from its message, description and status only.
+ */
+function withoutRequest(error: unknown, node: INode): unknown {
+	if (!(error instanceof NodeApiError) || error.cause === undefined) return error;
+	const { message, description, httpCode } = error;
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: description ?? undefined,
+		httpCode: httpCode ?? undefined,
+	});
+}
+
 function finalError(
 	error: unknown,
 	failure: Failure | undefined,
@@ -150,7 +164,7 @@ function finalError(
 	waitedMs: number,
 	{ node, itemIndex }: RetryOptions,
 ): unknown {
-	const replaced = failure?.kind === 'network' ? networkError(node, failure.code, itemIndex) : error;
+	const replaced = failure?.kind === 'network' ? networkError(node, failure.code, itemIndex) : withoutRequest(error, node);
 	if (attempts > 1 && replaced instanceof NodeApiError) {
 		replaced.message = `${replaced.message} (gave up after ${attempts} attempts and ${Math.round(waitedMs / 1000)} s of waiting)`;
 	}
