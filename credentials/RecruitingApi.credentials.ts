@@ -52,7 +52,8 @@ export class RecruitingApi implements ICredentialType {
 	// The cheapest authenticated call: one job. Same /v1 handling as the node (transport.ts).
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v1$/i, "") + "/v1"}}',
+			baseURL:
+				'={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v1$/i, "") + "/v1"}}',
 			url: '/vacancies',
 			method: 'GET',
 			qs: { limit: 1 },
@@ -91,6 +92,8 @@ export class RecruitingApi implements ICredentialType {
 					message: 'This address answers, but not like the Recruiting API: check the Base URL',
 				},
 			},
-		] as Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody> as IAuthenticateRuleResponseCode[],
+		] as Array<
+			IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody
+		> as IAuthenticateRuleResponseCode[],
 	};
 }

@@ -1,5 +1,10 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { INodePropertyRouting, INodeType, INodeTypeDescription, PreSendAction } from 'n8n-workflow';
+import type {
+	INodePropertyRouting,
+	INodeType,
+	INodeTypeDescription,
+	PreSendAction,
+} from 'n8n-workflow';
 
 import { searchCandidates } from './listSearch/searchCandidates';
 import { searchJobs } from './listSearch/searchJobs';
@@ -29,7 +34,8 @@ export class Recruiting implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Read and update jobs, candidates, applications and notes in the recruiting (applicant-tracking) API, and use the public job portal',
+		description:
+			'Read and update jobs, candidates, applications and notes in the recruiting (applicant-tracking) API, and use the public job portal',
 		defaults: { name: 'Recruiting' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { FieldError, timestamp } from '../Recruiting/shared/bodies';
+import { simplifyOption } from '../Recruiting/shared/descriptions';
 import { flattenCandidate, flattenVacancy } from '../Recruiting/shared/flatten';
 import { readPage } from '../Recruiting/shared/pagination';
 import { recruitingApiRequest } from '../Recruiting/shared/transport';
@@ -47,7 +48,8 @@ function settings(context: IPollFunctions): Settings {
 	const resource = context.getNodeParameter('resource') as Resource;
 	const event = context.getNodeParameter('event') as EventFilter;
 	const start = context.getNodeParameter('start') as Start;
-	if (!(resource in LABELS)) throw new NodeOperationError(node, `Unknown resource "${String(resource)}"`);
+	if (!(resource in LABELS))
+		throw new NodeOperationError(node, `Unknown resource "${String(resource)}"`);
 	if (!['createdOrUpdated', 'created', 'updated'].includes(event)) {
 		throw new NodeOperationError(node, `Unknown event "${String(event)}"`);
 	}
@@ -66,7 +68,11 @@ function settings(context: IPollFunctions): Settings {
 
 function startDate(context: IPollFunctions): string {
 	try {
-		return timestamp(context.getNodeParameter('startDate', ''), 'Start Date', context.getTimezone());
+		return timestamp(
+			context.getNodeParameter('startDate', ''),
+			'Start Date',
+			context.getTimezone(),
+		);
 	} catch (error) {
 		if (!(error instanceof FieldError)) throw error;
 		throw new NodeOperationError(context.getNode(), error.message, {
@@ -120,11 +126,15 @@ function toItem(emission: Emission, { resource, simplify }: Settings): INodeExec
  * Fetch Test Event: the most recent matching record, found by reading recent windows of the
  * list (the API lists oldest first and cannot sort). Stored state is neither read nor written.
  */
-async function testEvent(context: IPollFunctions, options: Settings): Promise<INodeExecutionData[][]> {
+async function testEvent(
+	context: IPollFunctions,
+	options: Settings,
+): Promise<INodeExecutionData[][]> {
 	const now = Date.now();
 	const { plural } = LABELS[options.resource];
 	for (const hours of TEST_WINDOWS_HOURS) {
-		const since = hours === undefined ? undefined : formatInstant(nsFromMs(now - hours * 3_600_000));
+		const since =
+			hours === undefined ? undefined : formatInstant(nsFromMs(now - hours * 3_600_000));
 		const plan = new PollPlan(emptyState(options.resource, since), {
 			resource: options.resource,
 			event: options.event,
@@ -140,12 +150,16 @@ async function testEvent(context: IPollFunctions, options: Settings): Promise<IN
 		if (plan.stoppedEarly) break;
 	}
 	const what = options.event === 'createdOrUpdated' ? '' : ` ${options.event}`;
-	throw new NodeOperationError(context.getNode(), `No${what} ${plural} found to use as a test event`, {
-		description:
-			options.event === 'updated'
-				? `The test event is the most recently changed ${LABELS[options.resource].singular} that was created before the period looked at. Change one in the recruiting app and try again, or set Event to Created or Updated.`
-				: `Create or change a ${LABELS[options.resource].singular} in the recruiting app and try again.`,
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`No${what} ${plural} found to use as a test event`,
+		{
+			description:
+				options.event === 'updated'
+					? `The test event is the most recently changed ${LABELS[options.resource].singular} that was created before the period looked at. Change one in the recruiting app and try again, or set Event to Created or Updated.`
+					: `Create or change a ${LABELS[options.resource].singular} in the recruiting app and try again.`,
+		},
+	);
 }
 
 // A polling trigger starts workflows on its own schedule; an AI agent cannot call it as a tool.
@@ -158,7 +172,8 @@ export class RecruitingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"] + ": " + $parameter["resource"]}}',
-		description: 'Starts the workflow when jobs or candidates are created or updated in the recruiting API',
+		description:
+			'Starts the workflow when jobs or candidates are created or updated in the recruiting API',
 		defaults: { name: 'Recruiting Trigger' },
 		polling: true,
 		inputs: [],
@@ -252,14 +267,7 @@ export class RecruitingTrigger implements INodeType {
 						description:
 							'The most items one poll emits. A larger backlog is emitted over the next polls, in order, with nothing skipped.',
 					},
-					{
-						displayName: 'Simplify',
-						name: 'simplify',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to return plain fields (name: "Backend Engineer") instead of the API’s { viewType, name } wrappers',
-					},
+					simplifyOption,
 				],
 			},
 		],
@@ -278,7 +286,13 @@ export class RecruitingTrigger implements INodeType {
 			// First poll: read what changed in the last minutes, only to learn where the API's
 			// list ends now, and remember it. Nothing is emitted.
 			const since = formatInstant(nsFromMs(now - NOW_LOOKBACK_MS));
-			const plan = new PollPlan(emptyState(resource, since), { resource, event, maxItems: Infinity, now, emit: false });
+			const plan = new PollPlan(emptyState(resource, since), {
+				resource,
+				event,
+				maxItems: Infinity,
+				now,
+				emit: false,
+			});
 			await runPlan(this, plan, resource, () => undefined);
 			staticData.state = plan.nextState();
 			return null;

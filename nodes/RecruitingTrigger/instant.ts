@@ -39,7 +39,10 @@ export function formatInstant(ns: bigint, digits = 3): string {
 	const iso = new Date(Number(ms)).toISOString();
 	const places = Math.min(Math.max(digits, 3), 9);
 	const billion = BigInt(1_000_000_000);
-	const fraction = (((ns % billion) + billion) % billion).toString().padStart(9, '0').slice(0, places);
+	const fraction = (((ns % billion) + billion) % billion)
+		.toString()
+		.padStart(9, '0')
+		.slice(0, places);
 	return `${iso.slice(0, 19)}.${fraction}Z`;
 }
 

@@ -228,7 +228,9 @@ export class PollPlan {
 		this.pages++;
 		if (request.cursor !== undefined) this.cursors.add(request.cursor);
 		const { out, stall } =
-			this.resource === 'candidate' ? this.takeCandidates(page, request) : this.takeJobs(page, request);
+			this.resource === 'candidate'
+				? this.takeCandidates(page, request)
+				: this.takeJobs(page, request);
 		if (!this.stopped && this.request !== undefined && this.pages >= this.maxPages) {
 			// Not an error: the next poll reads on from the watermark this one leaves.
 			this.stopped = true;
@@ -262,7 +264,10 @@ export class PollPlan {
 		out.push({ event, record });
 	}
 
-	private takeCandidates(page: ListPage, request: ListRequest): { out: Emission[]; stall?: string } {
+	private takeCandidates(
+		page: ListPage,
+		request: ListRequest,
+	): { out: Emission[]; stall?: string } {
 		const out: Emission[] = [];
 		let index = 0;
 		for (; index < page.items.length && this.emitted < this.maxItems; index++) {
@@ -368,7 +373,12 @@ export class PollPlan {
 			this.reached = to ?? from;
 			return { out };
 		}
-		if (request.cursor !== undefined && to !== undefined && from !== undefined && to.ns <= from.ns) {
+		if (
+			request.cursor !== undefined &&
+			to !== undefined &&
+			from !== undefined &&
+			to.ns <= from.ns
+		) {
 			if (to.ns < from.ns) {
 				throw new PagingError(
 					'The Recruiting API’s job cursor went backwards',

@@ -6,7 +6,8 @@ export type Json = Record<string, unknown>;
 
 /** JSON with object keys sorted at every level, so equal records give equal text. */
 export function canonicalJson(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map((entry) => canonicalJson(entry ?? null)).join(',')}]`;
+	if (Array.isArray(value))
+		return `[${value.map((entry) => canonicalJson(entry ?? null)).join(',')}]`;
 	if (typeof value === 'object' && value !== null) {
 		const entries = Object.keys(value)
 			.filter((key) => (value as Json)[key] !== undefined)
@@ -55,7 +56,9 @@ const CONTENT_KEY = /#[A-Za-z0-9_-]{27}$/;
  */
 export function recordKey(record: Json, modifiedAt?: string): string {
 	const id = recordId(record);
-	return id !== undefined && modifiedAt !== undefined ? `${id}@${modifiedAt}` : `${id ?? ''}#${fingerprint(record)}`;
+	return id !== undefined && modifiedAt !== undefined
+		? `${id}@${modifiedAt}`
+		: `${id ?? ''}#${fingerprint(record)}`;
 }
 
 /** The record id in a key made by recordKey ('' when the record had none). */

@@ -9,10 +9,8 @@ import { Workflow } from 'n8n-workflow';
 import type {
 	ExecutionError,
 	ICredentialDataDecryptedObject,
-	ICredentialsHelper,
 	IDataObject,
 	IExecuteFunctions,
-	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
@@ -23,8 +21,8 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
-import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
+import { credentialsHelper } from './credentials';
 import { API_KEY } from './secrets';
 
 export const API = 'http://api.test';
@@ -68,41 +66,6 @@ export function nodeTypes(extra: Record<string, INodeType> = {}): INodeTypes {
 		getByNameAndVersion: (name: string) => get(name),
 		getKnownTypes: () => ({}),
 	};
-}
-
-/** Applies `authenticate` of the credential class, resolving its expressions as n8n does. */
-export function credentialsHelper(data: ICredentialDataDecryptedObject | undefined): ICredentialsHelper {
-	const credentialType = new RecruitingApi();
-	return {
-		getParentTypes: () => [],
-		authenticate: async (credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions, workflow: Workflow, node: INode) => {
-			const headers: IDataObject = { ...(options.headers ?? {}) };
-			for (const [name, value] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
-				headers[name] = workflow.expression.getParameterValue(
-					value as string,
-					null,
-					0,
-					0,
-					node.name,
-					[],
-					'internal',
-					{ $credentials: credentials },
-				) as string;
-			}
-			return { ...options, headers };
-		},
-		preAuthentication: async () => undefined,
-		getCredentials: async () => {
-			throw new Error('not used');
-		},
-		getDecrypted: async () => {
-			if (!data) throw new Error('Node does not have any credentials set');
-			return data;
-		},
-		updateCredentials: async () => {},
-		updateCredentialsOauthTokenData: async () => {},
-		getCredentialsProperties: () => credentialType.properties,
-	} as unknown as ICredentialsHelper;
 }
 
 export interface RunOptions {
@@ -162,7 +125,9 @@ export function setup({
 		typeVersion: 1,
 		position: [200, 0],
 		parameters,
-		...(credentials ? { credentials: { recruitingApi: { id: '1', name: 'Recruiting account' } } } : {}),
+		...(credentials
+			? { credentials: { recruitingApi: { id: '1', name: 'Recruiting account' } } }
+			: {}),
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	const workflowData = {
@@ -230,7 +195,16 @@ export function assertNoSecret(result: RunResult): void {
 	const { error } = result;
 	const seen = new WeakSet<object>();
 	const text = JSON.stringify(
-		{ run: result.run, error: error && { ...error, message: error.message, description: error.description, stack: error.stack, cause: (error as { cause?: unknown }).cause } },
+		{
+			run: result.run,
+			error: error && {
+				...error,
+				message: error.message,
+				description: error.description,
+				stack: error.stack,
+				cause: (error as { cause?: unknown }).cause,
+			},
+		},
 		(_key, value: unknown) => {
 			if (typeof value === 'object' && value !== null) {
 				if (seen.has(value)) return '[seen]';

@@ -12,7 +12,12 @@ export const userBadge = {
 	deactivatedAt: null,
 };
 
-export const personBadge = { id: 'u1', name: 'Rita Recruiter', avatarUrl: 'https://img.example/rita.png', deactivatedAt: null };
+export const personBadge = {
+	id: 'u1',
+	name: 'Rita Recruiter',
+	avatarUrl: 'https://img.example/rita.png',
+	deactivatedAt: null,
+};
 
 export const client = {
 	id: 'co1',
@@ -75,7 +80,10 @@ export function vacancyListItem(id = 'v1', name = 'Backend Engineer'): IDataObje
 		createdAt: { viewType: 'vacancyCreatedAt', createdAt: '2025-12-01T10:00:00.000Z' },
 		startAt: { viewType: 'vacancyStartAt', startAt: '2026-03-01T00:00:00.000Z' },
 		endAt: { viewType: 'vacancyEndAt', endAt: null },
-		salaryRange: { viewType: 'vacancySalaryRange', salaryRange: { currency: 'EUR', min: 60000, max: 80000 } },
+		salaryRange: {
+			viewType: 'vacancySalaryRange',
+			salaryRange: { currency: 'EUR', min: 60000, max: 80000 },
+		},
 		location: { viewType: 'vacancyLocation', location },
 		team: { viewType: 'vacancyTeam', team: [userBadge] },
 		employmentType: { employmentType: 'fullTime', viewType: 'vacancyEmploymentType' },
@@ -110,7 +118,12 @@ export const phoneEntry = { purpose: 'personal', phoneNumber: '+49 30 123', isPr
 export function candidate(id = 'c1', modifiedAt = '2026-01-05T10:00:00.000Z'): IDataObject {
 	return {
 		id,
-		name: { viewType: 'candidateName', avatarUrl: 'https://img.example/ada.png', firstName: 'Ada', lastName: 'Lovelace' },
+		name: {
+			viewType: 'candidateName',
+			avatarUrl: 'https://img.example/ada.png',
+			firstName: 'Ada',
+			lastName: 'Lovelace',
+		},
 		gender: { viewType: 'candidateGender', gender: 'female' },
 		nationality: { viewType: 'candidateNationality', nationality: ['British'] },
 		status: { viewType: 'candidateStatus', status: ['actively_looking'] },
@@ -122,9 +135,15 @@ export function candidate(id = 'c1', modifiedAt = '2026-01-05T10:00:00.000Z'): I
 			viewType: 'candidateSocialMedia',
 			socialMedia: [{ url: 'https://network.example/ada', type: 'NETWORK', isPrimary: true }],
 		},
-		lastInteractionDate: { viewType: 'candidateLastInteractionDate', lastInteractionDate: '2026-01-04T00:00:00.000Z' },
+		lastInteractionDate: {
+			viewType: 'candidateLastInteractionDate',
+			lastInteractionDate: '2026-01-04T00:00:00.000Z',
+		},
 		lastInteractionWith: { viewType: 'candidateLastInteractionWith', user: userBadge },
-		nextInteractionDate: { viewType: 'candidateNextInteractionDate', nextInteractionDate: '2026-01-09T00:00:00.000Z' },
+		nextInteractionDate: {
+			viewType: 'candidateNextInteractionDate',
+			nextInteractionDate: '2026-01-09T00:00:00.000Z',
+		},
 		nextInteractionWith: { viewType: 'candidateNextInteractionWith', user: userBadge },
 		mainContact: { viewType: 'candidateMainContact', user: userBadge },
 		languages: {
@@ -133,12 +152,24 @@ export function candidate(id = 'c1', modifiedAt = '2026-01-05T10:00:00.000Z'): I
 		},
 		compensation: {
 			viewType: 'candidateCompensation',
-			compensation: { currency: 'EUR', id: 'comp1', totalCompensation: 90000, baseCompensation: 80000 },
+			compensation: {
+				currency: 'EUR',
+				id: 'comp1',
+				totalCompensation: 90000,
+				baseCompensation: 80000,
+			},
 		},
 		currentPlacements: {
 			viewType: 'candidateCurrentPlacements',
 			hasCurrentPlacement: true,
-			placements: [{ id: 'p1', company: { id: 'co1', name: 'Acme GmbH', logoUrl: '' }, startDate: '2025-01-01', endDate: null }],
+			placements: [
+				{
+					id: 'p1',
+					company: { id: 'co1', name: 'Acme GmbH', logoUrl: '' },
+					startDate: '2025-01-01',
+					endDate: null,
+				},
+			],
 		},
 		nextTaskDue: { viewType: 'candidateNextTaskDue', nextTaskDue: taskDue },
 		createdAt: '2025-11-01T00:00:00.000Z',
@@ -200,14 +231,29 @@ const latestActivity = {
 	triggeredByUserAvatarUrl: '',
 };
 
-const interview = { id: 'i1', title: 'Tech interview', meetingId: 'm1', startTime: '2026-01-10T10:00:00.000Z', endTime: '2026-01-10T11:00:00.000Z' };
+const interview = {
+	id: 'i1',
+	title: 'Tech interview',
+	meetingId: 'm1',
+	startTime: '2026-01-10T10:00:00.000Z',
+	endTime: '2026-01-10T11:00:00.000Z',
+};
 
 export function applicationDetail(id = 'a1'): IDataObject {
 	return {
 		id,
 		candidateApplicationType: 'standardApplication',
 		latestActivity,
-		comments: [{ id: 'cm1', content: 'Great', canEdit: true, createdBy: personBadge, createdAt: '2026-01-03T00:00:00.000Z', modifiedAt: '2026-01-03T00:00:00.000Z' }],
+		comments: [
+			{
+				id: 'cm1',
+				content: 'Great',
+				canEdit: true,
+				createdBy: personBadge,
+				createdAt: '2026-01-03T00:00:00.000Z',
+				modifiedAt: '2026-01-03T00:00:00.000Z',
+			},
+		],
 		interviews: [interview],
 		candidate: {
 			lastInteractionWith: personBadge,
@@ -222,7 +268,10 @@ export function applicationDetail(id = 'a1'): IDataObject {
 		},
 		rejection: null,
 		internalTeam: { viewType: 'applicationInternalTeam', internalTeam: [personBadge] },
-		notes: { viewType: 'applicationNotes', notes: [{ noteId: 'n1', title: 'Call', createdAt: '2026-01-03T00:00:00.000Z' }] },
+		notes: {
+			viewType: 'applicationNotes',
+			notes: [{ noteId: 'n1', title: 'Call', createdAt: '2026-01-03T00:00:00.000Z' }],
+		},
 		stage: applicationStage,
 		owner: { viewType: 'applicationOwner', owner: personBadge },
 		applicationState: { state: 'for-review', viewType: 'applicationState' },

@@ -16,30 +16,46 @@ function api() {
 describe('Application: Get', () => {
 	test('returns the flattened application', async () => {
 		const scope = api().get('/v1/applications/a1').reply(200, applicationDetail('a1'));
-		const result = await runRecruiting({ parameters: { resource: 'application', operation: 'get', applicationId: 'a1' } });
+		const result = await runRecruiting({
+			parameters: { resource: 'application', operation: 'get', applicationId: 'a1' },
+		});
 		expect(scope.isDone()).toBe(true);
 		const [json] = jsonOf(result);
-		expect(json).toMatchObject({ id: 'a1', applicationState: 'for-review', owner: { name: 'Rita Recruiter' } });
+		expect(json).toMatchObject({
+			id: 'a1',
+			applicationState: 'for-review',
+			owner: { name: 'Rita Recruiter' },
+		});
 		expect((json.vacancy as Record<string, unknown>).viewType).toBeUndefined();
 	});
 
 	test('Simplify off returns it untouched', async () => {
 		const scope = api().get('/v1/applications/a1').reply(200, applicationDetail('a1'));
 		const result = await runRecruiting({
-			parameters: { resource: 'application', operation: 'get', applicationId: 'a1', simplify: false },
+			parameters: {
+				resource: 'application',
+				operation: 'get',
+				applicationId: 'a1',
+				simplify: false,
+			},
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([applicationDetail('a1')]);
 	});
 
 	test('an empty Application ID is refused before sending', async () => {
-		const result = await runRecruiting({ parameters: { resource: 'application', operation: 'get', applicationId: ' ' } });
+		const result = await runRecruiting({
+			parameters: { resource: 'application', operation: 'get', applicationId: ' ' },
+		});
 		expect(result.error?.message).toBe('Application ID is required');
 	});
 });
 
 describe('Application: Get Many for a Job', () => {
-	const body = { vacancy: vacancyDetail('v1'), applications: [applicationListItem('a1'), applicationListItem('a2')] };
+	const body = {
+		vacancy: vacancyDetail('v1'),
+		applications: [applicationListItem('a1'), applicationListItem('a2')],
+	};
 
 	test('one item per application, flattened', async () => {
 		const scope = api().get('/v1/applications/vacancy/v1').reply(200, body);
@@ -51,17 +67,28 @@ describe('Application: Get Many for a Job', () => {
 			['a1', 'for-review', undefined],
 			['a2', 'for-review', undefined],
 		]);
-		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
+			true,
+		);
 	});
 
 	test('Include Job adds the job to each application', async () => {
 		const scope = api().get('/v1/applications/vacancy/v1').reply(200, body);
 		const result = await runRecruiting({
-			parameters: { resource: 'application', operation: 'getAllForJob', jobId: locator('v1'), options: { includeJob: true } },
+			parameters: {
+				resource: 'application',
+				operation: 'getAllForJob',
+				jobId: locator('v1'),
+				options: { includeJob: true },
+			},
 		});
 		expect(scope.isDone()).toBe(true);
 		const job = jsonOf(result)[0].job as Record<string, unknown>;
-		expect(job).toMatchObject({ id: 'v1', name: 'Backend Engineer', dealValue: { currency: 'EUR', amount: 15000 } });
+		expect(job).toMatchObject({
+			id: 'v1',
+			name: 'Backend Engineer',
+			dealValue: { currency: 'EUR', amount: 15000 },
+		});
 	});
 
 	test('Simplify off with Include Job keeps both raw', async () => {
@@ -80,7 +107,9 @@ describe('Application: Get Many for a Job', () => {
 	});
 
 	test('a response without the applications list is a clear error', async () => {
-		const scope = api().get('/v1/applications/vacancy/v1').reply(200, { vacancy: vacancyDetail('v1') });
+		const scope = api()
+			.get('/v1/applications/vacancy/v1')
+			.reply(200, { vacancy: vacancyDetail('v1') });
 		const result = await runRecruiting({
 			parameters: { resource: 'application', operation: 'getAllForJob', jobId: locator('v1') },
 		});
@@ -126,10 +155,21 @@ describe('Application: Create', () => {
 
 	test('no job and no status send null: a speculative application', async () => {
 		const scope = api()
-			.post('/v1/applications', { vacancyId: null, candidateId: 'c1', stageId: 's1', statusId: null })
+			.post('/v1/applications', {
+				vacancyId: null,
+				candidateId: 'c1',
+				stageId: 's1',
+				statusId: null,
+			})
 			.reply(200, { id: 'a10' });
 		const result = await runRecruiting({
-			parameters: { resource: 'application', operation: 'create', jobId: locator(''), candidateId: locator('c1'), stageId: 's1' },
+			parameters: {
+				resource: 'application',
+				operation: 'create',
+				jobId: locator(''),
+				candidateId: locator('c1'),
+				stageId: 's1',
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);

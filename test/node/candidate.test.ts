@@ -21,7 +21,13 @@ describe('Candidate: Get', () => {
 		});
 		expect(scope.isDone()).toBe(true);
 		const [json] = jsonOf(result);
-		expect(json).toMatchObject({ id: 'c1', firstName: 'Ada', lastName: 'Lovelace', gender: 'female', hasClientContacts: true });
+		expect(json).toMatchObject({
+			id: 'c1',
+			firstName: 'Ada',
+			lastName: 'Lovelace',
+			gender: 'female',
+			hasClientContacts: true,
+		});
 		expect(json.name).toBeUndefined();
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	});
@@ -29,7 +35,12 @@ describe('Candidate: Get', () => {
 	test('Simplify off returns the API’s JSON untouched', async () => {
 		const scope = api().get('/v1/candidates/c1').reply(200, candidateDetail('c1'));
 		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'get', candidateId: candidateId('c1'), simplify: false },
+			parameters: {
+				resource: 'candidate',
+				operation: 'get',
+				candidateId: candidateId('c1'),
+				simplify: false,
+			},
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([candidateDetail('c1')]);
@@ -43,7 +54,11 @@ describe('Candidate: Get', () => {
 			.reply(200, candidate('c2'));
 		const result = await runRecruiting({
 			items: [{ id: 'c1' }, { id: 'c2' }],
-			parameters: { resource: 'candidate', operation: 'get', candidateId: candidateId('={{ $json.id }}') },
+			parameters: {
+				resource: 'candidate',
+				operation: 'get',
+				candidateId: candidateId('={{ $json.id }}'),
+			},
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(result.items.map((item) => [item.json.id, item.pairedItem])).toEqual([
@@ -62,7 +77,11 @@ describe('Candidate: Get Contact Identifiers', () => {
 		};
 		const scope = api().get('/v1/candidates/c%201/contact-identifiers').reply(200, identifiers);
 		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'getContactIdentifiers', candidateId: candidateId('c 1') },
+			parameters: {
+				resource: 'candidate',
+				operation: 'getContactIdentifiers',
+				candidateId: candidateId('c 1'),
+			},
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([identifiers]);
@@ -83,7 +102,12 @@ describe('Candidate: Get Many', () => {
 			.query({ limit: 50, modifiedSince: since, cursor: 'Y3Vyc29yMg==' })
 			.reply(200, page([], '', false));
 		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true, filters: { modifiedSince: since } },
+			parameters: {
+				resource: 'candidate',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { modifiedSince: since },
+			},
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result).map((c) => [c.id, c.firstName])).toEqual([
@@ -96,10 +120,20 @@ describe('Candidate: Get Many', () => {
 	test('a Modified Since picked in the date picker (no zone) is sent as ISO 8601', async () => {
 		const scope = api()
 			.get('/v1/candidates')
-			.query((query) => query.limit === '5' && typeof query.modifiedSince === 'string' && /^\d{4}-\d\d-\d\dT.*Z$/.test(query.modifiedSince))
+			.query(
+				(query) =>
+					query.limit === '5' &&
+					typeof query.modifiedSince === 'string' &&
+					/^\d{4}-\d\d-\d\dT.*Z$/.test(query.modifiedSince),
+			)
 			.reply(200, page([], '', false));
 		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'getAll', limit: 5, filters: { modifiedSince: '2026-01-01T09:30:00' } },
+			parameters: {
+				resource: 'candidate',
+				operation: 'getAll',
+				limit: 5,
+				filters: { modifiedSince: '2026-01-01T09:30:00' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
@@ -113,14 +147,22 @@ describe('Candidate: Get Many', () => {
 			.reply(200, page([], '', false));
 		const result = await runRecruiting({
 			timezone: 'Europe/Berlin',
-			parameters: { resource: 'candidate', operation: 'getAll', limit: 5, filters: { modifiedSince: '2026-07-01T09:30:00' } },
+			parameters: {
+				resource: 'candidate',
+				operation: 'getAll',
+				limit: 5,
+				filters: { modifiedSince: '2026-07-01T09:30:00' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 	});
 
 	test('Simplify off keeps the wrappers', async () => {
-		const scope = api().get('/v1/candidates').query({ limit: 1 }).reply(200, page([candidate('c1')], 'x', true));
+		const scope = api()
+			.get('/v1/candidates')
+			.query({ limit: 1 })
+			.reply(200, page([candidate('c1')], 'x', true));
 		const result = await runRecruiting({
 			parameters: { resource: 'candidate', operation: 'getAll', limit: 1, simplify: false },
 		});
@@ -129,8 +171,13 @@ describe('Candidate: Get Many', () => {
 	});
 
 	test('a page that says more follow but has no cursor is an error', async () => {
-		const scope = api().get('/v1/candidates').query(true).reply(200, page([candidate('c1')], '', true));
-		const result = await runRecruiting({ parameters: { resource: 'candidate', operation: 'getAll', returnAll: true } });
+		const scope = api()
+			.get('/v1/candidates')
+			.query(true)
+			.reply(200, page([candidate('c1')], '', true));
+		const result = await runRecruiting({
+			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
+		});
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toMatch(/said more candidates follow but gave no cursor/);
 	});

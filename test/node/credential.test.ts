@@ -25,7 +25,13 @@ function credentialTestNode(): INodeType {
 			outputs: ['main'],
 			credentials: [{ name: 'recruitingApi', required: true }],
 			properties: [
-				{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: credential.test.request } },
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: credential.test.request },
+				},
 			],
 		},
 	} as unknown as INodeType;
@@ -33,17 +39,29 @@ function credentialTestNode(): INodeType {
 
 /** lodash's get for a dotted path, as the tester uses it. */
 function get(value: unknown, path: string): unknown {
-	return path.split('.').reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined), value);
+	return path
+		.split('.')
+		.reduce<unknown>(
+			(at, key) =>
+				typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined,
+			value,
+		);
 }
 
 /**
  * What the user sees after Test, decided as n8n 1.123's CredentialsTester decides it: the
  * stand-in node run by RoutingNode with the decrypted credential, then the rules.
  */
-async function testCredential(baseUrl: string): Promise<{ status: 'OK' | 'Error'; message: string }> {
+async function testCredential(
+	baseUrl: string,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
 	const nodeType = credentialTestNode();
 	const credentials = { baseUrl, apiKey: API_KEY };
-	const { workflow, node, additionalData } = setup({ nodeType, credentials, parameters: { temp: '' } });
+	const { workflow, node, additionalData } = setup({
+		nodeType,
+		credentials,
+		parameters: { temp: '' },
+	});
 	const context = new ExecuteContext(
 		workflow,
 		node,
@@ -59,21 +77,36 @@ async function testCredential(baseUrl: string): Promise<{ status: 'OK' | 'Error'
 	const rules = credential.test.rules ?? [];
 	let response: INodeExecutionData[][] | undefined;
 	try {
-		response = await new RoutingNode(context, nodeType, { id: '1', name: 'c', type: 'recruitingApi', data: credentials }).runNode();
+		response = await new RoutingNode(context, nodeType, {
+			id: '1',
+			name: 'c',
+			type: 'recruitingApi',
+			data: credentials,
+		}).runNode();
 	} catch (caught) {
-		const error = caught as { cause?: { response?: { status?: number; statusText?: string }; code?: string }; message: string };
+		const error = caught as {
+			cause?: { response?: { status?: number; statusText?: string }; code?: string };
+			message: string;
+		};
 		const status = error.cause?.response?.status;
 		if (status !== undefined) {
 			const rule = rules.find((r) => r.type === 'responseCode' && r.properties.value === status);
 			if (rule) return { status: 'Error', message: rule.properties.message };
-			if (status < 199 || status > 299) return { status: 'Error', message: error.cause?.response?.statusText || `Received HTTP status code: ${status}` };
+			if (status < 199 || status > 299)
+				return {
+					status: 'Error',
+					message: error.cause?.response?.statusText || `Received HTTP status code: ${status}`,
+				};
 		} else if (error.cause?.code) {
 			return { status: 'Error', message: error.cause.code };
 		}
 		return { status: 'Error', message: error.message };
 	}
 	for (const rule of rules) {
-		if (rule.type === 'responseSuccessBody' && get(response?.[0]?.[0]?.json, rule.properties.key) === rule.properties.value) {
+		if (
+			rule.type === 'responseSuccessBody' &&
+			get(response?.[0]?.[0]?.json, rule.properties.key) === rule.properties.value
+		) {
 			return { status: 'Error', message: rule.properties.message };
 		}
 	}
@@ -85,8 +118,14 @@ const emptyPage = { items: [], pageInfo: { nextCursor: '', hasNextPage: false } 
 test.each(['http://api.test', 'http://api.test/', 'http://api.test/v1', 'http://api.test/V1/ '])(
 	'a Base URL of "%s": one job is asked from /v1/vacancies with the key, and the test passes',
 	async (baseUrl) => {
-		const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } }).get('/v1/vacancies').query({ limit: 1 }).reply(200, emptyPage);
-		expect(await testCredential(baseUrl)).toEqual({ status: 'OK', message: 'Connection tested successfully' });
+		const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
+			.get('/v1/vacancies')
+			.query({ limit: 1 })
+			.reply(200, emptyPage);
+		expect(await testCredential(baseUrl)).toEqual({
+			status: 'OK',
+			message: 'Connection tested successfully',
+		});
 		expect(scope.isDone()).toBe(true);
 	},
 );
@@ -98,10 +137,18 @@ test.each([
 	[401, { error: 'unauthorized' }, 'Authorization failed - please check your credentials'],
 	[403, { error: 'forbidden' }, 'Forbidden - perhaps check your credentials?'],
 	[404, 'Not Found', 'The resource you are requesting could not be found'],
-	[200, '<html><body>Welcome to example.com</body></html>', 'This address answers, but not like the Recruiting API: check the Base URL'],
+	[
+		200,
+		'<html><body>Welcome to example.com</body></html>',
+		'This address answers, but not like the Recruiting API: check the Base URL',
+	],
 	[200, { data: [] }, 'This address answers, but not like the Recruiting API: check the Base URL'],
 ])('HTTP %i tells the user what is wrong', async (status, body, message) => {
-	const scope = nock(API).get('/v1/vacancies').query({ limit: 1 }).times(status === 401 ? 2 : 1).reply(status, body);
+	const scope = nock(API)
+		.get('/v1/vacancies')
+		.query({ limit: 1 })
+		.times(status === 401 ? 2 : 1)
+		.reply(status, body);
 	const outcome = await testCredential(API);
 	expect(outcome).toEqual({ status: 'Error', message });
 	expect(outcome.message).not.toContain(API_KEY);

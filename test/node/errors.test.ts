@@ -15,18 +15,47 @@ afterEach(() => nock.cleanAll());
 function visibleText(result: RunResult): string {
 	return JSON.stringify({
 		items: result.items,
-		error: result.error && { ...result.error, message: result.error.message, description: result.error.description, stack: result.error.stack },
+		error: result.error && {
+			...result.error,
+			message: result.error.message,
+			description: result.error.description,
+			stack: result.error.stack,
+		},
 		run: result.run.data.resultData,
 	});
 }
 
 describe('HTTP errors become messages a recruiter can act on', () => {
 	test.each([
-		[401, { error: 'unauthorized', message: 'Invalid API key' }, {}, /did not accept the API key: check the API key in the Recruiting API credential/, '401'],
+		[
+			401,
+			{ error: 'unauthorized', message: 'Invalid API key' },
+			{},
+			/did not accept the API key: check the API key in the Recruiting API credential/,
+			'401',
+		],
 		[403, { error: 'forbidden' }, {}, /not allowed to do this/, '403'],
-		[404, { error: 'not_found', message: 'No such candidate' }, {}, /^No candidate with ID "c404" exists: check the ID$/, '404'],
-		[500, '<html><body>Internal Server Error</body></html>', {}, /failed with HTTP 500: this is on the server side, try again later/, '500'],
-		[400, { error: 'validation_error', message: 'must be between 1 and 50', field: 'limit' }, {}, /rejected the request: must be between 1 and 50 \(field: limit\)/, '400'],
+		[
+			404,
+			{ error: 'not_found', message: 'No such candidate' },
+			{},
+			/^No candidate with ID "c404" exists: check the ID$/,
+			'404',
+		],
+		[
+			500,
+			'<html><body>Internal Server Error</body></html>',
+			{},
+			/failed with HTTP 500: this is on the server side, try again later/,
+			'500',
+		],
+		[
+			400,
+			{ error: 'validation_error', message: 'must be between 1 and 50', field: 'limit' },
+			{},
+			/rejected the request: must be between 1 and 50 \(field: limit\)/,
+			'400',
+		],
 	])('HTTP %i', async (status, body, headers, message, httpCode) => {
 		const scope = nock(API).get('/v1/candidates/c404').reply(status, body, headers);
 		const result = await runRecruiting({ parameters: getCandidate });
@@ -35,13 +64,17 @@ describe('HTTP errors become messages a recruiter can act on', () => {
 		expect(result.error?.message).toMatch(message);
 		expect((result.error as { httpCode?: string }).httpCode).toBe(httpCode);
 		// the response body travels in the description, so nothing the API said is hidden
-		const bodyText = typeof body === 'string' ? 'Internal Server Error' : (body as { error: string }).error;
+		const bodyText =
+			typeof body === 'string' ? 'Internal Server Error' : (body as { error: string }).error;
 		expect(result.error?.description).toContain(bodyText);
 		expect(visibleText(result)).not.toContain(API_KEY);
 	});
 
 	test('HTTP 429 is waited out as the API asks; if it never ends, the run fails saying so', async () => {
-		const scope = nock(API).get('/v1/candidates/c404').times(8).reply(429, { error: 'rate_limited' }, { 'Retry-After': '0' });
+		const scope = nock(API)
+			.get('/v1/candidates/c404')
+			.times(8)
+			.reply(429, { error: 'rate_limited' }, { 'Retry-After': '0' });
 		const result = await runRecruiting({ parameters: getCandidate });
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toBe(
@@ -59,7 +92,9 @@ describe('HTTP errors become messages a recruiter can act on', () => {
 			.reply(429, {}, { 'Retry-After': '0' })
 			.get('/v1/candidates/c1')
 			.reply(200, candidate('c1'));
-		const result = await runRecruiting({ parameters: { ...getCandidate, candidateId: candidateId('c1') } });
+		const result = await runRecruiting({
+			parameters: { ...getCandidate, candidateId: candidateId('c1') },
+		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)[0].firstName).toBe('Ada');
@@ -100,7 +135,9 @@ describe('HTTP errors become messages a recruiter can act on', () => {
 			.get('/v1/candidates')
 			.query({ limit: 50, cursor: 'p2' })
 			.reply(200, { items: [candidate('c2')], pageInfo: { nextCursor: '', hasNextPage: false } });
-		const result = await runRecruiting({ parameters: { resource: 'candidate', operation: 'getAll', returnAll: true } });
+		const result = await runRecruiting({
+			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
+		});
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result).map((c) => c.id)).toEqual(['c1', 'c2']);
 	});
@@ -108,7 +145,11 @@ describe('HTTP errors become messages a recruiter can act on', () => {
 	test('a 404 on Get Many for a Job names the job', async () => {
 		const scope = nock(API).get('/v1/applications/vacancy/v9').reply(404, {});
 		const result = await runRecruiting({
-			parameters: { resource: 'application', operation: 'getAllForJob', jobId: { __rl: true, mode: 'id', value: 'v9' } },
+			parameters: {
+				resource: 'application',
+				operation: 'getAllForJob',
+				jobId: { __rl: true, mode: 'id', value: 'v9' },
+			},
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toBe('No job with ID "v9" exists: check the ID');
@@ -122,7 +163,9 @@ describe('HTTP errors become messages a recruiter can act on', () => {
 			.get('/v1/candidates')
 			.query({ limit: 50, cursor: 'p2' })
 			.reply(500, { error: 'boom' });
-		const result = await runRecruiting({ parameters: { resource: 'candidate', operation: 'getAll', returnAll: true } });
+		const result = await runRecruiting({
+			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
+		});
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toMatch(/HTTP 500/);
 	});
@@ -140,12 +183,20 @@ describe('Continue On Fail', () => {
 		const result = await runRecruiting({
 			continueOnFail: true,
 			items: [{ id: 'c1' }, { id: 'missing' }, { id: 'c3' }],
-			parameters: { resource: 'candidate', operation: 'get', candidateId: candidateId('={{ $json.id }}') },
+			parameters: {
+				resource: 'candidate',
+				operation: 'get',
+				candidateId: candidateId('={{ $json.id }}'),
+			},
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(result.items[0].json.firstName).toBe('Ada');
 		expect(String(result.items[1].json.error)).toMatch(/No candidate with ID "missing" exists/);
 		expect(result.items[2].json.id).toBe('c3');
@@ -159,19 +210,35 @@ describe('Credentials', () => {
 		expect(result.error?.description).toMatch(/Only the Job Portal resource works without one/);
 	});
 
-	test.each(['ftp://api.test', 'not a url', 'https://user:pw@api.test'])('a Base URL of %s is refused', async (baseUrl) => {
-		const result = await runRecruiting({ credentials: { baseUrl, apiKey: API_KEY }, parameters: getCandidate });
-		expect(result.error?.message).toBe('The Base URL of the Recruiting API credential is not a valid http(s) URL');
-		expect(visibleText(result)).not.toContain(API_KEY);
-	});
-
-	test.each(['http://api.test', 'http://api.test/', 'http://api.test/v1', 'http://api.test/v1/', ' http://api.test/v1// '])(
-		'a Base URL of "%s" reaches /v1',
+	test.each(['ftp://api.test', 'not a url', 'https://user:pw@api.test'])(
+		'a Base URL of %s is refused',
 		async (baseUrl) => {
-			const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } }).get('/v1/candidates/c1').reply(200, candidate('c1'));
-			const result = await runRecruiting({ credentials: { baseUrl, apiKey: API_KEY }, parameters: { ...getCandidate, candidateId: candidateId('c1') } });
-			expect(scope.isDone()).toBe(true);
-			expect(jsonOf(result)[0].id).toBe('c1');
+			const result = await runRecruiting({
+				credentials: { baseUrl, apiKey: API_KEY },
+				parameters: getCandidate,
+			});
+			expect(result.error?.message).toBe(
+				'The Base URL of the Recruiting API credential is not a valid http(s) URL',
+			);
+			expect(visibleText(result)).not.toContain(API_KEY);
 		},
 	);
+
+	test.each([
+		'http://api.test',
+		'http://api.test/',
+		'http://api.test/v1',
+		'http://api.test/v1/',
+		' http://api.test/v1// ',
+	])('a Base URL of "%s" reaches /v1', async (baseUrl) => {
+		const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
+			.get('/v1/candidates/c1')
+			.reply(200, candidate('c1'));
+		const result = await runRecruiting({
+			credentials: { baseUrl, apiKey: API_KEY },
+			parameters: { ...getCandidate, candidateId: candidateId('c1') },
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)[0].id).toBe('c1');
+	});
 });

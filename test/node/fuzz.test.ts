@@ -9,7 +9,13 @@ import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { API, API_KEY, runRecruiting } from '../helpers/engine';
-import { applicationDetail, candidate, page, vacancyDetail, applicationListItem } from '../helpers/fixtures';
+import {
+	applicationDetail,
+	candidate,
+	page,
+	vacancyDetail,
+	applicationListItem,
+} from '../helpers/fixtures';
 
 const PORTAL = 'https://careers.example';
 const rl = (value: unknown) => ({ __rl: true as const, mode: 'id', value: value as string });
@@ -44,7 +50,11 @@ interface Case {
 }
 
 const CASES: Case[] = [
-	{ name: 'job getAll', base: { resource: 'job', operation: 'getAll', limit: 5 }, fields: ['limit', 'returnAll', 'filters.modifiedSince', 'simplify'] },
+	{
+		name: 'job getAll',
+		base: { resource: 'job', operation: 'getAll', limit: 5 },
+		fields: ['limit', 'returnAll', 'filters.modifiedSince', 'simplify'],
+	},
 	{
 		name: 'job update',
 		base: { resource: 'job', operation: 'update', jobId: rl('v1'), updateFields: { name: 'X' } },
@@ -71,10 +81,26 @@ const CASES: Case[] = [
 			'updateFields.clearFields',
 		],
 	},
-	{ name: 'candidate get', base: { resource: 'candidate', operation: 'get', candidateId: rl('c1') }, fields: ['rl:candidateId', 'simplify'] },
-	{ name: 'candidate contact identifiers', base: { resource: 'candidate', operation: 'getContactIdentifiers', candidateId: rl('c1') }, fields: ['rl:candidateId'] },
-	{ name: 'candidate getAll', base: { resource: 'candidate', operation: 'getAll', limit: 5 }, fields: ['limit', 'filters.modifiedSince'] },
-	{ name: 'application get', base: { resource: 'application', operation: 'get', applicationId: 'a1' }, fields: ['applicationId'] },
+	{
+		name: 'candidate get',
+		base: { resource: 'candidate', operation: 'get', candidateId: rl('c1') },
+		fields: ['rl:candidateId', 'simplify'],
+	},
+	{
+		name: 'candidate contact identifiers',
+		base: { resource: 'candidate', operation: 'getContactIdentifiers', candidateId: rl('c1') },
+		fields: ['rl:candidateId'],
+	},
+	{
+		name: 'candidate getAll',
+		base: { resource: 'candidate', operation: 'getAll', limit: 5 },
+		fields: ['limit', 'filters.modifiedSince'],
+	},
+	{
+		name: 'application get',
+		base: { resource: 'application', operation: 'get', applicationId: 'a1' },
+		fields: ['applicationId'],
+	},
 	{
 		name: 'application getAllForJob',
 		base: { resource: 'application', operation: 'getAllForJob', jobId: rl('v1') },
@@ -82,7 +108,13 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'application create',
-		base: { resource: 'application', operation: 'create', jobId: rl('v1'), candidateId: rl('c1'), stageId: 's1' },
+		base: {
+			resource: 'application',
+			operation: 'create',
+			jobId: rl('v1'),
+			candidateId: rl('c1'),
+			stageId: 's1',
+		},
 		fields: [
 			'rl:jobId',
 			'rl:candidateId',
@@ -97,11 +129,23 @@ const CASES: Case[] = [
 	{
 		name: 'note update',
 		base: { resource: 'note', operation: 'update', noteId: 'n1', content: 'x', pinned: false },
-		fields: ['noteId', 'content', 'title', 'pinned', 'additionalFields.source', 'additionalFields.labelIds'],
+		fields: [
+			'noteId',
+			'content',
+			'title',
+			'pinned',
+			'additionalFields.source',
+			'additionalFields.labelIds',
+		],
 	},
 	{
 		name: 'portal postings',
-		base: { resource: 'jobPortal', operation: 'getAllPostings', portalUrl: PORTAL, tenantSlug: 'acme' },
+		base: {
+			resource: 'jobPortal',
+			operation: 'getAllPostings',
+			portalUrl: PORTAL,
+			tenantSlug: 'acme',
+		},
 		fields: ['portalUrl', 'tenantSlug'],
 	},
 	{
@@ -154,14 +198,16 @@ function answer(path: string): object | string {
 	if (/^\/v1\/candidates(\?|$)/.test(path)) return page([candidate('c1')], '', false);
 	if (/contact-identifiers$/.test(path)) return { emails: [], phoneNumbers: [], networkUrl: null };
 	if (/^\/v1\/candidates\//.test(path)) return candidate('c1');
-	if (/^\/v1\/applications\/vacancy\//.test(path)) return { vacancy: vacancyDetail(), applications: [applicationListItem()] };
+	if (/^\/v1\/applications\/vacancy\//.test(path))
+		return { vacancy: vacancyDetail(), applications: [applicationListItem()] };
 	if (/^\/v1\/applications\//.test(path)) return applicationDetail();
 	if (/^\/v1\/applications$/.test(path)) return { id: 'a9' };
 	if (/vacancy-portal\/jobs$/.test(path.split('?')[0])) return { publicJobBoardPostings: [] };
 	return '';
 }
 
-const API_PATH = /^\/v1\/(vacancies|candidates|applications|notes)(\/[^/?#]+)?(\/contact-identifiers|\/vacancy\/[^/?#]+)?(\?.*)?$/;
+const API_PATH =
+	/^\/v1\/(vacancies|candidates|applications|notes)(\/[^/?#]+)?(\/contact-identifiers|\/vacancy\/[^/?#]+)?(\?.*)?$/;
 const PORTAL_PATH = /^\/[^/?#]+\/vacancy-portal\/jobs(\/[^/?#]+)?(\?.*)?$/;
 
 interface Seen {
@@ -174,7 +220,8 @@ interface Seen {
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
-const BROKEN = /TypeError|Cannot read|is not a function|is not iterable|undefined|\[object Object\]/;
+const BROKEN =
+	/TypeError|Cannot read|is not a function|is not iterable|undefined|\[object Object\]/;
 
 describe.each(CASES)('$name', ({ base, fields }) => {
 	test.each(fields)('%s', async (field) => {
@@ -198,18 +245,33 @@ describe.each(CASES)('$name', ({ base, fields }) => {
 			const label = `${field} = ${JSON.stringify(value)?.slice(0, 40)}`;
 			if (outcome instanceof Error) {
 				// n8n's own parameter check refused the workflow before it ran: fine, and nothing was sent.
-				expect({ label, message: outcome.message }).toEqual({ label, message: expect.stringMatching(/workflow has issues/) });
+				expect({ label, message: outcome.message }).toEqual({
+					label,
+					message: expect.stringMatching(/workflow has issues/),
+				});
 				expect(seen).toEqual([]);
 				continue;
 			}
 			if (outcome.error) {
-				expect({ label, name: outcome.error.name }).toEqual({ label, name: expect.stringMatching(/^Node(Api|Operation)Error$/) });
-				expect({ label, message: outcome.error.message }).toEqual({ label, message: expect.not.stringMatching(BROKEN) });
+				expect({ label, name: outcome.error.name }).toEqual({
+					label,
+					name: expect.stringMatching(/^Node(Api|Operation)Error$/),
+				});
+				expect({ label, message: outcome.error.message }).toEqual({
+					label,
+					message: expect.not.stringMatching(BROKEN),
+				});
 			}
 			for (const request of seen) {
 				const isPortal = request.host === PORTAL;
-				expect({ label, path: request.path }).toEqual({ label, path: expect.stringMatching(isPortal ? PORTAL_PATH : API_PATH) });
-				expect({ label, key: request.headers['x-api-key'] }).toEqual({ label, key: isPortal ? undefined : API_KEY });
+				expect({ label, path: request.path }).toEqual({
+					label,
+					path: expect.stringMatching(isPortal ? PORTAL_PATH : API_PATH),
+				});
+				expect({ label, key: request.headers['x-api-key'] }).toEqual({
+					label,
+					key: isPortal ? undefined : API_KEY,
+				});
 				if (request.body !== '' && request.body !== undefined) {
 					expect({ label, body: typeof request.body }).toEqual({ label, body: 'object' });
 				}
@@ -223,15 +285,50 @@ describe('responses that break the spec', () => {
 	const get = { resource: 'candidate', operation: 'get', candidateId: rl('c1') };
 
 	test.each([
-		['a page without pageInfo', getAll, '/v1/candidates', { items: [candidate('c1')] }, /not a page of candidates/],
-		['items that is not a list', getAll, '/v1/candidates', { items: {}, pageInfo: { hasNextPage: false } }, /not a page of candidates/],
-		['items holding non-objects', getAll, '/v1/candidates', { items: [1, 'x'], pageInfo: { hasNextPage: false } }, /not a page of candidates/],
-		['an HTML page with 200', get, '/v1/candidates/c1', '<!doctype html><title>Login</title>', /not a JSON object/],
-		['truncated JSON', get, '/v1/candidates/c1', '{"id":"c1","name":{"viewType":"cand', /not a JSON object/],
+		[
+			'a page without pageInfo',
+			getAll,
+			'/v1/candidates',
+			{ items: [candidate('c1')] },
+			/not a page of candidates/,
+		],
+		[
+			'items that is not a list',
+			getAll,
+			'/v1/candidates',
+			{ items: {}, pageInfo: { hasNextPage: false } },
+			/not a page of candidates/,
+		],
+		[
+			'items holding non-objects',
+			getAll,
+			'/v1/candidates',
+			{ items: [1, 'x'], pageInfo: { hasNextPage: false } },
+			/not a page of candidates/,
+		],
+		[
+			'an HTML page with 200',
+			get,
+			'/v1/candidates/c1',
+			'<!doctype html><title>Login</title>',
+			/not a JSON object/,
+		],
+		[
+			'truncated JSON',
+			get,
+			'/v1/candidates/c1',
+			'{"id":"c1","name":{"viewType":"cand',
+			/not a JSON object/,
+		],
 		['null for the record', get, '/v1/candidates/c1', 'null', /not a JSON object/],
 		['a list for the record', get, '/v1/candidates/c1', [candidate('c1')], /not a JSON object/],
 	])('%s: a clear error, never a crash', async (_name, parameters, path, body, message) => {
-		const scope = nock(API).get(path).query(true).reply(200, body as never, { 'content-type': typeof body === 'string' ? 'text/html' : 'application/json' });
+		const scope = nock(API)
+			.get(path)
+			.query(true)
+			.reply(200, body as never, {
+				'content-type': typeof body === 'string' ? 'text/html' : 'application/json',
+			});
 		const result = await runRecruiting({ parameters });
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.name).toBe('NodeApiError');
@@ -240,7 +337,12 @@ describe('responses that break the spec', () => {
 	});
 
 	test('a wrapper with an unknown viewType, and null where an object was expected, pass through', async () => {
-		const odd = { ...candidate('c1'), name: { viewType: 'candidateFullName', fullName: 'Ada L' }, gender: null, compensation: { viewType: 'candidateCompensation' } };
+		const odd = {
+			...candidate('c1'),
+			name: { viewType: 'candidateFullName', fullName: 'Ada L' },
+			gender: null,
+			compensation: { viewType: 'candidateCompensation' },
+		};
 		const scope = nock(API).get('/v1/candidates/c1').reply(200, odd);
 		const result = await runRecruiting({ parameters: get });
 		expect(scope.isDone()).toBe(true);

@@ -18,8 +18,17 @@ describe('Job: Get Many', () => {
 		const scope = api()
 			.get('/v1/vacancies')
 			.query({ limit: 2 })
-			.reply(200, page([vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')], '2026-01-02T00:00:00.000Z', true));
-		const result = await runRecruiting({ parameters: { resource: 'job', operation: 'getAll', limit: 2 } });
+			.reply(
+				200,
+				page(
+					[vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')],
+					'2026-01-02T00:00:00.000Z',
+					true,
+				),
+			);
+		const result = await runRecruiting({
+			parameters: { resource: 'job', operation: 'getAll', limit: 2 },
+		});
 		expect(scope.isDone()).toBe(true);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map((job) => job.name)).toEqual(['Backend Engineer', 'Data Engineer']);
@@ -29,8 +38,13 @@ describe('Job: Get Many', () => {
 
 	test('Simplify off returns the API’s JSON untouched', async () => {
 		const raw = vacancyListItem('v1');
-		const scope = api().get('/v1/vacancies').query({ limit: 1 }).reply(200, page([raw], 'c', true));
-		const result = await runRecruiting({ parameters: { resource: 'job', operation: 'getAll', limit: 1, simplify: false } });
+		const scope = api()
+			.get('/v1/vacancies')
+			.query({ limit: 1 })
+			.reply(200, page([raw], 'c', true));
+		const result = await runRecruiting({
+			parameters: { resource: 'job', operation: 'getAll', limit: 1, simplify: false },
+		});
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([raw]);
 	});
@@ -40,16 +54,27 @@ describe('Job: Get Many', () => {
 		const scope = api()
 			.get('/v1/vacancies')
 			.query({ limit: 50, modifiedSince: since })
-			.reply(200, page([vacancyListItem('v1'), vacancyListItem('v2')], '2026-01-02T00:00:00.000Z', true))
+			.reply(
+				200,
+				page([vacancyListItem('v1'), vacancyListItem('v2')], '2026-01-02T00:00:00.000Z', true),
+			)
 			.get('/v1/vacancies')
 			// the cursor is inclusive: v2 (at the cursor time) comes back and must not be repeated
 			.query({ limit: 50, modifiedSince: since, cursor: '2026-01-02T00:00:00.000Z' })
-			.reply(200, page([vacancyListItem('v2'), vacancyListItem('v3')], '2026-01-03T00:00:00.000Z', true))
+			.reply(
+				200,
+				page([vacancyListItem('v2'), vacancyListItem('v3')], '2026-01-03T00:00:00.000Z', true),
+			)
 			.get('/v1/vacancies')
 			.query({ limit: 50, modifiedSince: since, cursor: '2026-01-03T00:00:00.000Z' })
 			.reply(200, page([vacancyListItem('v3')], '2026-01-03T00:00:00.000Z', false));
 		const result = await runRecruiting({
-			parameters: { resource: 'job', operation: 'getAll', returnAll: true, filters: { modifiedSince: since } },
+			parameters: {
+				resource: 'job',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { modifiedSince: since },
+			},
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result).map((job) => job.id)).toEqual(['v1', 'v2', 'v3']);
@@ -65,7 +90,9 @@ describe('Job: Get Many', () => {
 			.get('/v1/vacancies')
 			.query({ limit: 50, cursor: 't1' })
 			.reply(200, page(secondPage, 't2', true));
-		const result = await runRecruiting({ parameters: { resource: 'job', operation: 'getAll', limit: 70 } });
+		const result = await runRecruiting({
+			parameters: { resource: 'job', operation: 'getAll', limit: 70 },
+		});
 		expect(scope.isDone()).toBe(true);
 		expect(result.items).toHaveLength(70);
 		expect(result.items[69].json.id).toBe('v69');
@@ -80,21 +107,34 @@ describe('Job: Get Many', () => {
 			.get('/v1/vacancies')
 			.query({ limit: 50, cursor: '2026-01-02T00:00:00.000Z' })
 			.reply(200, page(tie, '2026-01-02T00:00:00.000Z', true));
-		const result = await runRecruiting({ parameters: { resource: 'job', operation: 'getAll', returnAll: true } });
+		const result = await runRecruiting({
+			parameters: { resource: 'job', operation: 'getAll', returnAll: true },
+		});
 		expect(scope.isDone()).toBe(true);
-		expect(result.error?.message).toMatch(/More than 50 jobs share the modification time 2026-01-02T00:00:00.000Z/);
+		expect(result.error?.message).toMatch(
+			/More than 50 jobs share the modification time 2026-01-02T00:00:00.000Z/,
+		);
 		expect(result.error?.description).toMatch(/50 jobs were read/);
 	});
 
 	test('an invalid Modified Since names the field and sends nothing', async () => {
 		const result = await runRecruiting({
-			parameters: { resource: 'job', operation: 'getAll', filters: { modifiedSince: 'yesterday-ish' } },
+			parameters: {
+				resource: 'job',
+				operation: 'getAll',
+				filters: { modifiedSince: 'yesterday-ish' },
+			},
 		});
-		expect(result.error?.message).toMatch(/^Modified Since: "yesterday-ish" is not a date and time/);
+		expect(result.error?.message).toMatch(
+			/^Modified Since: "yesterday-ish" is not a date and time/,
+		);
 	});
 
 	test('a page that is not a page (HTML with 200) is an error, not an empty list', async () => {
-		const scope = api().get('/v1/vacancies').query(true).reply(200, '<html>maintenance</html>', { 'content-type': 'text/html' });
+		const scope = api()
+			.get('/v1/vacancies')
+			.query(true)
+			.reply(200, '<html>maintenance</html>', { 'content-type': 'text/html' });
 		const result = await runRecruiting({ parameters: { resource: 'job', operation: 'getAll' } });
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toMatch(/not a page of jobs/);
@@ -115,7 +155,13 @@ describe('Job: Update', () => {
 			endAt: '2026-09-01T00:00:00.000Z',
 			teamUserIds: ['u1', 'u2'],
 			clientTeamUserIds: ['cc1'],
-			location: { type: 'headquarters', city: 'Berlin', country: 'Germany', latitude: 52.52, longitude: 13.4 },
+			location: {
+				type: 'headquarters',
+				city: 'Berlin',
+				country: 'Germany',
+				latitude: 52.52,
+				longitude: 13.4,
+			},
 			salaryRange: { currency: 'CHF', min: 100000, max: 120000 },
 			dealValue: { currency: 'EUR', amount: 20000 },
 			scorecard: [
@@ -140,7 +186,16 @@ describe('Job: Update', () => {
 					endAt: '2026-09-01T00:00:00.000Z',
 					teamUserIds: 'u1, u2',
 					clientTeamUserIds: 'cc1',
-					location: { values: { type: 'headquarters', city: 'Berlin', country: 'Germany', latitude: '52.52', longitude: '13.4', street1: '' } },
+					location: {
+						values: {
+							type: 'headquarters',
+							city: 'Berlin',
+							country: 'Germany',
+							latitude: '52.52',
+							longitude: '13.4',
+							street1: '',
+						},
+					},
 					salaryRange: { values: { currency: 'CHF', min: 100000, max: 120000 } },
 					dealValue: { values: { currency: 'eur', amount: 20000 } },
 					scorecard: {
@@ -159,14 +214,24 @@ describe('Job: Update', () => {
 
 	test('Clear Fields sends null for the nullable fields', async () => {
 		const scope = api()
-			.put('/v1/vacancies/v1', { name: 'X', description: null, employmentType: null, locationType: null, startAt: null, endAt: null })
+			.put('/v1/vacancies/v1', {
+				name: 'X',
+				description: null,
+				employmentType: null,
+				locationType: null,
+				startAt: null,
+				endAt: null,
+			})
 			.reply(200, '');
 		const result = await runRecruiting({
 			parameters: {
 				resource: 'job',
 				operation: 'update',
 				jobId: jobId('v1'),
-				updateFields: { name: 'X', clearFields: ['description', 'employmentType', 'locationType', 'startAt', 'endAt'] },
+				updateFields: {
+					name: 'X',
+					clearFields: ['description', 'employmentType', 'locationType', 'startAt', 'endAt'],
+				},
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -174,10 +239,17 @@ describe('Job: Update', () => {
 	});
 
 	test('an id with / ? or .. from an expression is sent as one encoded path segment', async () => {
-		const scope = api().put('/v1/vacancies/..%2Fcandidates%3Fx%3D1%20%C3%BC', { name: 'X' }).reply(200, '');
+		const scope = api()
+			.put('/v1/vacancies/..%2Fcandidates%3Fx%3D1%20%C3%BC', { name: 'X' })
+			.reply(200, '');
 		const result = await runRecruiting({
 			items: [{ id: '../candidates?x=1 ü' }],
-			parameters: { resource: 'job', operation: 'update', jobId: jobId('={{ $json.id }}'), updateFields: { name: 'X' } },
+			parameters: {
+				resource: 'job',
+				operation: 'update',
+				jobId: jobId('={{ $json.id }}'),
+				updateFields: { name: 'X' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
@@ -185,17 +257,36 @@ describe('Job: Update', () => {
 
 	test('a / typed into By ID is flagged by n8n’s parameter check before anything runs', async () => {
 		await expect(
-			runRecruiting({ parameters: { resource: 'job', operation: 'update', jobId: jobId('a/b'), updateFields: { name: 'X' } } }),
+			runRecruiting({
+				parameters: {
+					resource: 'job',
+					operation: 'update',
+					jobId: jobId('a/b'),
+					updateFields: { name: 'X' },
+				},
+			}),
 		).rejects.toThrow(/workflow has issues/);
 	});
 
 	test.each([
 		[{}, /^Update Fields: nothing to update/],
 		[{ startAt: 'not a date' }, /^Start At: "not a date" is not a date and time/],
-		[{ startAt: '2026-05-01T00:00:00Z', endAt: '2026-04-01T00:00:00Z' }, /^End At: is before Start At/],
-		[{ salaryRange: { values: { currency: 'EUR', min: 9, max: 1 } } }, /^Salary Range: the minimum is above the maximum/],
-		[{ dealValue: { values: { currency: 'euro', amount: 1 } } }, /^Deal Value currency: "EURO" is not a three-letter currency code/],
-		[{ location: { values: { latitude: '123' } } }, /^Location latitude: must be between -90 and 90/],
+		[
+			{ startAt: '2026-05-01T00:00:00Z', endAt: '2026-04-01T00:00:00Z' },
+			/^End At: is before Start At/,
+		],
+		[
+			{ salaryRange: { values: { currency: 'EUR', min: 9, max: 1 } } },
+			/^Salary Range: the minimum is above the maximum/,
+		],
+		[
+			{ dealValue: { values: { currency: 'euro', amount: 1 } } },
+			/^Deal Value currency: "EURO" is not a three-letter currency code/,
+		],
+		[
+			{ location: { values: { latitude: '123' } } },
+			/^Location latitude: must be between -90 and 90/,
+		],
 		[{ description: 'x', clearFields: ['description'] }, /^Description: is both set and cleared/],
 		[{ teamUserIds: { a: 1 } }, /^Team User IDs: must be a comma-separated list of IDs/],
 	])('rejects bad input %j before sending', async (updateFields, message) => {
@@ -209,7 +300,12 @@ describe('Job: Update', () => {
 
 	test('an empty job id is a clear error', async () => {
 		const result = await runRecruiting({
-			parameters: { resource: 'job', operation: 'update', jobId: jobId('  '), updateFields: { name: 'X' } },
+			parameters: {
+				resource: 'job',
+				operation: 'update',
+				jobId: jobId('  '),
+				updateFields: { name: 'X' },
+			},
 		});
 		expect(result.error?.message).toBe('Job is required');
 	});

@@ -23,7 +23,14 @@ test('the Job picker lists jobs by name and client, and hands back the cursor fo
 	const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
 		.get('/v1/vacancies')
 		.query({ limit: 50 })
-		.reply(200, page([vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')], '2026-01-02T00:00:00.000Z', true));
+		.reply(
+			200,
+			page(
+				[vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')],
+				'2026-01-02T00:00:00.000Z',
+				true,
+			),
+		);
 	const result = await searchJobs.call(context('jobId'));
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({
@@ -45,7 +52,10 @@ test('a filter reads further pages until something matches, de-duplicating the o
 		.reply(200, page([vacancyListItem('v2'), vacancyListItem('v3', 'Data Engineer')], 't3', false));
 	const result = await searchJobs.call(context('jobId'), 'data');
 	expect(scope.isDone()).toBe(true);
-	expect(result).toEqual({ results: [{ name: 'Data Engineer (Acme GmbH)', value: 'v3' }], paginationToken: undefined });
+	expect(result).toEqual({
+		results: [{ name: 'Data Engineer (Acme GmbH)', value: 'v3' }],
+		paginationToken: undefined,
+	});
 });
 
 test('the Candidate picker shows name and primary email, resuming from a token', async () => {
@@ -55,7 +65,10 @@ test('the Candidate picker shows name and primary email, resuming from a token',
 		.reply(200, page([candidate('c7')], '', false));
 	const result = await searchCandidates.call(context('candidateId'), undefined, 'abc=');
 	expect(scope.isDone()).toBe(true);
-	expect(result).toEqual({ results: [{ name: 'Ada Lovelace <ada@example.com>', value: 'c7' }], paginationToken: undefined });
+	expect(result).toEqual({
+		results: [{ name: 'Ada Lovelace <ada@example.com>', value: 'c7' }],
+		paginationToken: undefined,
+	});
 });
 
 test('an API error reaches the picker as a clear message', async () => {

@@ -10,7 +10,13 @@ afterEach(() => nock.cleanAll());
 describe('Note: Update', () => {
 	test('sends content, title, pinned, source and labels', async () => {
 		const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
-			.put('/v1/notes/n1', { content: '<p>Called</p>', title: 'Call', pinned: true, source: 'phone', labelIds: ['l1', 'l2'] })
+			.put('/v1/notes/n1', {
+				content: '<p>Called</p>',
+				title: 'Call',
+				pinned: true,
+				source: 'phone',
+				labelIds: ['l1', 'l2'],
+			})
 			.reply(200, '');
 		const result = await runRecruiting({
 			parameters: {
@@ -33,14 +39,23 @@ describe('Note: Update', () => {
 			.put('/v1/notes/n1', { content: 'x', title: null, pinned: false, source: null })
 			.reply(200, '');
 		const result = await runRecruiting({
-			parameters: { resource: 'note', operation: 'update', noteId: 'n1', content: 'x', title: '', additionalFields: { source: 'none' } },
+			parameters: {
+				resource: 'note',
+				operation: 'update',
+				noteId: 'n1',
+				content: 'x',
+				title: '',
+				additionalFields: { source: 'none' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 	});
 
 	test('empty content names the field', async () => {
-		const result = await runRecruiting({ parameters: { resource: 'note', operation: 'update', noteId: 'n1', content: '  ' } });
+		const result = await runRecruiting({
+			parameters: { resource: 'note', operation: 'update', noteId: 'n1', content: '  ' },
+		});
 		expect(result.error?.message).toMatch(/^Content: is required/);
 	});
 });
@@ -58,7 +73,12 @@ describe('Job Portal: Get Many Postings', () => {
 			.get('/acme/vacancy-portal/jobs')
 			.reply(200, { publicJobBoardPostings: [posting, { ...posting, id: 'jp2' }] });
 		const result = await runRecruiting({
-			parameters: { resource: 'jobPortal', operation: 'getAllPostings', portalUrl: `${PORTAL}/`, tenantSlug: 'acme' },
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'getAllPostings',
+				portalUrl: `${PORTAL}/`,
+				tenantSlug: 'acme',
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
@@ -66,10 +86,17 @@ describe('Job Portal: Get Many Postings', () => {
 	});
 
 	test('works with no credential at all', async () => {
-		const scope = portal().get('/acme%20co/vacancy-portal/jobs').reply(200, { publicJobBoardPostings: [] });
+		const scope = portal()
+			.get('/acme%20co/vacancy-portal/jobs')
+			.reply(200, { publicJobBoardPostings: [] });
 		const result = await runRecruiting({
 			credentials: null,
-			parameters: { resource: 'jobPortal', operation: 'getAllPostings', portalUrl: PORTAL, tenantSlug: 'acme co' },
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'getAllPostings',
+				portalUrl: PORTAL,
+				tenantSlug: 'acme co',
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
@@ -82,7 +109,12 @@ describe('Job Portal: Get Many Postings', () => {
 	])('a Portal URL of %s is refused', async (portalUrl, message) => {
 		const result = await runRecruiting({
 			credentials: null,
-			parameters: { resource: 'jobPortal', operation: 'getAllPostings', portalUrl, tenantSlug: 'acme' },
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'getAllPostings',
+				portalUrl,
+				tenantSlug: 'acme',
+			},
 		});
 		expect(result.error?.message).toMatch(message);
 	});
@@ -91,7 +123,12 @@ describe('Job Portal: Get Many Postings', () => {
 		const scope = portal().get('/nope/vacancy-portal/jobs').reply(404, { error: 'not_found' });
 		const result = await runRecruiting({
 			credentials: null,
-			parameters: { resource: 'jobPortal', operation: 'getAllPostings', portalUrl: PORTAL, tenantSlug: 'nope' },
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'getAllPostings',
+				portalUrl: PORTAL,
+				tenantSlug: 'nope',
+			},
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toMatch(/could not find the job portal \(tenant slug\)/);
@@ -116,7 +153,9 @@ describe('Job Portal: Apply', () => {
 			})
 			.query({ channelId: 'board-7' })
 			.reply(200, '');
-		const locationWithoutEmpty = Object.fromEntries(Object.entries(location).filter(([key]) => key !== 'street2'));
+		const locationWithoutEmpty = Object.fromEntries(
+			Object.entries(location).filter(([key]) => key !== 'street2'),
+		);
 		const result = await runRecruiting({
 			parameters: {
 				resource: 'jobPortal',
@@ -134,7 +173,9 @@ describe('Job Portal: Apply', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([{ success: true, postingId: 'jp1', email: 'ada@example.com', applied: true }]);
+		expect(jsonOf(result)).toEqual([
+			{ success: true, postingId: 'jp1', email: 'ada@example.com', applied: true },
+		]);
 	});
 
 	test('without location or network URL: networkUrl null, no channelId', async () => {
@@ -144,7 +185,14 @@ describe('Job Portal: Apply', () => {
 			.reply(200, '');
 		const result = await runRecruiting({
 			credentials: null,
-			parameters: { resource: 'jobPortal', operation: 'apply', portalUrl: PORTAL, tenantSlug: 'acme', postingId: 'jp1', ...applicant },
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'apply',
+				portalUrl: PORTAL,
+				tenantSlug: 'acme',
+				postingId: 'jp1',
+				...applicant,
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);

@@ -39,7 +39,11 @@ export interface Logged {
 	count?: number;
 }
 
-type Failure = (request: { path: string; query: Record<string, string>; index: number }) => number | undefined;
+type Failure = (request: {
+	path: string;
+	query: Record<string, string>;
+	index: number;
+}) => number | undefined;
 
 function order<T extends { id: string; modifiedAt?: string }>(records: T[]): T[] {
 	return [...records].sort((a, b) =>
@@ -132,20 +136,26 @@ export class FakeApi {
 			this.log.push({ path, query, status: 400 });
 			return [400, { message: 'limit must be 1 to 50' }];
 		}
-		const body = path === '/v1/candidates' ? this.candidatePage(query, limit) : this.jobPage(query, limit);
+		const body =
+			path === '/v1/candidates' ? this.candidatePage(query, limit) : this.jobPage(query, limit);
 		this.log.push({ path, query, status: 200, count: body.items.length });
 		return [200, body];
 	}
 
 	private candidatePage(query: Record<string, string>, limit: number) {
 		let list = order([...this.candidates.values()]).filter(
-			(candidate) => query.modifiedSince === undefined || (candidate.modifiedAt ?? '') >= query.modifiedSince,
+			(candidate) =>
+				query.modifiedSince === undefined || (candidate.modifiedAt ?? '') >= query.modifiedSince,
 		);
 		if (query.cursor) {
-			const after = JSON.parse(Buffer.from(query.cursor, 'base64').toString()) as { m: string; id: string };
+			const after = JSON.parse(Buffer.from(query.cursor, 'base64').toString()) as {
+				m: string;
+				id: string;
+			};
 			list = list.filter(
 				(candidate) =>
-					(candidate.modifiedAt ?? '') > after.m || ((candidate.modifiedAt ?? '') === after.m && candidate.id > after.id),
+					(candidate.modifiedAt ?? '') > after.m ||
+					((candidate.modifiedAt ?? '') === after.m && candidate.id > after.id),
 			);
 		}
 		const page = list.slice(0, limit);
@@ -160,7 +170,9 @@ export class FakeApi {
 
 	private jobPage(query: Record<string, string>, limit: number) {
 		const from = [query.modifiedSince, query.cursor].filter(Boolean).sort().pop();
-		const list = order([...this.jobs.values()]).filter((job) => from === undefined || job.modifiedAt >= from);
+		const list = order([...this.jobs.values()]).filter(
+			(job) => from === undefined || job.modifiedAt >= from,
+		);
 		const page = list.slice(0, limit);
 		const last = page[page.length - 1];
 		return {
@@ -175,7 +187,11 @@ export function t(minutes: number, ms = 0): string {
 	return new Date(Date.UTC(2026, 2, 1) + minutes * 60_000 + ms).toISOString();
 }
 
-export function candidate(n: number, modifiedMinute: number, createdMinute = modifiedMinute): Candidate {
+export function candidate(
+	n: number,
+	modifiedMinute: number,
+	createdMinute = modifiedMinute,
+): Candidate {
 	return {
 		id: `c${String(n).padStart(5, '0')}`,
 		firstName: `First${n}`,

@@ -13,9 +13,7 @@ import { PollContext } from 'n8n-core/dist/execution-engine/node-execution-conte
 import { Workflow } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialsHelper,
 	IDataObject,
-	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
@@ -25,8 +23,8 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
+import { credentialsHelper } from '../helpers/credentials';
 import { API, API_KEY } from './fakeApi';
 
 export const TRIGGER_TYPE = 'n8n-nodes-recruiting.recruitingTrigger';
@@ -43,47 +41,6 @@ function nodeTypes(): INodeTypes {
 		getByNameAndVersion: get,
 		getKnownTypes: () => ({}),
 	};
-}
-
-/**
- * Like n8n's CredentialsHelper: decrypts to the stored data and applies the credential's
- * declared `authenticate` block, resolving its expressions against the credential.
- */
-function credentialsHelper(data: ICredentialDataDecryptedObject): ICredentialsHelper {
-	const credentialType = new RecruitingApi();
-	return {
-		getParentTypes: () => [],
-		preAuthentication: async () => undefined,
-		authenticate: async (
-			credentials: ICredentialDataDecryptedObject,
-			_type: string,
-			options: IHttpRequestOptions,
-			workflow: Workflow,
-			node: INode,
-		) => {
-			const headers: IDataObject = { ...(options.headers ?? {}) };
-			for (const [name, value] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
-				headers[name] = workflow.expression.getParameterValue(
-					value as string,
-					null,
-					0,
-					0,
-					node.name,
-					[],
-					'internal',
-					{ $credentials: credentials },
-				) as string;
-			}
-			return { ...options, headers };
-		},
-		getDecrypted: async () => ({ ...data }),
-		getCredentials: async () => {
-			throw new Error('not used');
-		},
-		updateCredentials: async () => {},
-		updateCredentialsOauthTokenData: async () => {},
-		getCredentialsProperties: () => credentialType.properties,
-	} as unknown as ICredentialsHelper;
 }
 
 export type PollResult = INodeExecutionData[][] | null;
@@ -168,7 +125,9 @@ export class TriggerHarness {
 	/** The trigger's stored state (in memory, as the next poll sees it). */
 	state(): IDataObject | undefined {
 		const data = this.workflow.staticData[`node:${NODE_NAME}`] as IDataObject | undefined;
-		return data?.state === undefined ? undefined : (JSON.parse(JSON.stringify(data.state)) as IDataObject);
+		return data?.state === undefined
+			? undefined
+			: (JSON.parse(JSON.stringify(data.state)) as IDataObject);
 	}
 
 	/** n8n restarts: the workflow is activated again from the static data it last saved. */

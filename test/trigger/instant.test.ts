@@ -3,8 +3,12 @@ import { formatInstant, instant, nextInstant } from '../../nodes/RecruitingTrigg
 describe('instant', () => {
 	it('reads ISO 8601 date-times exactly, beyond milliseconds', () => {
 		expect(instant('2026-03-01T00:00:00Z')).toBe(BigInt(Date.UTC(2026, 2, 1)) * BigInt(1_000_000));
-		expect(instant('2026-03-01T00:00:00.000123Z')! - instant('2026-03-01T00:00:00Z')!).toBe(BigInt(123_000));
-		expect(instant('2026-03-01T00:00:00.0001Z')! < instant('2026-03-01T00:00:00.0002Z')!).toBe(true);
+		expect(instant('2026-03-01T00:00:00.000123Z')! - instant('2026-03-01T00:00:00Z')!).toBe(
+			BigInt(123_000),
+		);
+		expect(instant('2026-03-01T00:00:00.0001Z')! < instant('2026-03-01T00:00:00.0002Z')!).toBe(
+			true,
+		);
 	});
 
 	it('treats a time without a zone as UTC and honours offsets', () => {
@@ -21,7 +25,9 @@ describe('instant', () => {
 
 	it('formats an instant as UTC ISO with the requested precision', () => {
 		expect(formatInstant(instant('2026-03-01T00:00:00.5Z')!)).toBe('2026-03-01T00:00:00.500Z');
-		expect(formatInstant(instant('2026-03-01T00:00:00.000123Z')!, 6)).toBe('2026-03-01T00:00:00.000123Z');
+		expect(formatInstant(instant('2026-03-01T00:00:00.000123Z')!, 6)).toBe(
+			'2026-03-01T00:00:00.000123Z',
+		);
 	});
 
 	it('steps to the next instant at the precision the time is written in', () => {

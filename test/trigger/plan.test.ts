@@ -1,5 +1,10 @@
 import { PagingError, PollPlan } from '../../nodes/RecruitingTrigger/plan';
-import type { Emission, ListPage, ListRequest, PlanOptions } from '../../nodes/RecruitingTrigger/plan';
+import type {
+	Emission,
+	ListPage,
+	ListRequest,
+	PlanOptions,
+} from '../../nodes/RecruitingTrigger/plan';
 import { fingerprint, idOfKey, recordKey } from '../../nodes/RecruitingTrigger/records';
 import type { Json } from '../../nodes/RecruitingTrigger/records';
 import { emptyState, loadState } from '../../nodes/RecruitingTrigger/state';
@@ -12,7 +17,11 @@ function at(hhmm: string): string {
 	return `2026-03-01T${hhmm}:00.000Z`;
 }
 
-function cand(id: string, modified: string | undefined, created = '2026-01-01T00:00:00.000Z'): Json {
+function cand(
+	id: string,
+	modified: string | undefined,
+	created = '2026-01-01T00:00:00.000Z',
+): Json {
 	return { id, createdAt: created, ...(modified !== undefined && { modifiedAt: modified }) };
 }
 
@@ -26,7 +35,12 @@ function drive(
 	options: Partial<PlanOptions> & Pick<PlanOptions, 'resource'>,
 	serve: (request: ListRequest, index: number) => ListPage,
 ) {
-	const plan = new PollPlan(state, { event: 'createdOrUpdated', maxItems: Infinity, now: NOW, ...options });
+	const plan = new PollPlan(state, {
+		event: 'createdOrUpdated',
+		maxItems: Infinity,
+		now: NOW,
+		...options,
+	});
 	const requests: ListRequest[] = [];
 	const emitted: Emission[] = [];
 	for (let request = plan.nextRequest(); request; request = plan.nextRequest()) {
@@ -47,10 +61,14 @@ function pages(...list: ListPage[]) {
 
 describe('candidates', () => {
 	it('emits everything on a first full sync, as created, and keeps the keys at the last time', () => {
-		const run = drive(emptyState('candidate'), { resource: 'candidate' }, pages(
-			page([cand('a', at('10:00')), cand('b', at('10:01'))], 'x', true),
-			page([cand('c', at('10:02')), cand('d', at('10:02'))]),
-		));
+		const run = drive(
+			emptyState('candidate'),
+			{ resource: 'candidate' },
+			pages(
+				page([cand('a', at('10:00')), cand('b', at('10:01'))], 'x', true),
+				page([cand('c', at('10:02')), cand('d', at('10:02'))]),
+			),
+		);
 		expect(run.requests).toEqual([{}, { cursor: 'x' }]);
 		expect(run.ids).toEqual(['a', 'b', 'c', 'd']);
 		expect(run.emitted.every((e) => e.event === 'created')).toBe(true);
@@ -67,9 +85,18 @@ describe('candidates', () => {
 			...emptyState('candidate', at('10:02')),
 			seen: { [at('10:02')]: [`c@${at('10:02')}`, `d@${at('10:02')}`] },
 		};
-		const run = drive(state, { resource: 'candidate' }, pages(
-			page([cand('c', at('10:02')), cand('d', at('10:02')), cand('e', at('10:02')), cand('c', at('10:05'))]),
-		));
+		const run = drive(
+			state,
+			{ resource: 'candidate' },
+			pages(
+				page([
+					cand('c', at('10:02')),
+					cand('d', at('10:02')),
+					cand('e', at('10:02')),
+					cand('c', at('10:05')),
+				]),
+			),
+		);
 		expect(run.requests).toEqual([{ modifiedSince: at('10:02') }]);
 		expect(run.ids).toEqual(['e', 'c']);
 		expect(run.state.watermark).toBe(at('10:05'));
@@ -77,13 +104,17 @@ describe('candidates', () => {
 	});
 
 	it('classifies created and updated against the watermark the poll started from', () => {
-		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(
-			page([
-				cand('old', at('10:01'), at('09:00')),
-				cand('new', at('10:02'), at('10:00')),
-				cand('noCreated', at('10:03'), 'garbage'),
-			]),
-		));
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate' },
+			pages(
+				page([
+					cand('old', at('10:01'), at('09:00')),
+					cand('new', at('10:02'), at('10:00')),
+					cand('noCreated', at('10:03'), 'garbage'),
+				]),
+			),
+		);
 		expect(run.emitted.map((e) => [e.record.id, e.event])).toEqual([
 			['old', 'updated'],
 			['new', 'created'],
@@ -92,10 +123,21 @@ describe('candidates', () => {
 	});
 
 	it('a record already handled at the watermark is updated when it changes, even if created then', () => {
-		const state: TriggerState = { ...emptyState('candidate', at('10:02')), seen: { [at('10:02')]: [`c@${at('10:02')}`] } };
-		const run = drive(state, { resource: 'candidate' }, pages(
-			page([cand('c', at('10:02'), at('10:02')), cand('d', at('10:02'), at('10:02')), cand('c', at('10:04'), at('10:02'))]),
-		));
+		const state: TriggerState = {
+			...emptyState('candidate', at('10:02')),
+			seen: { [at('10:02')]: [`c@${at('10:02')}`] },
+		};
+		const run = drive(
+			state,
+			{ resource: 'candidate' },
+			pages(
+				page([
+					cand('c', at('10:02'), at('10:02')),
+					cand('d', at('10:02'), at('10:02')),
+					cand('c', at('10:04'), at('10:02')),
+				]),
+			),
+		);
 		expect(run.emitted.map((e) => [e.record.id, e.event])).toEqual([
 			['d', 'created'],
 			['c', 'updated'],
@@ -103,37 +145,77 @@ describe('candidates', () => {
 	});
 
 	it('a record listed twice in one poll (changed while paging) is created, then updated', () => {
-		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(
-			page([cand('n', at('10:01'), at('10:01')), cand('n', at('10:03'), at('10:01'))]),
-		));
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate' },
+			pages(page([cand('n', at('10:01'), at('10:01')), cand('n', at('10:03'), at('10:01'))])),
+		);
 		expect(run.emitted.map((e) => e.event)).toEqual(['created', 'updated']);
 	});
 
 	it('Created only / Updated only: the others are handled (never looked at again), not emitted', () => {
 		const list = [cand('old', at('10:01'), at('09:00')), cand('new', at('10:02'), at('10:01'))];
-		const created = drive(emptyState('candidate', at('10:00')), { resource: 'candidate', event: 'created' }, pages(page(list)));
+		const created = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate', event: 'created' },
+			pages(page(list)),
+		);
 		expect(created.ids).toEqual(['new']);
-		const updated = drive(emptyState('candidate', at('10:00')), { resource: 'candidate', event: 'updated' }, pages(page(list)));
+		const updated = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate', event: 'updated' },
+			pages(page(list)),
+		);
 		expect(updated.ids).toEqual(['old']);
 		expect(updated.state).toEqual(created.state);
 		expect(created.state.watermark).toBe(at('10:02'));
 	});
 
 	it('stops at Max Items per Poll and leaves the watermark where the rest begins', () => {
-		const first = drive(emptyState('candidate', at('10:00')), { resource: 'candidate', maxItems: 3 }, pages(
-			page([cand('a', at('10:01')), cand('b', at('10:02')), cand('c', at('10:02')), cand('d', at('10:02')), cand('e', at('10:03'))], 'x', true),
-		));
+		const first = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate', maxItems: 3 },
+			pages(
+				page(
+					[
+						cand('a', at('10:01')),
+						cand('b', at('10:02')),
+						cand('c', at('10:02')),
+						cand('d', at('10:02')),
+						cand('e', at('10:03')),
+					],
+					'x',
+					true,
+				),
+			),
+		);
 		expect(first.ids).toEqual(['a', 'b', 'c']);
 		expect(first.plan.stoppedEarly).toBe(true);
 		expect(first.state.watermark).toBe(at('10:02'));
 		expect(first.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`, `c@${at('10:02')}`] });
 		expect(first.state.backlog).toEqual({ since: at('10:00') });
 
-		const second = drive(first.state, { resource: 'candidate', maxItems: 3 }, pages(
-			page([cand('b', at('10:02')), cand('c', at('10:02')), cand('d', at('10:02')), cand('e', at('10:03'))], 'y', true),
-			page([cand('f', at('10:04'))]),
-		));
-		expect(second.requests).toEqual([{ modifiedSince: at('10:02') }, { modifiedSince: at('10:02'), cursor: 'y' }]);
+		const second = drive(
+			first.state,
+			{ resource: 'candidate', maxItems: 3 },
+			pages(
+				page(
+					[
+						cand('b', at('10:02')),
+						cand('c', at('10:02')),
+						cand('d', at('10:02')),
+						cand('e', at('10:03')),
+					],
+					'y',
+					true,
+				),
+				page([cand('f', at('10:04'))]),
+			),
+		);
+		expect(second.requests).toEqual([
+			{ modifiedSince: at('10:02') },
+			{ modifiedSince: at('10:02'), cursor: 'y' },
+		]);
 		expect(second.ids).toEqual(['d', 'e', 'f']);
 		expect(second.plan.stoppedEarly).toBe(false);
 		expect(second.state.watermark).toBe(at('10:04'));
@@ -142,72 +224,133 @@ describe('candidates', () => {
 
 	it('a backlog emitted over several polls is classified against where it started', () => {
 		// Start: Everything, first sync: all created, however many polls it takes.
-		const list = [cand('a', at('10:01'), at('08:00')), cand('b', at('10:02'), at('08:00')), cand('c', at('10:03'), at('08:00'))];
-		const first = drive(emptyState('candidate'), { resource: 'candidate', maxItems: 2 }, pages(page(list)));
+		const list = [
+			cand('a', at('10:01'), at('08:00')),
+			cand('b', at('10:02'), at('08:00')),
+			cand('c', at('10:03'), at('08:00')),
+		];
+		const first = drive(
+			emptyState('candidate'),
+			{ resource: 'candidate', maxItems: 2 },
+			pages(page(list)),
+		);
 		expect(first.state.backlog).toEqual({});
-		const rest = drive(first.state, { resource: 'candidate', maxItems: 2 }, pages(page(list.slice(1))));
+		const rest = drive(
+			first.state,
+			{ resource: 'candidate', maxItems: 2 },
+			pages(page(list.slice(1))),
+		);
 		expect(rest.emitted.map((e) => [e.record.id, e.event])).toEqual([['c', 'created']]);
 		expect(rest.state.backlog).toBeUndefined();
 		// Once caught up, the watermark is the reference again.
-		const later = drive(rest.state, { resource: 'candidate' }, pages(page([cand('a', at('10:05'), at('08:00'))])));
+		const later = drive(
+			rest.state,
+			{ resource: 'candidate' },
+			pages(page([cand('a', at('10:05'), at('08:00'))])),
+		);
 		expect(later.emitted.map((e) => e.event)).toEqual(['updated']);
 	});
 
 	it('stopping exactly at a page end with more pages: the watermark is the last time read', () => {
-		const run = drive(emptyState('candidate'), { resource: 'candidate', maxItems: 2 }, pages(
-			page([cand('a', at('10:01')), cand('b', at('10:02'))], 'x', true),
-		));
+		const run = drive(
+			emptyState('candidate'),
+			{ resource: 'candidate', maxItems: 2 },
+			pages(page([cand('a', at('10:01')), cand('b', at('10:02'))], 'x', true)),
+		);
 		expect(run.requests).toHaveLength(1);
 		expect(run.state.watermark).toBe(at('10:02'));
 		expect(run.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`] });
 	});
 
 	it('records out of order: the watermark never passes a record not yet handled', () => {
-		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate', maxItems: 2 }, pages(
-			page([cand('a', at('10:05')), cand('b', at('10:07')), cand('c', at('10:03')), cand('d', at('10:08'))]),
-		));
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate', maxItems: 2 },
+			pages(
+				page([
+					cand('a', at('10:05')),
+					cand('b', at('10:07')),
+					cand('c', at('10:03')),
+					cand('d', at('10:08')),
+				]),
+			),
+		);
 		expect(run.ids).toEqual(['a', 'b']);
 		// c (10:03) was not handled: the next poll must list it again.
 		expect(run.state.watermark).toBe(at('10:03'));
-		expect(run.state.seen).toEqual({ [at('10:05')]: [`a@${at('10:05')}`], [at('10:07')]: [`b@${at('10:07')}`] });
+		expect(run.state.seen).toEqual({
+			[at('10:05')]: [`a@${at('10:05')}`],
+			[at('10:07')]: [`b@${at('10:07')}`],
+		});
 
-		const next = drive(run.state, { resource: 'candidate' }, pages(
-			page([cand('c', at('10:03')), cand('a', at('10:05')), cand('b', at('10:07')), cand('d', at('10:08'))]),
-		));
+		const next = drive(
+			run.state,
+			{ resource: 'candidate' },
+			pages(
+				page([
+					cand('c', at('10:03')),
+					cand('a', at('10:05')),
+					cand('b', at('10:07')),
+					cand('d', at('10:08')),
+				]),
+			),
+		);
 		expect(next.ids).toEqual(['c', 'd']);
 		expect(next.state.watermark).toBe(at('10:08'));
 	});
 
 	it('records listed although older than the watermark are neither emitted nor move it back', () => {
-		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(
-			page([cand('stale', at('09:00')), cand('a', at('10:01'))]),
-		));
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate' },
+			pages(page([cand('stale', at('09:00')), cand('a', at('10:01'))])),
+		);
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.watermark).toBe(at('10:01'));
-		const nothing = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(page([cand('stale', at('09:00'))])));
+		const nothing = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate' },
+			pages(page([cand('stale', at('09:00'))])),
+		);
 		expect(nothing.ids).toEqual([]);
 		expect(nothing.state.watermark).toBe(at('10:00'));
 	});
 
 	it('a record without modifiedAt is emitted once per content, and does not move the watermark', () => {
 		const bare = { id: 'x', createdAt: at('09:00'), note: 'v1' };
-		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(
-			page([cand('a', at('10:01')), bare, cand('b', at('10:02'))]),
-		));
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate' },
+			pages(page([cand('a', at('10:01')), bare, cand('b', at('10:02'))])),
+		);
 		expect(run.ids).toEqual(['a', 'x', 'b']);
 		expect(run.state.watermark).toBe(at('10:02'));
 		// Kept with the next modifiedAt in list order: it sits no later than that.
-		expect(run.state.seen[at('10:02')]).toEqual(expect.arrayContaining([recordKey(bare), `b@${at('10:02')}`]));
+		expect(run.state.seen[at('10:02')]).toEqual(
+			expect.arrayContaining([recordKey(bare), `b@${at('10:02')}`]),
+		);
 
-		const again = drive(run.state, { resource: 'candidate' }, pages(page([bare, cand('b', at('10:02'))])));
+		const again = drive(
+			run.state,
+			{ resource: 'candidate' },
+			pages(page([bare, cand('b', at('10:02'))])),
+		);
 		expect(again.ids).toEqual([]);
-		const changed = drive(run.state, { resource: 'candidate' }, pages(page([{ ...bare, note: 'v2' }, cand('b', at('10:02'))])));
+		const changed = drive(
+			run.state,
+			{ resource: 'candidate' },
+			pages(page([{ ...bare, note: 'v2' }, cand('b', at('10:02'))])),
+		);
 		expect(changed.ids).toEqual(['x']);
 	});
 
 	it('only records without modifiedAt: emitted, watermark unchanged, kept until seen again', () => {
 		const bare = { id: 'x', createdAt: at('09:00') };
-		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(page([bare])));
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate' },
+			pages(page([bare])),
+		);
 		expect(run.ids).toEqual(['x']);
 		expect(run.state.watermark).toBe(at('10:00'));
 		expect(run.state.seen).toEqual({ [at('10:00')]: [recordKey(bare)] });
@@ -216,47 +359,73 @@ describe('candidates', () => {
 
 	it('a modifiedAt in the future is emitted once but cannot drag the watermark past the clock', () => {
 		const future = '2099-01-01T00:00:00.000Z';
-		const run = drive(emptyState('candidate', at('10:00')), { resource: 'candidate' }, pages(
-			page([cand('a', at('11:00')), cand('time-traveller', future)]),
-		));
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate' },
+			pages(page([cand('a', at('11:00')), cand('time-traveller', future)])),
+		);
 		expect(run.ids).toEqual(['a', 'time-traveller']);
 		// At most the n8n clock (12:00) plus one minute.
 		expect(run.state.watermark).toBe('2026-03-01T12:01:00.000Z');
 		expect(run.state.seen).toEqual({ [future]: [`time-traveller@${future}`] });
 
-		const next = drive(run.state, { resource: 'candidate' }, pages(
-			page([cand('b', '2026-03-01T12:01:30.000Z'), cand('time-traveller', future)]),
-		));
+		const next = drive(
+			run.state,
+			{ resource: 'candidate' },
+			pages(page([cand('b', '2026-03-01T12:01:30.000Z'), cand('time-traveller', future)])),
+		);
 		expect(next.requests).toEqual([{ modifiedSince: '2026-03-01T12:01:00.000Z' }]);
 		expect(next.ids).toEqual(['b']);
 	});
 
 	it('a poll that stops early keeps the keys it did not reach again', () => {
 		const future = '2099-01-01T00:00:00.000Z';
-		const state: TriggerState = { ...emptyState('candidate', at('10:00')), seen: { [future]: [`f@${future}`] } };
-		const run = drive(state, { resource: 'candidate', maxItems: 1 }, pages(
-			page([cand('a', at('10:01')), cand('b', at('10:02')), cand('f', future)]),
-		));
+		const state: TriggerState = {
+			...emptyState('candidate', at('10:00')),
+			seen: { [future]: [`f@${future}`] },
+		};
+		const run = drive(
+			state,
+			{ resource: 'candidate', maxItems: 1 },
+			pages(page([cand('a', at('10:01')), cand('b', at('10:02')), cand('f', future)])),
+		);
 		expect(run.ids).toEqual(['a']);
-		expect(run.state.seen).toEqual({ [at('10:01')]: [`a@${at('10:01')}`], [future]: [`f@${future}`] });
-		const rest = drive(run.state, { resource: 'candidate' }, pages(page([cand('b', at('10:02')), cand('f', future)])));
+		expect(run.state.seen).toEqual({
+			[at('10:01')]: [`a@${at('10:01')}`],
+			[future]: [`f@${future}`],
+		});
+		const rest = drive(
+			run.state,
+			{ resource: 'candidate' },
+			pages(page([cand('b', at('10:02')), cand('f', future)])),
+		);
 		expect(rest.ids).toEqual(['b']);
 	});
 
 	it('does not read past the last page and refuses a cursor that repeats', () => {
 		expect(() =>
 			drive(emptyState('candidate'), { resource: 'candidate' }, (request) =>
-				page([cand(request.cursor ?? 'first', at('10:00'))], request.cursor === 'A' ? 'B' : 'A', true),
+				page(
+					[cand(request.cursor ?? 'first', at('10:00'))],
+					request.cursor === 'A' ? 'B' : 'A',
+					true,
+				),
 			),
 		).toThrow(PagingError);
 		expect(() =>
-			drive(emptyState('candidate'), { resource: 'candidate' }, pages(page([cand('a', at('10:00'))], '', true))),
+			drive(
+				emptyState('candidate'),
+				{ resource: 'candidate' },
+				pages(page([cand('a', at('10:00'))], '', true)),
+			),
 		).toThrow(/gave no cursor/);
 	});
 
 	it('a page limit per poll stops like Max Items, nothing skipped', () => {
-		const run = drive(emptyState('candidate'), { resource: 'candidate', maxPages: 2 }, (_request, index) =>
-			page([cand(`r${index}`, at(`10:0${index}`))], `p${index}`, true),
+		const run = drive(
+			emptyState('candidate'),
+			{ resource: 'candidate', maxPages: 2 },
+			(_request, index) => page([cand(`r${index}`, at(`10:0${index}`))], `p${index}`, true),
 		);
 		expect(run.requests).toHaveLength(2);
 		expect(run.plan.stoppedEarly).toBe(true);
@@ -264,9 +433,11 @@ describe('candidates', () => {
 	});
 
 	it('reading without emitting (From Now) learns the end of the list', () => {
-		const run = drive(emptyState('candidate', at('11:50')), { resource: 'candidate', emit: false }, pages(
-			page([cand('a', at('11:55')), cand('b', at('11:58'))]),
-		));
+		const run = drive(
+			emptyState('candidate', at('11:50')),
+			{ resource: 'candidate', emit: false },
+			pages(page([cand('a', at('11:55')), cand('b', at('11:58'))])),
+		);
 		expect(run.ids).toEqual([]);
 		expect(run.state.watermark).toBe(at('11:58'));
 		expect(run.state.seen).toEqual({ [at('11:58')]: [`b@${at('11:58')}`] });
@@ -275,15 +446,23 @@ describe('candidates', () => {
 
 describe('jobs', () => {
 	function job(id: string, name = `Job ${id}`): Json {
-		return { id, name: { viewType: 'vacancyName', name }, createdAt: { viewType: 'vacancyCreatedAt', createdAt: at('09:00') } };
+		return {
+			id,
+			name: { viewType: 'vacancyName', name },
+			createdAt: { viewType: 'vacancyCreatedAt', createdAt: at('09:00') },
+		};
 	}
 
 	it('follows the cursor and keeps fingerprints of the jobs that may sit at the watermark', () => {
-		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, pages(
-			page([job('a'), job('b')], at('10:05'), true),
-			page([job('b'), job('c')], at('10:07')),
-		));
-		expect(run.requests).toEqual([{ modifiedSince: at('10:00') }, { modifiedSince: at('10:00'), cursor: at('10:05') }]);
+		const run = drive(
+			emptyState('job', at('10:00')),
+			{ resource: 'job' },
+			pages(page([job('a'), job('b')], at('10:05'), true), page([job('b'), job('c')], at('10:07'))),
+		);
+		expect(run.requests).toEqual([
+			{ modifiedSince: at('10:00') },
+			{ modifiedSince: at('10:00'), cursor: at('10:05') },
+		]);
 		// b is listed twice (the cursor is inclusive) and emitted once.
 		expect(run.ids).toEqual(['a', 'b', 'c']);
 		expect(run.emitted.every((e) => e.event === 'updated')).toBe(true);
@@ -296,26 +475,41 @@ describe('jobs', () => {
 			...emptyState('job', at('10:07')),
 			seen: { [at('10:07')]: [recordKey(job('b')), recordKey(job('c'))] },
 		};
-		const run = drive(state, { resource: 'job' }, pages(page([job('c'), job('b', 'Renamed'), job('d')], at('10:09'))));
+		const run = drive(
+			state,
+			{ resource: 'job' },
+			pages(page([job('c'), job('b', 'Renamed'), job('d')], at('10:09'))),
+		);
 		expect(run.ids).toEqual(['b', 'd']);
-		expect(run.state.seen).toEqual({ [at('10:09')]: [recordKey(job('c')), recordKey(job('b', 'Renamed')), recordKey(job('d'))] });
+		expect(run.state.seen).toEqual({
+			[at('10:09')]: [recordKey(job('c')), recordKey(job('b', 'Renamed')), recordKey(job('d'))],
+		});
 	});
 
 	it('Max Items: the watermark stays at the start of the page it stopped in', () => {
-		const run = drive(emptyState('job', at('10:00')), { resource: 'job', maxItems: 3 }, pages(
-			page([job('a'), job('b')], at('10:05'), true),
-			page([job('b'), job('c'), job('d')], at('10:07'), true),
-		));
+		const run = drive(
+			emptyState('job', at('10:00')),
+			{ resource: 'job', maxItems: 3 },
+			pages(
+				page([job('a'), job('b')], at('10:05'), true),
+				page([job('b'), job('c'), job('d')], at('10:07'), true),
+			),
+		);
 		expect(run.ids).toEqual(['a', 'b', 'c']);
 		expect(run.state.watermark).toBe(at('10:05'));
-		const next = drive(run.state, { resource: 'job' }, pages(page([job('b'), job('c'), job('d'), job('e')], at('10:09'))));
+		const next = drive(
+			run.state,
+			{ resource: 'job' },
+			pages(page([job('b'), job('c'), job('d'), job('e')], at('10:09'))),
+		);
 		expect(next.ids).toEqual(['d', 'e']);
 	});
 
 	it('a stalled cursor: emits the page with a notice, steps past that time, never loops', () => {
 		const stuck = Array.from({ length: 50 }, (_, i) => job(`s${i}`));
 		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, (request) => {
-			if (request.modifiedSince === '2026-03-01T10:05:00.001Z') return page([job('after')], at('10:06'));
+			if (request.modifiedSince === '2026-03-01T10:05:00.001Z')
+				return page([job('after')], at('10:06'));
 			if (request.cursor === at('10:05')) return page(stuck, at('10:05'), true);
 			return page([job('a'), ...stuck.slice(0, 49)], at('10:05'), true);
 		});
@@ -327,14 +521,19 @@ describe('jobs', () => {
 		expect(run.ids).toEqual(['a', ...stuck.map((j) => j.id), 'after']);
 		const noticed = run.emitted.filter((e) => e.notice);
 		expect(noticed.map((e) => e.record.id)).toEqual(['s49']);
-		expect(noticed[0].notice).toMatch(/More than 50 jobs share the modification time 2026-03-01T10:05:00.000Z/);
+		expect(noticed[0].notice).toMatch(
+			/More than 50 jobs share the modification time 2026-03-01T10:05:00.000Z/,
+		);
 		expect(run.state.watermark).toBe(at('10:06'));
 		expect(run.state.notice).toBeUndefined();
 	});
 
 	it('a stall on a page with nothing new to emit: the notice waits for the next emitted item', () => {
 		const stuck = Array.from({ length: 50 }, (_, i) => job(`s${i}`));
-		const state: TriggerState = { ...emptyState('job', at('10:05')), seen: { [at('10:05')]: stuck.map((j) => recordKey(j)) } };
+		const state: TriggerState = {
+			...emptyState('job', at('10:05')),
+			seen: { [at('10:05')]: stuck.map((j) => recordKey(j)) },
+		};
 		const run = drive(state, { resource: 'job' }, (request) =>
 			request.modifiedSince === at('10:05') && !request.cursor
 				? page(stuck, at('10:05'), true)
@@ -353,13 +552,23 @@ describe('jobs', () => {
 
 	it('refuses a cursor that goes backwards or is not a time', () => {
 		expect(() =>
-			drive(emptyState('job'), { resource: 'job' }, pages(page([job('a')], at('10:05'), true), page([job('b')], at('10:01'), true))),
+			drive(
+				emptyState('job'),
+				{ resource: 'job' },
+				pages(page([job('a')], at('10:05'), true), page([job('b')], at('10:01'), true)),
+			),
 		).toThrow(/went backwards/);
-		expect(() => drive(emptyState('job'), { resource: 'job' }, pages(page([job('a')], 'soon', true)))).toThrow(/not a date/);
+		expect(() =>
+			drive(emptyState('job'), { resource: 'job' }, pages(page([job('a')], 'soon', true))),
+		).toThrow(/not a date/);
 	});
 
 	it('a last page without a cursor keeps its jobs until they are listed again', () => {
-		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, pages(page([job('a')], '')));
+		const run = drive(
+			emptyState('job', at('10:00')),
+			{ resource: 'job' },
+			pages(page([job('a')], '')),
+		);
 		expect(run.state.watermark).toBe(at('10:00'));
 		expect(run.state.seen).toEqual({ [at('10:00')]: [recordKey(job('a'))] });
 		expect(drive(run.state, { resource: 'job' }, pages(page([job('a')], ''))).ids).toEqual([]);
@@ -377,15 +586,26 @@ describe('record keys', () => {
 	});
 
 	it('fingerprints ignore key order and see every change', () => {
-		expect(fingerprint({ a: 1, b: { c: [1, 2], d: null } })).toBe(fingerprint({ b: { d: null, c: [1, 2] }, a: 1 }));
-		expect(fingerprint({ a: 1, b: { c: [1, 2] } })).not.toBe(fingerprint({ a: 1, b: { c: [2, 1] } }));
+		expect(fingerprint({ a: 1, b: { c: [1, 2], d: null } })).toBe(
+			fingerprint({ b: { d: null, c: [1, 2] }, a: 1 }),
+		);
+		expect(fingerprint({ a: 1, b: { c: [1, 2] } })).not.toBe(
+			fingerprint({ a: 1, b: { c: [2, 1] } }),
+		);
 		expect(fingerprint({ a: '1' })).not.toBe(fingerprint({ a: 1 }));
 	});
 });
 
 describe('stored state', () => {
 	it('is copied out of static data when it matches the resource and version', () => {
-		const stored = { v: 1, resource: 'job', watermark: at('10:00'), seen: { [at('10:00')]: ['x'] }, backlog: { since: at('09:00') }, notice: 'n' };
+		const stored = {
+			v: 1,
+			resource: 'job',
+			watermark: at('10:00'),
+			seen: { [at('10:00')]: ['x'] },
+			backlog: { since: at('09:00') },
+			notice: 'n',
+		};
 		expect(loadState(stored, 'job')).toEqual(stored);
 		expect(loadState({ ...stored, backlog: {} }, 'job')?.backlog).toEqual({});
 		expect(loadState(stored, 'job')?.seen).not.toBe(stored.seen);

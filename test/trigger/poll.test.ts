@@ -57,7 +57,12 @@ describe('first activation (Start)', () => {
 		expect(await trigger.poll()).toBeNull();
 		// The API's own "now": read back 10 minutes, not trusting the n8n clock alone.
 		expect(api.requests()).toEqual([
-			{ path: '/v1/candidates', query: { limit: '50', modifiedSince: t(990) }, status: 200, count: 2 },
+			{
+				path: '/v1/candidates',
+				query: { limit: '50', modifiedSince: t(990) },
+				status: 200,
+				count: 2,
+			},
 		]);
 		expect(trigger.state()).toMatchObject({ v: 1, resource: 'candidate', watermark: t(998) });
 
@@ -69,7 +74,12 @@ describe('first activation (Start)', () => {
 			['c00004', 'created'],
 			['c00001', 'updated'],
 		]);
-		expect(second[1]).toMatchObject({ event: 'updated', resource: 'candidate', firstName: 'Changed', lastName: 'Last1' });
+		expect(second[1]).toMatchObject({
+			event: 'updated',
+			resource: 'candidate',
+			firstName: 'Changed',
+			lastName: 'Last1',
+		});
 		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(998) });
 
 		expect(await trigger.poll()).toBeNull();
@@ -134,7 +144,9 @@ describe('Fetch Test Event (manual mode)', () => {
 		api.addCandidates(candidate(4, 970));
 
 		const items = itemsOf(await trigger.poll('manual'));
-		expect(items).toEqual([expect.objectContaining({ id: 'c00004', event: 'created', resource: 'candidate' })]);
+		expect(items).toEqual([
+			expect.objectContaining({ id: 'c00004', event: 'created', resource: 'candidate' }),
+		]);
 		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(940) });
 		expect(trigger.state()).toEqual(before);
 		expect(trigger.saved).toBe(saved);
@@ -194,7 +206,12 @@ describe('consecutive polls', () => {
 			['c00004', 'updated'],
 		]);
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests().map((r) => r.query.modifiedSince)).toEqual([undefined, t(30), t(41), t(50)]);
+		expect(api.requests().map((r) => r.query.modifiedSince)).toEqual([
+			undefined,
+			t(30),
+			t(41),
+			t(50),
+		]);
 	});
 
 	it('2,000 candidates at one modifiedAt: all emitted exactly once across polls of 1,000', async () => {
@@ -220,7 +237,11 @@ describe('consecutive polls', () => {
 
 	it('all 2,000 in one poll when Max Items per Poll allows it', async () => {
 		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything', options: { maxItemsPerPoll: 5000 } });
+		const trigger = new TriggerHarness({
+			resource: 'candidate',
+			start: 'everything',
+			options: { maxItemsPerPoll: 5000 },
+		});
 		expect(new Set(ids(itemsOf(await trigger.poll()))).size).toBe(2000);
 		expect(api.requests()).toHaveLength(40);
 		expect(await trigger.poll()).toBeNull();
@@ -269,13 +290,19 @@ describe('consecutive polls', () => {
 
 	it('Max Items per Poll drains a backlog over several polls, in order, with changes during it', async () => {
 		api.addCandidates(...range(1, 230).map((n) => candidate(n, n)));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything', options: { maxItemsPerPoll: 100 } });
+		const trigger = new TriggerHarness({
+			resource: 'candidate',
+			start: 'everything',
+			options: { maxItemsPerPoll: 100 },
+		});
 
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 100)));
 		// During the backlog: one already emitted and one not yet emitted change.
 		api.touchCandidate('c00050', t(500));
 		api.touchCandidate('c00150', t(501));
-		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([...range(101, 149), ...range(151, 201)]));
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(
+			cids([...range(101, 149), ...range(151, 201)]),
+		);
 		const third = itemsOf(await trigger.poll());
 		// Start: Everything: the whole backlog counts as created, however many polls it takes.
 		// c00050 changed again while the backlog drained; the trigger keeps no list of the ids
@@ -322,10 +349,17 @@ describe('jobs', () => {
 
 		// 70 jobs share t(10): the API lists j00002…j00050 after j00001, then j00002…j00051 for
 		// the cursor t(10), again and again. j00052…j00071 cannot be listed.
-		expect(ids(items)).toEqual(['j00001', ...range(2, 51).map((n) => `j${String(n).padStart(5, '0')}`), 'j00072', 'j00073']);
+		expect(ids(items)).toEqual([
+			'j00001',
+			...range(2, 51).map((n) => `j${String(n).padStart(5, '0')}`),
+			'j00072',
+			'j00073',
+		]);
 		const noticed = items.filter((item) => item.notice !== undefined);
 		expect(ids(noticed)).toEqual(['j00051']);
-		expect(noticed[0].notice).toMatch(/More than 50 jobs share the modification time 2026-03-01T00:10:00.000Z/);
+		expect(noticed[0].notice).toMatch(
+			/More than 50 jobs share the modification time 2026-03-01T00:10:00.000Z/,
+		);
 		expect(api.requests().map((r) => r.query)).toEqual([
 			{ limit: '50' },
 			{ limit: '50', cursor: t(10) },
@@ -339,7 +373,11 @@ describe('jobs', () => {
 
 	it('Simplify off: the raw list item, with event and resource', async () => {
 		api.addJobs(job(1, 10));
-		const trigger = new TriggerHarness({ resource: 'job', start: 'everything', options: { simplify: false } });
+		const trigger = new TriggerHarness({
+			resource: 'job',
+			start: 'everything',
+			options: { simplify: false },
+		});
 		expect(itemsOf(await trigger.poll())).toEqual([
 			{
 				event: 'created',
@@ -355,8 +393,18 @@ describe('jobs', () => {
 describe('Event filter', () => {
 	it('Created only and Updated only split the same changes', async () => {
 		api.addCandidates(candidate(1, 10, 1), candidate(2, 20, 2));
-		const created = new TriggerHarness({ resource: 'candidate', event: 'created', start: 'date', startDate: t(15) });
-		const updated = new TriggerHarness({ resource: 'candidate', event: 'updated', start: 'date', startDate: t(15) });
+		const created = new TriggerHarness({
+			resource: 'candidate',
+			event: 'created',
+			start: 'date',
+			startDate: t(15),
+		});
+		const updated = new TriggerHarness({
+			resource: 'candidate',
+			event: 'updated',
+			start: 'date',
+			startDate: t(15),
+		});
 		const both = new TriggerHarness({ resource: 'candidate', start: 'date', startDate: t(15) });
 		for (const trigger of [created, updated, both]) await trigger.poll();
 
@@ -376,7 +424,12 @@ describe('Event filter', () => {
 
 	it('jobs: created when the job was created at or after the watermark', async () => {
 		api.addJobs(job(1, 10, 1));
-		const trigger = new TriggerHarness({ resource: 'job', event: 'created', start: 'date', startDate: t(5) });
+		const trigger = new TriggerHarness({
+			resource: 'job',
+			event: 'created',
+			start: 'date',
+			startDate: t(5),
+		});
 		expect(await trigger.poll()).toBeNull();
 		api.touchJob('j00001', t(20));
 		api.addJobs(job(2, 21));
@@ -395,7 +448,11 @@ describe('records the API sends out of order or incomplete', () => {
 			if (bare) delete bare.modifiedAt;
 			return copy;
 		};
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything', options: { maxItemsPerPoll: 2 } });
+		const trigger = new TriggerHarness({
+			resource: 'candidate',
+			start: 'everything',
+			options: { maxItemsPerPoll: 2 },
+		});
 		const seen: string[] = [];
 		for (let poll = 0; poll < 6; poll++) seen.push(...ids(itemsOf(await trigger.poll())));
 		expect([...seen].sort()).toEqual(cids(range(1, 5)));
@@ -403,7 +460,10 @@ describe('records the API sends out of order or incomplete', () => {
 	});
 
 	it('a modifiedAt in the future is emitted once and does not hide later changes', async () => {
-		api.addCandidates(candidate(1, 10), { ...candidate(2, 10), modifiedAt: '2099-01-01T00:00:00.000Z' });
+		api.addCandidates(candidate(1, 10), {
+			...candidate(2, 10),
+			modifiedAt: '2099-01-01T00:00:00.000Z',
+		});
 		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00001', 'c00002']);
 		expect(trigger.state()).toMatchObject({ watermark: '2026-03-01T16:41:00.000Z' });

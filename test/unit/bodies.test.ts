@@ -23,7 +23,9 @@ describe('timestamp', () => {
 	});
 
 	test('a Luxon DateTime from an expression is taken as it is', () => {
-		expect(timestamp({ toISO: () => '2026-01-01T10:00:00.000+01:00' }, 'X', 'UTC')).toBe('2026-01-01T09:00:00.000Z');
+		expect(timestamp({ toISO: () => '2026-01-01T10:00:00.000+01:00' }, 'X', 'UTC')).toBe(
+			'2026-01-01T09:00:00.000Z',
+		);
 	});
 
 	test.each(['', 'soon', '2026-13-45T99:00:00', {}])('%j is refused naming the field', (value) => {
@@ -47,45 +49,73 @@ describe('idList', () => {
 	});
 	test('anything else names the field', () => {
 		expect(() => idList([{}], 'Team User IDs')).toThrow(/^Team User IDs: must be a list of IDs/);
-		expect(() => idList(true, 'Team User IDs')).toThrow(/^Team User IDs: must be a comma-separated list/);
+		expect(() => idList(true, 'Team User IDs')).toThrow(
+			/^Team User IDs: must be a comma-separated list/,
+		);
 	});
 });
 
 describe('jobUpdateBody', () => {
 	test('huge and non-numeric numbers are refused', () => {
-		expect(() => jobUpdateBody({ salaryRange: { values: { currency: 'EUR', min: 'lots', max: 1 } } })).toThrow(
-			/^Salary Range minimum: "lots" is not a number/,
-		);
-		expect(() => jobUpdateBody({ dealValue: { values: { currency: 'EUR', amount: Infinity } } })).toThrow(/is not a number/);
+		expect(() =>
+			jobUpdateBody({ salaryRange: { values: { currency: 'EUR', min: 'lots', max: 1 } } }),
+		).toThrow(/^Salary Range minimum: "lots" is not a number/);
+		expect(() =>
+			jobUpdateBody({ dealValue: { values: { currency: 'EUR', amount: Infinity } } }),
+		).toThrow(/is not a number/);
 	});
 	test('an unknown salary currency is refused', () => {
-		expect(() => jobUpdateBody({ salaryRange: { values: { currency: 'XYZ', min: 1, max: 2 } } })).toThrow(
-			/^Salary Range currency: "XYZ" is not one of USD, EUR/,
-		);
+		expect(() =>
+			jobUpdateBody({ salaryRange: { values: { currency: 'XYZ', min: 1, max: 2 } } }),
+		).toThrow(/^Salary Range currency: "XYZ" is not one of USD, EUR/);
 	});
 	test('a scorecard group needs a name', () => {
-		expect(() => jobUpdateBody({ scorecard: { groups: [{ groupName: ' ', attributes: 'a' }] } })).toThrow(/^Scorecard group name: is required/);
+		expect(() =>
+			jobUpdateBody({ scorecard: { groups: [{ groupName: ' ', attributes: 'a' }] } }),
+		).toThrow(/^Scorecard group name: is required/);
 	});
 });
 
 describe('applicationBody, noteBody, portalApplicationBody', () => {
 	test('position needs at least one neighbour', () => {
 		expect(() =>
-			applicationBody({ jobId: 'v', candidateId: 'c', stageId: 's', statusId: '', additionalFields: { position: { values: {} } } }),
+			applicationBody({
+				jobId: 'v',
+				candidateId: 'c',
+				stageId: 's',
+				statusId: '',
+				additionalFields: { position: { values: {} } },
+			}),
 		).toThrow(/^Position: give the Previous ID, the Next ID or both/);
 	});
 	test('pinned must be a boolean', () => {
-		expect(() => noteBody({ content: 'x', title: '', pinned: 'yes', additionalFields: {} })).toThrow(/^Pinned: must be true or false/);
+		expect(() =>
+			noteBody({ content: 'x', title: '', pinned: 'yes', additionalFields: {} }),
+		).toThrow(/^Pinned: must be true or false/);
 	});
 	test('a networkUrl of 2,049 characters is refused', () => {
 		const long = `https://n.example/${'a'.repeat(2031)}`;
 		expect(long).toHaveLength(2049);
 		expect(() =>
-			portalApplicationBody({ firstName: 'A', lastName: 'B', email: 'a@b.co', phoneNumber: '1', cvAttachmentId: 'cv', networkUrl: long }),
+			portalApplicationBody({
+				firstName: 'A',
+				lastName: 'B',
+				email: 'a@b.co',
+				phoneNumber: '1',
+				cvAttachmentId: 'cv',
+				networkUrl: long,
+			}),
 		).toThrow(/^Network Profile URL: is 2049 characters long; at most 2048/);
 	});
 	test('unicode names within the limit are fine; the limit counts characters as JavaScript does', () => {
-		const body = portalApplicationBody({ firstName: 'Zoë', lastName: '李', email: 'zoe@例え.jp', phoneNumber: '+81 3', cvAttachmentId: 'cv', networkUrl: '' });
+		const body = portalApplicationBody({
+			firstName: 'Zoë',
+			lastName: '李',
+			email: 'zoe@例え.jp',
+			phoneNumber: '+81 3',
+			cvAttachmentId: 'cv',
+			networkUrl: '',
+		});
 		expect(body).toMatchObject({ firstName: 'Zoë', lastName: '李', networkUrl: null });
 	});
 });

@@ -27,14 +27,19 @@ import {
 
 /** Every key at any depth named viewType. */
 function viewTypesIn(value: unknown, path = ''): string[] {
-	if (Array.isArray(value)) return value.flatMap((entry, index) => viewTypesIn(entry, `${path}[${index}]`));
+	if (Array.isArray(value))
+		return value.flatMap((entry, index) => viewTypesIn(entry, `${path}[${index}]`));
 	if (typeof value !== 'object' || value === null) return [];
 	return Object.entries(value).flatMap(([key, entry]) =>
 		key === 'viewType' ? [path || '.'] : viewTypesIn(entry, path ? `${path}.${key}` : key),
 	);
 }
 
-const customImageFlat = { ...customImage, value: 'https://img.example/badge.png', valueType: 'customImage' };
+const customImageFlat = {
+	...customImage,
+	value: 'https://img.example/badge.png',
+	valueType: 'customImage',
+};
 
 describe('flattenVacancy', () => {
 	test('unwraps every wrapped field of a list item', () => {
@@ -61,7 +66,9 @@ describe('flattenVacancy', () => {
 	test('unwraps the detail-only fields and custom attributes', () => {
 		const flat = flattenVacancy(vacancyDetail()) as Record<string, unknown>;
 		expect(flat.stage).toEqual({ ...stage, isOpen: true });
-		expect(flat.stageTotals).toEqual([{ type: 'sourcing', id: 's1', name: 'Sourcing', order: 1, total: 4 }]);
+		expect(flat.stageTotals).toEqual([
+			{ type: 'sourcing', id: 's1', name: 'Sourcing', order: 1, total: 4 },
+		]);
 		expect(flat.dealValue).toEqual({ currency: 'EUR', amount: 15000 });
 		expect(flat.customAttributes).toEqual([customImageFlat]);
 		expect(flat.clientPortalId).toBe('portal-1');
@@ -70,14 +77,24 @@ describe('flattenVacancy', () => {
 	});
 
 	test('accepts a salary range given flat inside its wrapper', () => {
-		const raw = { id: 'v', salaryRange: { viewType: 'vacancySalaryRange', currency: 'USD', min: 1, max: 2 } };
-		expect(flattenVacancy(raw)).toEqual({ id: 'v', salaryRange: { currency: 'USD', min: 1, max: 2 } });
+		const raw = {
+			id: 'v',
+			salaryRange: { viewType: 'vacancySalaryRange', currency: 'USD', min: 1, max: 2 },
+		};
+		expect(flattenVacancy(raw)).toEqual({
+			id: 'v',
+			salaryRange: { currency: 'USD', min: 1, max: 2 },
+		});
 	});
 
 	test('an unknown viewType or an unexpected extra key passes through unchanged', () => {
 		const odd = { viewType: 'vacancyTitle', name: 'X' };
 		const extra = { viewType: 'vacancyDescription', description: 'd', language: 'en' };
-		expect(flattenVacancy({ id: 'v', name: odd, description: extra })).toEqual({ id: 'v', name: odd, description: extra });
+		expect(flattenVacancy({ id: 'v', name: odd, description: extra })).toEqual({
+			id: 'v',
+			name: odd,
+			description: extra,
+		});
 	});
 
 	test('fields the spec does not name are kept as they are', () => {
@@ -122,10 +139,20 @@ describe('flattenCandidate', () => {
 			nextInteractionWith: userBadge,
 			mainContact: userBadge,
 			languages: [{ language: 'English', id: 'l1', fluency: 'Native or bilingual proficiency' }],
-			compensation: { currency: 'EUR', id: 'comp1', totalCompensation: 90000, baseCompensation: 80000 },
+			compensation: {
+				currency: 'EUR',
+				id: 'comp1',
+				totalCompensation: 90000,
+				baseCompensation: 80000,
+			},
 			hasCurrentPlacement: true,
 			currentPlacements: [
-				{ id: 'p1', company: { id: 'co1', name: 'Acme GmbH', logoUrl: '' }, startDate: '2025-01-01', endDate: null },
+				{
+					id: 'p1',
+					company: { id: 'co1', name: 'Acme GmbH', logoUrl: '' },
+					startDate: '2025-01-01',
+					endDate: null,
+				},
 			],
 			nextTaskDue: taskDue,
 			createdAt: '2025-11-01T00:00:00.000Z',
@@ -150,21 +177,34 @@ describe('flattenCandidate', () => {
 	});
 
 	test('a name wrapper with an unknown key is kept whole rather than losing the key', () => {
-		const name = { viewType: 'candidateName', firstName: 'A', lastName: 'B', avatarUrl: '', nickname: 'Z' };
+		const name = {
+			viewType: 'candidateName',
+			firstName: 'A',
+			lastName: 'B',
+			avatarUrl: '',
+			nickname: 'Z',
+		};
 		expect(flattenCandidate({ id: 'c', name })).toEqual({ id: 'c', name });
 	});
 
 	test('a wrapper with only its viewType becomes null', () => {
-		expect(flattenCandidate({ id: 'c', gender: { viewType: 'candidateGender' } })).toEqual({ id: 'c', gender: null });
+		expect(flattenCandidate({ id: 'c', gender: { viewType: 'candidateGender' } })).toEqual({
+			id: 'c',
+			gender: null,
+		});
 	});
 });
 
 describe('flattenApplication', () => {
 	test('unwraps every wrapper of an application detail', () => {
 		const flat = flattenApplication(applicationDetail()) as Record<string, unknown>;
-		const stageWithoutViewType = Object.fromEntries(Object.entries(applicationStage).filter(([key]) => key !== 'viewType'));
+		const stageWithoutViewType = Object.fromEntries(
+			Object.entries(applicationStage).filter(([key]) => key !== 'viewType'),
+		);
 		expect(flat.internalTeam).toEqual([personBadge]);
-		expect(flat.notes).toEqual([{ noteId: 'n1', title: 'Call', createdAt: '2026-01-03T00:00:00.000Z' }]);
+		expect(flat.notes).toEqual([
+			{ noteId: 'n1', title: 'Call', createdAt: '2026-01-03T00:00:00.000Z' },
+		]);
 		expect(flat.stage).toEqual(stageWithoutViewType);
 		expect(flat.owner).toEqual(personBadge);
 		expect(flat.applicationState).toBe('for-review');
@@ -186,7 +226,9 @@ describe('flattenApplication', () => {
 		const flat = flattenApplicationListItem(applicationListItem()) as Record<string, unknown>;
 		expect(flat.owner).toEqual(personBadge);
 		expect(flat.applicationState).toBe('for-review');
-		expect((flat.candidate as Record<string, unknown>).lastWorkExperience).toMatchObject({ jobTitle: 'Engineer' });
+		expect((flat.candidate as Record<string, unknown>).lastWorkExperience).toMatchObject({
+			jobTitle: 'Engineer',
+		});
 		expect((flat.stage as Record<string, unknown>).name).toBe('Sourced');
 		expect(viewTypesIn(flat)).toEqual([]);
 	});

@@ -10,10 +10,18 @@ import {
 	withRetries,
 } from '../../nodes/Recruiting/shared/retry';
 
-const node = { name: 'Recruiting', type: 'n8n-nodes-recruiting.recruiting', typeVersion: 1, parameters: {} } as unknown as INode;
+const node = {
+	name: 'Recruiting',
+	type: 'n8n-nodes-recruiting.recruiting',
+	typeVersion: 1,
+	parameters: {},
+} as unknown as INode;
 
 function networkFailure(code: string) {
-	return new NodeApiError(node, Object.assign(new Error('request failed'), { code }) as unknown as JsonObject);
+	return new NodeApiError(
+		node,
+		Object.assign(new Error('request failed'), { code }) as unknown as JsonObject,
+	);
 }
 
 describe('Retry-After', () => {
@@ -29,14 +37,27 @@ describe('Retry-After', () => {
 
 describe('classifyFailure and isRetryable', () => {
 	test('HTTP failures carry their status and the wait the API asked for', () => {
-		const error = httpError(node, { statusCode: 429, headers: { 'retry-after': '7' } }, { label: 'job list' });
+		const error = httpError(
+			node,
+			{ statusCode: 429, headers: { 'retry-after': '7' } },
+			{ label: 'job list' },
+		);
 		expect(classifyFailure(error)).toEqual({ kind: 'http', status: 429, retryAfterSeconds: 7 });
-		expect(classifyFailure(httpError(node, { statusCode: 502 }, { label: 'x' }))).toEqual({ kind: 'http', status: 502 });
+		expect(classifyFailure(httpError(node, { statusCode: 502 }, { label: 'x' }))).toEqual({
+			kind: 'http',
+			status: 502,
+		});
 	});
 
 	test('network failures are read from the cause n8n wraps', () => {
-		expect(classifyFailure(networkFailure('ECONNRESET'))).toEqual({ kind: 'network', code: 'ECONNRESET' });
-		expect(classifyFailure(networkFailure('ECONNREFUSED'))).toEqual({ kind: 'network', code: 'ECONNREFUSED' });
+		expect(classifyFailure(networkFailure('ECONNRESET'))).toEqual({
+			kind: 'network',
+			code: 'ECONNRESET',
+		});
+		expect(classifyFailure(networkFailure('ECONNREFUSED'))).toEqual({
+			kind: 'network',
+			code: 'ECONNREFUSED',
+		});
 		expect(classifyFailure(new Error('plain'))).toBeUndefined();
 	});
 
@@ -58,7 +79,9 @@ describe('classifyFailure and isRetryable', () => {
 describe('retryDelayMs', () => {
 	test('429 waits as asked, or the default when the API does not say', () => {
 		expect(retryDelayMs({ kind: 'http', status: 429, retryAfterSeconds: 3 }, 1)).toBe(3000);
-		expect(retryDelayMs({ kind: 'http', status: 429 }, 1)).toBe(DEFAULT_RETRY_POLICY.defaultRetryAfterMs);
+		expect(retryDelayMs({ kind: 'http', status: 429 }, 1)).toBe(
+			DEFAULT_RETRY_POLICY.defaultRetryAfterMs,
+		);
 	});
 
 	test('backoff doubles, is capped, and jitters between half and the whole step', () => {
@@ -66,7 +89,9 @@ describe('retryDelayMs', () => {
 		expect(retryDelayMs(failure, 1, DEFAULT_RETRY_POLICY, () => 0)).toBe(250);
 		expect(retryDelayMs(failure, 1, DEFAULT_RETRY_POLICY, () => 1)).toBe(500);
 		expect(retryDelayMs(failure, 4, DEFAULT_RETRY_POLICY, () => 1)).toBe(4000);
-		expect(retryDelayMs(failure, 20, DEFAULT_RETRY_POLICY, () => 1)).toBe(DEFAULT_RETRY_POLICY.maxDelayMs);
+		expect(retryDelayMs(failure, 20, DEFAULT_RETRY_POLICY, () => 1)).toBe(
+			DEFAULT_RETRY_POLICY.maxDelayMs,
+		);
 	});
 });
 
@@ -80,7 +105,12 @@ describe('withRetries', () => {
 		};
 		const policy = { ...DEFAULT_RETRY_POLICY, maxTotalWaitMs: 10_000 };
 		await expect(
-			withRetries(send, { node, idempotent: true, policy, wait: async (ms) => void waits.push(ms) }),
+			withRetries(send, {
+				node,
+				idempotent: true,
+				policy,
+				wait: async (ms) => void waits.push(ms),
+			}),
 		).rejects.toThrow(/failed with HTTP 503.*\(gave up after \d+ attempts and \d+ s of waiting\)/);
 		expect(calls).toBe(waits.length + 1);
 		expect(waits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(10_000);
@@ -91,7 +121,12 @@ describe('withRetries', () => {
 			throw networkFailure('ECONNREFUSED');
 		};
 		const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 };
-		const error = await withRetries(send, { node, idempotent: false, policy, wait: async () => {} }).catch((e) => e);
+		const error = await withRetries(send, {
+			node,
+			idempotent: false,
+			policy,
+			wait: async () => {},
+		}).catch((e) => e);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toMatch(/^The Recruiting API refused the connection: check the Base URL/);
 		expect(error.cause).toBeUndefined();
@@ -103,7 +138,9 @@ describe('withRetries', () => {
 			calls++;
 			throw httpError(node, { statusCode: 400, body: { message: 'bad' } }, { label: 'x' });
 		};
-		await expect(withRetries(send, { node, idempotent: true, wait: async () => {} })).rejects.toThrow(/rejected the request: bad/);
+		await expect(
+			withRetries(send, { node, idempotent: true, wait: async () => {} }),
+		).rejects.toThrow(/rejected the request: bad/);
 		expect(calls).toBe(1);
 	});
 });

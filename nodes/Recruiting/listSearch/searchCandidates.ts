@@ -21,7 +21,9 @@ export async function searchCandidates(
 				lastName?: unknown;
 				emails?: Array<{ email?: unknown; isPrimary?: unknown }>;
 			};
-			const fullName = [candidate.firstName, candidate.lastName].filter((part) => typeof part === 'string' && part).join(' ');
+			const fullName = [candidate.firstName, candidate.lastName]
+				.filter((part) => typeof part === 'string' && part)
+				.join(' ');
 			const emails = Array.isArray(candidate.emails) ? candidate.emails : [];
 			const email = (emails.find((entry) => entry?.isPrimary) ?? emails[0])?.email;
 			const suffix = typeof email === 'string' ? ` <${email}>` : '';

@@ -15,7 +15,11 @@ export async function searchJobs(
 		filter,
 		paginationToken,
 		toResult: (raw) => {
-			const job = flattenVacancy(raw) as { id?: unknown; name?: unknown; client?: { name?: unknown } };
+			const job = flattenVacancy(raw) as {
+				id?: unknown;
+				name?: unknown;
+				client?: { name?: unknown };
+			};
 			const name = typeof job.name === 'string' && job.name ? job.name : String(job.id);
 			const client = typeof job.client?.name === 'string' ? ` (${job.client.name})` : '';
 			return { name: `${name}${client}`, value: String(job.id) };

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE, readPage } from '../shared/pagination';
 import { recruitingApiRequest } from '../shared/transport';
@@ -29,13 +34,22 @@ export async function searchList(
 	for (let pages = 0; pages < (needle ? PAGES_PER_SEARCH : 1); pages++) {
 		const qs: IDataObject = { limit: MAX_PAGE_SIZE };
 		if (cursor) qs.cursor = cursor;
-		const body = await recruitingApiRequest.call(this, { method: 'GET', path, qs, subject: { label: `${label} list` } });
+		const body = await recruitingApiRequest.call(this, {
+			method: 'GET',
+			path,
+			qs,
+			subject: { label: `${label} list` },
+		});
 		const page = readPage(this.getNode(), body, label);
 		for (const raw of page.items) {
 			const result = toResult(raw);
 			if (seen.has(String(result.value))) continue;
 			seen.add(String(result.value));
-			if (!needle || result.name.toLowerCase().includes(needle) || String(result.value).toLowerCase() === needle) {
+			if (
+				!needle ||
+				result.name.toLowerCase().includes(needle) ||
+				String(result.value).toLowerCase() === needle
+			) {
 				results.push(result);
 			}
 		}

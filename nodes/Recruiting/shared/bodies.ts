@@ -32,27 +32,35 @@ function text(value: unknown, field: string): string {
 }
 
 function isSet(value: unknown): boolean {
-	return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+	return (
+		value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '')
+	);
 }
 
 /** A comma-separated list from the UI, or a list from an expression, as trimmed strings. */
 export function idList(value: unknown, field: string): string[] {
 	if (Array.isArray(value)) {
-		return value.map((entry) => {
-			if (typeof entry !== 'string' && typeof entry !== 'number') {
-				throw new FieldError(field, 'must be a list of IDs (text)', 'Example: abc123, def456');
-			}
-			return String(entry).trim();
-		}).filter(Boolean);
+		return value
+			.map((entry) => {
+				if (typeof entry !== 'string' && typeof entry !== 'number') {
+					throw new FieldError(field, 'must be a list of IDs (text)', 'Example: abc123, def456');
+				}
+				return String(entry).trim();
+			})
+			.filter(Boolean);
 	}
 	if (typeof value !== 'string' && typeof value !== 'number') {
 		throw new FieldError(field, 'must be a comma-separated list of IDs', 'Example: abc123, def456');
 	}
-	return String(value).split(',').map((entry) => entry.trim()).filter(Boolean);
+	return String(value)
+		.split(',')
+		.map((entry) => entry.trim())
+		.filter(Boolean);
 }
 
 const HAS_ZONE = /(Z|[+-]\d\d:?\d\d)$/i;
-const LOCAL_DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,3})\d*)?)?)?$/;
+const LOCAL_DATE_TIME =
+	/^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,3})\d*)?)?)?$/;
 
 /** Milliseconds `timeZone` is ahead of UTC at the instant `utcMs`. */
 function zoneOffsetMs(utcMs: number, timeZone: string): number {
@@ -67,7 +75,14 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
 		second: '2-digit',
 	}).formatToParts(new Date(utcMs));
 	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
-	const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	const asUtc = Date.UTC(
+		part('year'),
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	);
 	return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 
@@ -76,7 +91,16 @@ export function zonedTimeToUtc(local: string, timeZone: string): number {
 	const match = LOCAL_DATE_TIME.exec(local);
 	if (!match) return NaN;
 	const [, year, month, day, hour = '0', minute = '0', second = '0', millis = '0'] = match;
-	if (+month < 1 || +month > 12 || +day < 1 || +day > 31 || +hour > 23 || +minute > 59 || +second > 59) return NaN;
+	if (
+		+month < 1 ||
+		+month > 12 ||
+		+day < 1 ||
+		+day > 31 ||
+		+hour > 23 ||
+		+minute > 59 ||
+		+second > 59
+	)
+		return NaN;
 	const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, +millis.padEnd(3, '0'));
 	// Twice, so a wall time just after a daylight-saving switch gets the offset in force then.
 	const first = wall - zoneOffsetMs(wall, timeZone);
@@ -89,9 +113,10 @@ export function zonedTimeToUtc(local: string, timeZone: string): number {
  * expressions) keep theirs.
  */
 export function timestamp(value: unknown, field: string, timeZone?: string): string {
-	const raw = typeof value === 'object' && value !== null && 'toISO' in value
-		? String((value as { toISO: () => string }).toISO())
-		: text(value, field);
+	const raw =
+		typeof value === 'object' && value !== null && 'toISO' in value
+			? String((value as { toISO: () => string }).toISO())
+			: text(value, field);
 	let time: number;
 	if (LOCAL_DATE_TIME.test(raw) && !HAS_ZONE.test(raw)) {
 		try {
@@ -103,7 +128,11 @@ export function timestamp(value: unknown, field: string, timeZone?: string): str
 		time = raw ? Date.parse(raw) : NaN;
 	}
 	if (Number.isNaN(time)) {
-		throw new FieldError(field, `"${raw}" is not a date and time`, 'Use the date picker or an ISO 8601 value such as 2026-03-01T09:00:00Z');
+		throw new FieldError(
+			field,
+			`"${raw}" is not a date and time`,
+			'Use the date picker or an ISO 8601 value such as 2026-03-01T09:00:00Z',
+		);
 	}
 	return new Date(time).toISOString();
 }
@@ -130,7 +159,9 @@ function boundedText(value: unknown, field: string, min: number, max: number): s
 	if (result.length < min || result.length > max) {
 		throw new FieldError(
 			field,
-			result.length < min ? 'is required' : `is ${result.length} characters long; at most ${max} are allowed`,
+			result.length < min
+				? 'is required'
+				: `is ${result.length} characters long; at most ${max} are allowed`,
 		);
 	}
 	return result;
@@ -140,7 +171,9 @@ function boundedText(value: unknown, field: string, min: number, max: number): s
 function fixedValues(value: unknown): IDataObject | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
 	const values = (value as IDataObject).values;
-	return typeof values === 'object' && values !== null && !Array.isArray(values) ? (values as IDataObject) : undefined;
+	return typeof values === 'object' && values !== null && !Array.isArray(values)
+		? (values as IDataObject)
+		: undefined;
 }
 
 export function location(
@@ -156,7 +189,8 @@ export function location(
 		if (key === 'latitude' || key === 'longitude') {
 			const number = finiteNumber(values[key], `${field} ${key}`);
 			const bound = key === 'latitude' ? 90 : 180;
-			if (Math.abs(number) > bound) throw new FieldError(`${field} ${key}`, `must be between -${bound} and ${bound}`);
+			if (Math.abs(number) > bound)
+				throw new FieldError(`${field} ${key}`, `must be between -${bound} and ${bound}`);
 			result[key] = number;
 		} else {
 			result[key] = text(values[key], `${field} ${key}`);
@@ -166,7 +200,13 @@ export function location(
 }
 
 /** Fields of PUT /vacancies/{id} that accept null, offered under Clear Fields. */
-export const CLEARABLE_JOB_FIELDS = ['description', 'employmentType', 'locationType', 'startAt', 'endAt'] as const;
+export const CLEARABLE_JOB_FIELDS = [
+	'description',
+	'employmentType',
+	'locationType',
+	'startAt',
+	'endAt',
+] as const;
 
 const JOB_FIELD_NAMES: Record<string, string> = {
 	name: 'Name',
@@ -186,17 +226,26 @@ export function jobUpdateBody(updateFields: IDataObject, timeZone?: string): IDa
 		if (isSet(fields[key])) body[key] = text(fields[key], JOB_FIELD_NAMES[key]);
 	}
 	if (isSet(fields.employmentType)) {
-		body.employmentType = oneOf(fields.employmentType, ['fullTime', 'partTime', 'temporary', 'internship'], 'Employment Type');
+		body.employmentType = oneOf(
+			fields.employmentType,
+			['fullTime', 'partTime', 'temporary', 'internship'],
+			'Employment Type',
+		);
 	}
 	if (isSet(fields.locationType)) {
 		body.locationType = oneOf(fields.locationType, ['remote', 'hybrid', 'onsite'], 'Location Type');
 	}
 	if (isSet(fields.startAt)) body.startAt = timestamp(fields.startAt, 'Start At', timeZone);
 	if (isSet(fields.endAt)) body.endAt = timestamp(fields.endAt, 'End At', timeZone);
-	if (typeof body.startAt === 'string' && typeof body.endAt === 'string' && body.endAt < body.startAt) {
+	if (
+		typeof body.startAt === 'string' &&
+		typeof body.endAt === 'string' &&
+		body.endAt < body.startAt
+	) {
 		throw new FieldError('End At', 'is before Start At');
 	}
-	if (fields.teamUserIds !== undefined) body.teamUserIds = idList(fields.teamUserIds, 'Team User IDs');
+	if (fields.teamUserIds !== undefined)
+		body.teamUserIds = idList(fields.teamUserIds, 'Team User IDs');
 	if (fields.clientTeamUserIds !== undefined) {
 		body.clientTeamUserIds = idList(fields.clientTeamUserIds, 'Client Team User IDs');
 	}
@@ -220,7 +269,11 @@ export function jobUpdateBody(updateFields: IDataObject, timeZone?: string): IDa
 	if (deal) {
 		const currency = text(deal.currency, 'Deal Value currency').toUpperCase();
 		if (!/^[A-Z]{3}$/.test(currency)) {
-			throw new FieldError('Deal Value currency', `"${currency}" is not a three-letter currency code`, 'Example: EUR');
+			throw new FieldError(
+				'Deal Value currency',
+				`"${currency}" is not a three-letter currency code`,
+				'Example: EUR',
+			);
 		}
 		body.dealValue = { currency, amount: finiteNumber(deal.amount, 'Deal Value amount') };
 	}
@@ -229,7 +282,9 @@ export function jobUpdateBody(updateFields: IDataObject, timeZone?: string): IDa
 	if (Array.isArray(groups)) {
 		body.scorecard = (groups as IDataObject[]).map((group) => ({
 			group_name: boundedText(group.groupName, 'Scorecard group name', 1, Infinity),
-			attributes: idList(group.attributes ?? '', 'Scorecard attributes').map((attribute) => ({ attribute })),
+			attributes: idList(group.attributes ?? '', 'Scorecard attributes').map((attribute) => ({
+				attribute,
+			})),
 		}));
 	}
 
@@ -239,13 +294,21 @@ export function jobUpdateBody(updateFields: IDataObject, timeZone?: string): IDa
 			throw new FieldError('Clear Fields', `"${key}" cannot be cleared`);
 		}
 		if (key in body) {
-			throw new FieldError(JOB_FIELD_NAMES[key], 'is both set and cleared', 'Remove it from Clear Fields or leave it empty');
+			throw new FieldError(
+				JOB_FIELD_NAMES[key],
+				'is both set and cleared',
+				'Remove it from Clear Fields or leave it empty',
+			);
 		}
 		body[key] = null;
 	}
 
 	if (Object.keys(body).length === 0) {
-		throw new FieldError('Update Fields', 'nothing to update', 'Add at least one field under Update Fields (or Clear Fields)');
+		throw new FieldError(
+			'Update Fields',
+			'nothing to update',
+			'Add at least one field under Update Fields (or Clear Fields)',
+		);
 	}
 	return body;
 }
@@ -262,7 +325,8 @@ export function applicationBody(input: ApplicationInput): IDataObject {
 	const candidateId = text(input.candidateId, 'Candidate');
 	if (!candidateId) throw new FieldError('Candidate', 'is required');
 	const stageId = text(input.stageId, 'Stage ID');
-	if (!stageId) throw new FieldError('Stage ID', 'is required', 'The pipeline stage the application starts in');
+	if (!stageId)
+		throw new FieldError('Stage ID', 'is required', 'The pipeline stage the application starts in');
 	const body: IDataObject = {
 		// Both are required by the API and nullable: empty means a speculative application / no status.
 		vacancyId: text(input.jobId, 'Job') || null,
@@ -272,7 +336,8 @@ export function applicationBody(input: ApplicationInput): IDataObject {
 	};
 	const extra = input.additionalFields ?? {};
 	if (isSet(extra.clientId)) body.clientId = text(extra.clientId, 'Client ID');
-	if (extra.teamUserIds !== undefined) body.teamUserIds = idList(extra.teamUserIds, 'Team User IDs');
+	if (extra.teamUserIds !== undefined)
+		body.teamUserIds = idList(extra.teamUserIds, 'Team User IDs');
 	if (extra.clientTeamContactIds !== undefined) {
 		body.clientTeamContactIds = idList(extra.clientTeamContactIds, 'Client Team Contact IDs');
 	}
@@ -280,7 +345,8 @@ export function applicationBody(input: ApplicationInput): IDataObject {
 	if (position) {
 		const previousId = text(position.previousId, 'Position Previous ID');
 		const nextId = text(position.nextId, 'Position Next ID');
-		if (!previousId && !nextId) throw new FieldError('Position', 'give the Previous ID, the Next ID or both');
+		if (!previousId && !nextId)
+			throw new FieldError('Position', 'give the Previous ID, the Next ID or both');
 		body.position = { ...(previousId && { previousId }), ...(nextId && { nextId }) };
 	}
 	return body;
@@ -294,8 +360,10 @@ export interface NoteInput {
 }
 
 export function noteBody(input: NoteInput): IDataObject {
-	const content = typeof input.content === 'string' ? input.content : text(input.content, 'Content');
-	if (!content.trim()) throw new FieldError('Content', 'is required', 'The note text; HTML is allowed');
+	const content =
+		typeof input.content === 'string' ? input.content : text(input.content, 'Content');
+	if (!content.trim())
+		throw new FieldError('Content', 'is required', 'The note text; HTML is allowed');
 	if (typeof input.pinned !== 'boolean') throw new FieldError('Pinned', 'must be true or false');
 	const body: IDataObject = {
 		content,
@@ -305,7 +373,11 @@ export function noteBody(input: NoteInput): IDataObject {
 	};
 	const extra = input.additionalFields ?? {};
 	if (isSet(extra.source)) {
-		const source = oneOf(extra.source, ['phone', 'inPerson', 'onlineMeeting', 'callAttempted', 'none'], 'Source');
+		const source = oneOf(
+			extra.source,
+			['phone', 'inPerson', 'onlineMeeting', 'callAttempted', 'none'],
+			'Source',
+		);
 		body.source = source === 'none' ? null : source;
 	}
 	if (extra.labelIds !== undefined) body.labelIds = idList(extra.labelIds, 'Label IDs');
@@ -344,7 +416,12 @@ export function portalApplicationBody(input: PortalApplicationInput): IDataObjec
 		} catch {
 			valid = false;
 		}
-		if (!valid) throw new FieldError('Network Profile URL', `"${networkUrl}" is not a URL`, 'Example: https://network.example/in/jane');
+		if (!valid)
+			throw new FieldError(
+				'Network Profile URL',
+				`"${networkUrl}" is not a URL`,
+				'Example: https://network.example/in/jane',
+			);
 		body.networkUrl = networkUrl;
 	}
 	const portalLocation = location(input.location, PORTAL_LOCATION_FIELDS);

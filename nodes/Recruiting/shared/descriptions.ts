@@ -7,15 +7,30 @@ import { sendModifiedSince } from './routing';
 /** Parameters several operations share; `show` is the displayOptions.show of the operation. */
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
+/** Simplify, as the node and the trigger both offer it. */
+export const simplifyOption: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to return plain fields (name: "Backend Engineer") instead of the API’s { viewType, name } wrappers',
+};
+
 export function simplifyField(show: Show): INodeProperties {
+	return { ...simplifyOption, displayOptions: { show } };
+}
+
+/** The optional fields of a write, in n8n's usual "Add Field" collection. */
+export function additionalFields(show: Show, options: INodeProperties[]): INodeProperties {
 	return {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
 		displayOptions: { show },
-		description:
-			'Whether to return plain fields (name: "Backend Engineer") instead of the API’s { viewType, name } wrappers',
+		options,
 	};
 }
 
@@ -112,12 +127,30 @@ export function candidateLocator(show: Show): INodeProperties {
 /** The Location object's fields: ten on a job update, twelve on a portal application. */
 export function locationValues(body: 'job' | 'portal'): INodeProperties[] {
 	const fields: INodeProperties[] = [
-		{ displayName: 'Address Type', name: 'type', type: 'options', options: ADDRESS_TYPES, default: 'primary_work' },
+		{
+			displayName: 'Address Type',
+			name: 'type',
+			type: 'options',
+			options: ADDRESS_TYPES,
+			default: 'primary_work',
+		},
 		{ displayName: 'City', name: 'city', type: 'string', default: '' },
 		{ displayName: 'Country', name: 'country', type: 'string', default: '' },
 		// Text, not number: an empty coordinate is left out rather than sent as 0.
-		{ displayName: 'Latitude', name: 'latitude', type: 'string', default: '', placeholder: 'e.g. 52.52' },
-		{ displayName: 'Longitude', name: 'longitude', type: 'string', default: '', placeholder: 'e.g. 13.40' },
+		{
+			displayName: 'Latitude',
+			name: 'latitude',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 52.52',
+		},
+		{
+			displayName: 'Longitude',
+			name: 'longitude',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 13.40',
+		},
 		{ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '' },
 		{ displayName: 'Region', name: 'region', type: 'string', default: '' },
 		{ displayName: 'State', name: 'state', type: 'string', default: '' },
@@ -127,7 +160,13 @@ export function locationValues(body: 'job' | 'portal'): INodeProperties[] {
 	if (body === 'portal') {
 		fields.push(
 			{ displayName: 'Formatted Address', name: 'formattedAddress', type: 'string', default: '' },
-			{ displayName: 'Raw City and Country', name: 'rawCityCountry', type: 'string', default: '', placeholder: 'e.g. Berlin, Germany' },
+			{
+				displayName: 'Raw City and Country',
+				name: 'rawCityCountry',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Berlin, Germany',
+			},
 		);
 		fields.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	}

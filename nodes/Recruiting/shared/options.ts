@@ -24,9 +24,41 @@ export const ADDRESS_TYPES: INodePropertyOptions[] = [
 ];
 
 export const SALARY_CURRENCY_CODES = [
-	'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'INR', 'SAR', 'AED', 'NOK', 'SEK', 'DKK', 'MXN',
-	'BRL', 'ARS', 'AUD', 'CAD', 'NZD', 'EGP', 'CHF', 'SGD', 'HKD', 'KRW', 'TWD', 'THB',
-	'VND', 'IDR', 'ILS', 'TRY', 'ZAR', 'RUB', 'PLN', 'HUF', 'RON', 'BGN', 'CZK',
+	'USD',
+	'EUR',
+	'GBP',
+	'JPY',
+	'CNY',
+	'INR',
+	'SAR',
+	'AED',
+	'NOK',
+	'SEK',
+	'DKK',
+	'MXN',
+	'BRL',
+	'ARS',
+	'AUD',
+	'CAD',
+	'NZD',
+	'EGP',
+	'CHF',
+	'SGD',
+	'HKD',
+	'KRW',
+	'TWD',
+	'THB',
+	'VND',
+	'IDR',
+	'ILS',
+	'TRY',
+	'ZAR',
+	'RUB',
+	'PLN',
+	'HUF',
+	'RON',
+	'BGN',
+	'CZK',
 ] as const;
 
 export const SALARY_CURRENCIES: INodePropertyOptions[] = [...SALARY_CURRENCY_CODES]
@@ -44,11 +76,21 @@ export const NOTE_SOURCES: INodePropertyOptions[] = [
 
 /** Location fields the update-job body takes (the spec's ten). */
 export const JOB_LOCATION_FIELDS = [
-	'type', 'street1', 'street2', 'postalCode', 'city', 'region', 'state', 'country',
-	'latitude', 'longitude',
+	'type',
+	'street1',
+	'street2',
+	'postalCode',
+	'city',
+	'region',
+	'state',
+	'country',
+	'latitude',
+	'longitude',
 ] as const;
 
 /** Location fields the portal submission takes (all twelve). */
 export const PORTAL_LOCATION_FIELDS = [
-	...JOB_LOCATION_FIELDS, 'rawCityCountry', 'formattedAddress',
+	...JOB_LOCATION_FIELDS,
+	'rawCityCountry',
+	'formattedAddress',
 ] as const;

@@ -26,7 +26,10 @@ export interface Page {
  * stop the run with a clear error rather than end it early as if there were no more records.
  */
 export function readPage(node: INode, body: unknown, label: string): Page {
-	const page = body as { items?: unknown; pageInfo?: { nextCursor?: unknown; hasNextPage?: unknown } };
+	const page = body as {
+		items?: unknown;
+		pageInfo?: { nextCursor?: unknown; hasNextPage?: unknown };
+	};
 	const valid =
 		typeof body === 'object' &&
 		body !== null &&
@@ -95,7 +98,8 @@ export function cursorPagination({ label, flatten }: CursorListOptions) {
 
 			let added = 0;
 			for (const item of page.items) {
-				const id = typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : undefined;
+				const id =
+					typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : undefined;
 				if (id !== undefined) {
 					if (seen.has(id)) continue;
 					seen.add(id);
@@ -110,10 +114,14 @@ export function cursorPagination({ label, flatten }: CursorListOptions) {
 
 			if (!page.hasNextPage || results.length >= limit) break;
 			if (!page.nextCursor) {
-				throw new NodeOperationError(node, `The Recruiting API said more ${label}s follow but gave no cursor`, {
-					itemIndex,
-					description: `${results.length} ${label}s were read before the API stopped paging.`,
-				});
+				throw new NodeOperationError(
+					node,
+					`The Recruiting API said more ${label}s follow but gave no cursor`,
+					{
+						itemIndex,
+						description: `${results.length} ${label}s were read before the API stopped paging.`,
+					},
+				);
 			}
 			if (added === 0 && page.nextCursor === cursor) {
 				throw new NodeOperationError(

@@ -17,7 +17,9 @@ export function requiredId(this: IExecuteSingleFunctions, name: string, label: s
 }
 
 /** preSend setting the request path from id parameters, each URL-encoded as one segment. */
-export function sendPath(build: (this: IExecuteSingleFunctions, id: typeof segment) => string): PreSendAction {
+export function sendPath(
+	build: (this: IExecuteSingleFunctions, id: typeof segment) => string,
+): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions) {
 		return { ...requestOptions, url: build.call(this, segment) };
 	};

@@ -33,9 +33,22 @@ export type Failure =
 	| { kind: 'network'; code: string };
 
 /** Never reached the server: safe to send again, whatever the method. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
+const NOT_SENT = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'EADDRNOTAVAIL',
+]);
 /** Lost on the way: the server may or may not have acted on it. */
-const LOST = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ESOCKETTIMEDOUT', 'ERR_STREAM_PREMATURE_CLOSE']);
+const LOST = new Set([
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'ESOCKETTIMEDOUT',
+	'ERR_STREAM_PREMATURE_CLOSE',
+]);
 
 /** What went wrong, from an error thrown by n8n's request helpers or by httpError(). */
 export function classifyFailure(error: unknown): Failure | undefined {
@@ -50,14 +63,20 @@ export function classifyFailure(error: unknown): Failure | undefined {
 	const status = Number(httpCode);
 	if (Number.isInteger(status) && status >= 100) {
 		const retryAfter = context?.retryAfterSeconds;
-		return { kind: 'http', status, ...(typeof retryAfter === 'number' ? { retryAfterSeconds: retryAfter } : {}) };
+		return {
+			kind: 'http',
+			status,
+			...(typeof retryAfter === 'number' ? { retryAfterSeconds: retryAfter } : {}),
+		};
 	}
 	// n8n's NodeApiError keeps a network error's code as its httpCode ('ECONNRESET').
 	const networkCode = [httpCode, cause?.code, errorResponse?.code, code].find(
-		(candidate): candidate is string => typeof candidate === 'string' && (NOT_SENT.has(candidate) || LOST.has(candidate)),
+		(candidate): candidate is string =>
+			typeof candidate === 'string' && (NOT_SENT.has(candidate) || LOST.has(candidate)),
 	);
 	if (networkCode) return { kind: 'network', code: networkCode };
-	if (typeof cause?.message === 'string' && /socket hang up/i.test(cause.message)) return { kind: 'network', code: 'ECONNRESET' };
+	if (typeof cause?.message === 'string' && /socket hang up/i.test(cause.message))
+		return { kind: 'network', code: 'ECONNRESET' };
 	return undefined;
 }
 
@@ -82,16 +101,20 @@ export function retryDelayMs(
 	random: () => number = Math.random,
 ): number {
 	if (failure.kind === 'http' && failure.status === 429) {
-		return failure.retryAfterSeconds !== undefined ? failure.retryAfterSeconds * 1000 : policy.defaultRetryAfterMs;
+		return failure.retryAfterSeconds !== undefined
+			? failure.retryAfterSeconds * 1000
+			: policy.defaultRetryAfterMs;
 	}
-	if (failure.kind === 'http' && failure.retryAfterSeconds !== undefined) return failure.retryAfterSeconds * 1000;
+	if (failure.kind === 'http' && failure.retryAfterSeconds !== undefined)
+		return failure.retryAfterSeconds * 1000;
 	const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
 	// "Equal jitter": never less than half the step, so retries from several workers spread out.
 	return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
 const NETWORK_MESSAGES: Record<string, string> = {
-	ECONNREFUSED: 'The Recruiting API refused the connection: check the Base URL, or whether the API is up',
+	ECONNREFUSED:
+		'The Recruiting API refused the connection: check the Base URL, or whether the API is up',
 	ENOTFOUND: 'The Recruiting API host was not found: check the Base URL',
 	EAI_AGAIN: 'The Recruiting API host could not be looked up (DNS): try again later',
 };
@@ -103,7 +126,8 @@ const NETWORK_MESSAGES: Record<string, string> = {
  */
 export function networkError(node: INode, code: string, itemIndex?: number): NodeApiError {
 	const message =
-		NETWORK_MESSAGES[code] ?? `The connection to the Recruiting API failed (${code}): try again later`;
+		NETWORK_MESSAGES[code] ??
+		`The connection to the Recruiting API failed (${code}): try again later`;
 	// Not `code` in the response object: NodeApiError would swap in its own generic sentence.
 	const error = new NodeApiError(node, { message } as JsonObject, { message, itemIndex });
 	error.context.networkCode = code;
@@ -164,7 +188,10 @@ function finalError(
 	waitedMs: number,
 	{ node, itemIndex }: RetryOptions,
 ): unknown {
-	const replaced = failure?.kind === 'network' ? networkError(node, failure.code, itemIndex) : withoutRequest(error, node);
+	const replaced =
+		failure?.kind === 'network'
+			? networkError(node, failure.code, itemIndex)
+			: withoutRequest(error, node);
 	if (attempts > 1 && replaced instanceof NodeApiError) {
 		replaced.message = `${replaced.message} (gave up after ${attempts} attempts and ${Math.round(waitedMs / 1000)} s of waiting)`;
 	}

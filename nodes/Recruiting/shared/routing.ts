@@ -25,7 +25,10 @@ import { apiCredentials, pathSegment, siteRoot } from './transport';
  */
 
 /** preSend for API-key resources: the credential's base URL (with `/v1`), or a clear error. */
-export const useApiCredential: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
+export const useApiCredential: PreSendAction = async function (
+	this: IExecuteSingleFunctions,
+	requestOptions,
+) {
 	const { baseURL } = await apiCredentials.call(this);
 	return { ...requestOptions, baseURL };
 };
@@ -34,7 +37,10 @@ export const useApiCredential: PreSendAction = async function (this: IExecuteSin
  * preSend for the public job portal: the URL comes from the node's own Portal URL and
  * Tenant Slug, never from a credential, so the API key cannot travel to a public endpoint.
  */
-export const usePortal: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
+export const usePortal: PreSendAction = async function (
+	this: IExecuteSingleFunctions,
+	requestOptions,
+) {
 	const node = this.getNode();
 	const itemIndex = this.getItemIndex();
 	const root = siteRoot(this.getNodeParameter('portalUrl'));
@@ -74,10 +80,15 @@ export function sendBody(build: (this: IExecuteSingleFunctions) => IDataObject):
 }
 
 /** preSend of the Modified Since filter: sent as an ISO 8601 UTC timestamp. */
-export const sendModifiedSince: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
+export const sendModifiedSince: PreSendAction = async function (
+	this: IExecuteSingleFunctions,
+	requestOptions,
+) {
 	const { modifiedSince } = this.getNodeParameter('filters', {}) as IDataObject;
 	if (modifiedSince === undefined || modifiedSince === '') return requestOptions;
-	const value = namingTheField(this, () => timestamp(modifiedSince, 'Modified Since', this.getTimezone()));
+	const value = namingTheField(this, () =>
+		timestamp(modifiedSince, 'Modified Since', this.getTimezone()),
+	);
 	return { ...requestOptions, qs: { ...requestOptions.qs, modifiedSince: value } };
 };
 
@@ -145,7 +156,11 @@ export const checkResponse: PostReceiveAction = async function (
 	return items;
 };
 
-function unexpectedBody(this: IExecuteSingleFunctions, body: unknown, expected: string): NodeApiError {
+function unexpectedBody(
+	this: IExecuteSingleFunctions,
+	body: unknown,
+	expected: string,
+): NodeApiError {
 	const message = `The Recruiting API answered with something that is not ${expected}`;
 	return new NodeApiError(this.getNode(), { message } as JsonObject, {
 		message,
@@ -172,10 +187,17 @@ export function outputRecord(flatten?: (raw: unknown) => unknown): PostReceiveAc
  * postReceive for writes whose success body the spec leaves open: the API may answer with
  * nothing, so the item says what was done and keeps whatever the API did return.
  */
-export function outputWriteResult(fields: (this: IExecuteSingleFunctions) => IDataObject): PostReceiveAction {
+export function outputWriteResult(
+	fields: (this: IExecuteSingleFunctions) => IDataObject,
+): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items, response) {
 		const returned = isRecord(response.body) ? response.body : {};
-		return [{ json: { success: true, ...fields.call(this), ...returned }, pairedItem: { item: this.getItemIndex() } }];
+		return [
+			{
+				json: { success: true, ...fields.call(this), ...returned },
+				pairedItem: { item: this.getItemIndex() },
+			},
+		];
 	};
 }
 

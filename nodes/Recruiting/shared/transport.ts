@@ -54,13 +54,21 @@ export function pathSegment(id: string): string {
 	return encodeURIComponent(id);
 }
 
-type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
+type ApiContext =
+	| IExecuteFunctions
+	| IExecuteSingleFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions;
 
 export function invalidBaseUrlError(node: INode): NodeOperationError {
-	return new NodeOperationError(node, 'The Base URL of the Recruiting API credential is not a valid http(s) URL', {
-		description:
-			'Open the credential and enter the API address, for example https://api.example.com or https://api.example.com/v1.',
-	});
+	return new NodeOperationError(
+		node,
+		'The Base URL of the Recruiting API credential is not a valid http(s) URL',
+		{
+			description:
+				'Open the credential and enter the API address, for example https://api.example.com or https://api.example.com/v1.',
+		},
+	);
 }
 
 /** The credential and the resolved API base URL; a clear error when either is missing. */
@@ -95,7 +103,10 @@ export interface ApiRequest {
  * declarative operations reach the same endpoints through the node's routing, which applies
  * the same credential, base URL and error mapping (see routing.ts).
  */
-export async function recruitingApiRequest(this: ApiContext, request: ApiRequest): Promise<unknown> {
+export async function recruitingApiRequest(
+	this: ApiContext,
+	request: ApiRequest,
+): Promise<unknown> {
 	const { baseURL } = await apiCredentials.call(this);
 	const options: IHttpRequestOptions = {
 		method: request.method,

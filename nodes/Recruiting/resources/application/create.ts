@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { candidateLocator, jobLocator } from '../../shared/descriptions';
+import { additionalFields, candidateLocator, jobLocator } from '../../shared/descriptions';
 
 const show = { resource: ['application'], operation: ['create'] };
 
@@ -27,65 +27,57 @@ export const applicationCreateDescription: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'ID of the status within the stage; leave empty for none',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Client ID',
-				name: 'clientId',
-				type: 'string',
-				default: '',
-				description: 'ID of the client company',
-			},
-			{
-				displayName: 'Client Team Contact IDs',
-				name: 'clientTeamContactIds',
-				type: 'string',
-				default: '',
-				description: 'Comma-separated IDs of client contacts to add to the application',
-			},
-			{
-				displayName: 'Position',
-				name: 'position',
-				type: 'fixedCollection',
-				default: {},
-				placeholder: 'Add Position',
-				description: 'Where the application goes in the stage: between these two applications',
-				options: [
-					{
-						displayName: 'Position',
-						name: 'values',
-						values: [
-							{
-								displayName: 'Next ID',
-								name: 'nextId',
-								type: 'string',
-								default: '',
-								description: 'ID of the application that should follow this one',
-							},
-							{
-								displayName: 'Previous ID',
-								name: 'previousId',
-								type: 'string',
-								default: '',
-								description: 'ID of the application that should come before this one',
-							},
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Team User IDs',
-				name: 'teamUserIds',
-				type: 'string',
-				default: '',
-				description: 'Comma-separated IDs of team members to add to the application',
-			},
-		],
-	},
+	additionalFields(show, [
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			default: '',
+			description: 'ID of the client company',
+		},
+		{
+			displayName: 'Client Team Contact IDs',
+			name: 'clientTeamContactIds',
+			type: 'string',
+			default: '',
+			description: 'Comma-separated IDs of client contacts to add to the application',
+		},
+		{
+			displayName: 'Position',
+			name: 'position',
+			type: 'fixedCollection',
+			default: {},
+			placeholder: 'Add Position',
+			description: 'Where the application goes in the stage: between these two applications',
+			options: [
+				{
+					displayName: 'Position',
+					name: 'values',
+					values: [
+						{
+							displayName: 'Next ID',
+							name: 'nextId',
+							type: 'string',
+							default: '',
+							description: 'ID of the application that should follow this one',
+						},
+						{
+							displayName: 'Previous ID',
+							name: 'previousId',
+							type: 'string',
+							default: '',
+							description: 'ID of the application that should come before this one',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Team User IDs',
+			name: 'teamUserIds',
+			type: 'string',
+			default: '',
+			description: 'Comma-separated IDs of team members to add to the application',
+		},
+	]),
 ];

@@ -19,7 +19,8 @@ export const applicationGetManyForJobDescription: INodeProperties[] = [
 				name: 'includeJob',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to add the job (with stage totals and custom attributes) to every application as "job"',
+				description:
+					'Whether to add the job (with stage totals and custom attributes) to every application as "job"',
 			},
 		],
 	},

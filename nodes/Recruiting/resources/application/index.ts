@@ -1,7 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { applicationBody } from '../../shared/bodies';
-import { flattenApplication, flattenApplicationListItem, flattenVacancy } from '../../shared/flatten';
+import {
+	flattenApplication,
+	flattenApplicationListItem,
+	flattenVacancy,
+} from '../../shared/flatten';
 import { collection, sendPath } from '../../shared/parameters';
 import { outputList, outputRecord, sendBody } from '../../shared/routing';
 import { applicationCreateDescription } from './create';
@@ -45,7 +49,8 @@ export const applicationDescription: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get an application',
-				description: 'Get one application with its stage, state, comments, interviews and placements',
+				description:
+					'Get one application with its stage, state, comments, interviews and placements',
 				routing: {
 					request: { method: 'GET' },
 					send: {
@@ -77,7 +82,9 @@ export const applicationDescription: INodeProperties[] = [
 							outputList('applications', flattenApplicationListItem, function (body, simplify) {
 								const { includeJob } = collection.call(this, 'options');
 								if (!includeJob) return {};
-								return { job: (simplify ? flattenVacancy(body.vacancy) : body.vacancy) as IDataObject };
+								return {
+									job: (simplify ? flattenVacancy(body.vacancy) : body.vacancy) as IDataObject,
+								};
 							}),
 						],
 					},

@@ -4,4 +4,7 @@ import { candidateLocator, simplifyField } from '../../shared/descriptions';
 
 const show = { resource: ['candidate'], operation: ['get'] };
 
-export const candidateGetDescription: INodeProperties[] = [candidateLocator(show), simplifyField(show)];
+export const candidateGetDescription: INodeProperties[] = [
+	candidateLocator(show),
+	simplifyField(show),
+];

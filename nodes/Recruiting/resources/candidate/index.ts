@@ -22,7 +22,8 @@ export const candidateDescription: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a candidate',
-				description: 'Get one candidate with personal details, contact information and client contacts',
+				description:
+					'Get one candidate with personal details, contact information and client contacts',
 				routing: {
 					request: { method: 'GET' },
 					send: {
@@ -39,7 +40,8 @@ export const candidateDescription: INodeProperties[] = [
 				name: 'Get Contact Identifiers',
 				value: 'getContactIdentifiers',
 				action: 'Get a candidate s contact identifiers',
-				description: 'Get the emails, phone numbers and network profile URL of a candidate and their client contacts',
+				description:
+					'Get the emails, phone numbers and network profile URL of a candidate and their client contacts',
 				routing: {
 					request: { method: 'GET' },
 					send: {
@@ -56,11 +58,14 @@ export const candidateDescription: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many candidates',
-				description: 'List candidates, oldest change first, optionally only those modified since a time',
+				description:
+					'List candidates, oldest change first, optionally only those modified since a time',
 				routing: {
 					request: { method: 'GET', url: '/candidates' },
 					send: { paginate: true },
-					operations: { pagination: cursorPagination({ label: 'candidate', flatten: flattenCandidate }) },
+					operations: {
+						pagination: cursorPagination({ label: 'candidate', flatten: flattenCandidate }),
+					},
 				},
 			},
 		],

@@ -2,11 +2,7 @@ import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
 import { jobUpdateBody } from '../../shared/bodies';
 import { jobLocator, locationValues } from '../../shared/descriptions';
-import {
-	EMPLOYMENT_TYPES,
-	LOCATION_TYPES,
-	SALARY_CURRENCIES,
-} from '../../shared/options';
+import { EMPLOYMENT_TYPES, LOCATION_TYPES, SALARY_CURRENCIES } from '../../shared/options';
 import { collection, requiredId, sendPath } from '../../shared/parameters';
 import { outputWriteResult, sendBody } from '../../shared/routing';
 
@@ -32,7 +28,6 @@ export const jobUpdateRouting: INodePropertyRouting = {
 		],
 	},
 };
-
 
 export const jobUpdateDescription: INodeProperties[] = [
 	jobLocator(show),
@@ -63,7 +58,8 @@ export const jobUpdateDescription: INodeProperties[] = [
 				name: 'clientTeamUserIds',
 				type: 'string',
 				default: '',
-				description: 'Comma-separated IDs of the client’s contacts on the job; replaces the current list',
+				description:
+					'Comma-separated IDs of the client’s contacts on the job; replaces the current list',
 			},
 			{
 				displayName: 'Company ID',
@@ -149,7 +145,13 @@ export const jobUpdateDescription: INodeProperties[] = [
 						displayName: 'Salary Range',
 						name: 'values',
 						values: [
-							{ displayName: 'Currency', name: 'currency', type: 'options', options: SALARY_CURRENCIES, default: 'EUR' },
+							{
+								displayName: 'Currency',
+								name: 'currency',
+								type: 'options',
+								options: SALARY_CURRENCIES,
+								default: 'EUR',
+							},
 							{ displayName: 'Maximum', name: 'max', type: 'number', default: 0 },
 							{ displayName: 'Minimum', name: 'min', type: 'number', default: 0 },
 						],
@@ -200,7 +202,8 @@ export const jobUpdateDescription: INodeProperties[] = [
 				name: 'teamUserIds',
 				type: 'string',
 				default: '',
-				description: 'Comma-separated IDs of the team members on the job; replaces the current team',
+				description:
+					'Comma-separated IDs of the team members on the job; replaces the current team',
 			},
 		],
 	},

@@ -18,7 +18,8 @@ export const jobPortalDescription: INodeProperties[] = [
 				name: 'Apply',
 				value: 'apply',
 				action: 'Apply to a posted job',
-				description: 'Submit a candidate’s application to a publicly posted job (no API key needed)',
+				description:
+					'Submit a candidate’s application to a publicly posted job (no API key needed)',
 				routing: {
 					request: { method: 'POST' },
 					send: {
@@ -53,7 +54,8 @@ export const jobPortalDescription: INodeProperties[] = [
 				name: 'Get Many Postings',
 				value: 'getAllPostings',
 				action: 'Get many job postings',
-				description: 'List every job the tenant posts publicly on its career site (no API key needed)',
+				description:
+					'List every job the tenant posts publicly on its career site (no API key needed)',
 				routing: {
 					request: { method: 'GET' },
 					output: { postReceive: [outputList('publicJobBoardPostings')] },
@@ -70,7 +72,8 @@ export const jobPortalDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'https://api.example.com',
 		displayOptions: { show: { resource: ['jobPortal'] } },
-		description: 'Address of the public job portal API. No credential is used: the portal is public.',
+		description:
+			'Address of the public job portal API. No credential is used: the portal is public.',
 	},
 	{
 		displayName: 'Tenant Slug',

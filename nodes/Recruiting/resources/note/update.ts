@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { additionalFields } from '../../shared/descriptions';
 import { NOTE_SOURCES } from '../../shared/options';
 
 const show = { resource: ['note'], operation: ['update'] };
@@ -40,29 +41,21 @@ export const noteUpdateDescription: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'Whether the note is pinned to the top',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Label IDs',
-				name: 'labelIds',
-				type: 'string',
-				default: '',
-				description: 'Comma-separated IDs of the labels on the note',
-			},
-			{
-				displayName: 'Source',
-				name: 'source',
-				type: 'options',
-				options: NOTE_SOURCES,
-				default: 'phone',
-				description: 'How the conversation the note records took place',
-			},
-		],
-	},
+	additionalFields(show, [
+		{
+			displayName: 'Label IDs',
+			name: 'labelIds',
+			type: 'string',
+			default: '',
+			description: 'Comma-separated IDs of the labels on the note',
+		},
+		{
+			displayName: 'Source',
+			name: 'source',
+			type: 'options',
+			options: NOTE_SOURCES,
+			default: 'phone',
+			description: 'How the conversation the note records took place',
+		},
+	]),
 ];
