@@ -1,0 +1,243 @@
+/*
+ * The soak's sandbox side: the inventory of seeded records, the changes made between polls,
+ * and the change log read back into the ledgers.
+ */
+import type { ChangeEntry, Sandbox } from '../sandbox';
+import { Ledger } from './ledger';
+
+/** mulberry32: a small seeded PRNG, so a soak run can be repeated exactly (SOAK_SEED). */
+export function prng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+export type Random = () => number;
+
+export const int = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+function pick<T>(random: Random, list: T[]): T {
+	return list[Math.floor(random() * list.length)];
+}
+
+/** `count` distinct entries of `list` (a partial Fisher-Yates on a copy). */
+function sample<T>(random: Random, list: T[], count: number): T[] {
+	const copy = list.slice();
+	const n = Math.min(count, copy.length);
+	for (let i = 0; i < n; i++) {
+		const j = i + Math.floor(random() * (copy.length - i));
+		[copy[i], copy[j]] = [copy[j], copy[i]];
+	}
+	return copy.slice(0, n);
+}
+
+/** Every record the list endpoint shows, read page by page before any fault is switched on. */
+export async function listAll(sandbox: Sandbox, path: '/candidates' | '/vacancies'): Promise<string[]> {
+	const ids = new Set<string>();
+	let query = '';
+	for (let page = 0; page < 10_000; page++) {
+		const response = await fetch(`${sandbox.apiBaseUrl}${path}?limit=50${query}`, {
+			headers: { 'x-api-key': sandbox.apiKey },
+		});
+		if (response.status !== 200) throw new Error(`inventory: ${path} answered ${response.status}`);
+		const body = (await response.json()) as { items: { id: string }[]; pageInfo: { nextCursor: string; hasNextPage: boolean } };
+		const before = ids.size;
+		for (const item of body.items) ids.add(item.id);
+		if (!body.pageInfo.hasNextPage) return [...ids];
+		// The job cursor is inclusive: a page that adds nothing new would be a stall.
+		if (ids.size === before) throw new Error(`inventory: ${path} stalled`);
+		query = `&cursor=${encodeURIComponent(body.pageInfo.nextCursor)}`;
+	}
+	throw new Error(`inventory: ${path} did not end`);
+}
+
+export interface ChangeCounts {
+	candidateChanges: number;
+	jobChanges: number;
+	candidatesCreated: number;
+	jobsCreated: number;
+	candidateTies: { at: string; size: number; variant: string }[];
+	jobTies: { at: string; size: number; variant: string }[];
+}
+
+/**
+ * The records of the sandbox as the two ledgers see them, and the changes the soak makes.
+ * Each change goes through the sandbox's in-process API; `sync()` then reads the change log
+ * since the last call and makes the changed records' current versions current in the ledgers.
+ */
+export class World {
+	readonly counts: ChangeCounts = {
+		candidateChanges: 0,
+		jobChanges: 0,
+		candidatesCreated: 0,
+		jobsCreated: 0,
+		candidateTies: [],
+		jobTies: [],
+	};
+
+	private seq: number;
+
+	private readonly candidateIds: string[] = [];
+
+	private readonly jobIds: string[] = [];
+
+	private serial = 0;
+
+	constructor(
+		private readonly sandbox: Sandbox,
+		readonly candidates: Ledger,
+		readonly jobs: Ledger,
+		private readonly random: Random,
+	) {
+		this.seq = sandbox.changeLog.seq;
+	}
+
+	/** The seeded records: Start = Everything owes every one of them. */
+	async inventory(): Promise<void> {
+		for (const id of await listAll(this.sandbox, '/candidates')) this.addCandidate(id);
+		for (const id of await listAll(this.sandbox, '/vacancies')) this.addJob(id);
+	}
+
+	get candidateCount(): number {
+		return this.candidateIds.length;
+	}
+
+	get jobCount(): number {
+		return this.jobIds.length;
+	}
+
+	private addCandidate(id: string): void {
+		const record = this.sandbox.store.getCandidate(id);
+		if (!record) throw new Error(`no candidate ${id}`);
+		if (!this.candidates.currentOf(id)) this.candidateIds.push(id);
+		this.candidates.set(id, String(record.modifiedAt), record.modifiedAt);
+	}
+
+	addJob(id: string): void {
+		const record = this.sandbox.store.getVacancy(id);
+		if (!record) throw new Error(`no job ${id}`);
+		if (!this.jobs.currentOf(id)) this.jobIds.push(id);
+		this.jobs.set(id, record.name, record.modifiedAt);
+	}
+
+	/** Reads the change log since the last call into the ledgers; returns the entries read. */
+	sync(): ChangeEntry[] {
+		const entries = this.sandbox.changeLog.since(this.seq);
+		this.seq = this.sandbox.changeLog.seq;
+		const last = new Map<string, ChangeEntry>();
+		for (const entry of entries) {
+			if (entry.resource === 'candidate') this.counts.candidateChanges++;
+			else if (entry.resource === 'vacancy') this.counts.jobChanges++;
+			else throw new Error(`unexpected change of a ${entry.resource}`);
+			last.set(`${entry.resource}:${entry.id}`, entry);
+		}
+		for (const entry of last.values()) {
+			if (entry.resource === 'candidate') {
+				// The change log and the record agree on the version the list now shows.
+				const record = this.sandbox.store.getCandidate(entry.id);
+				if (!record || new Date(record.modifiedAt).toISOString() !== entry.modifiedAt) {
+					throw new Error(`change log and store disagree on candidate ${entry.id}`);
+				}
+				this.addCandidate(entry.id);
+			} else {
+				const record = this.sandbox.store.getVacancy(entry.id);
+				if (!record || new Date(record.modifiedAt).toISOString() !== entry.modifiedAt) {
+					throw new Error(`change log and store disagree on job ${entry.id}`);
+				}
+				this.addJob(entry.id);
+			}
+		}
+		return entries;
+	}
+
+	private name(prefix: string): string {
+		return `${prefix} ${++this.serial}`;
+	}
+
+	/** A few candidates created and changed (sometimes one changed twice before the next poll). */
+	candidateActivity(): void {
+		const { random, sandbox } = this;
+		for (let n = int(random, 0, 3); n > 0; n--) {
+			sandbox.createCandidate({ firstName: this.name('New'), lastName: 'Soak' });
+			this.counts.candidatesCreated++;
+		}
+		for (let n = int(random, 0, 6); n > 0; n--) {
+			const id = pick(random, this.candidateIds);
+			sandbox.touchCandidate(id, { firstName: this.name('Changed') });
+			if (random() < 0.15) sandbox.touchCandidate(id, { firstName: this.name('Changed again') });
+		}
+	}
+
+	/** A few jobs created and changed; every change is visible in the list (a new name). */
+	jobActivity(): void {
+		const { random, sandbox } = this;
+		if (random() < 0.15) {
+			sandbox.createVacancy({ name: this.name('Job') });
+			this.counts.jobsCreated++;
+		}
+		if (random() < 0.6) {
+			for (let n = int(random, 1, 3); n > 0; n--) {
+				const id = pick(random, this.jobIds);
+				sandbox.touchVacancy(id, { name: this.name('Job') });
+				if (random() < 0.1) sandbox.touchVacancy(id, { name: this.name('Job again') });
+			}
+		}
+	}
+
+	/** The latest modifiedAt any record of the ledger carries, and how many carry it. */
+	private latest(ledger: Ledger): { time: number; ids: Set<string> } {
+		let time = -Infinity;
+		const ids = new Set<string>();
+		for (const version of ledger.currentVersions()) {
+			if (version.time > time) {
+				time = version.time;
+				ids.clear();
+			}
+			if (version.time === time) ids.add(version.id);
+		}
+		return { time, ids };
+	}
+
+	/**
+	 * `size` candidates given ONE modifiedAt, as a bulk import does: most are existing
+	 * records, some are created at that time. `atLatest`: the time is the latest modifiedAt
+	 * already in the list, which is where a trigger that read the whole list has its
+	 * watermark, so the tie lands on records it already emitted at that time.
+	 */
+	candidateTie(size: number, atLatest: boolean): void {
+		const { sandbox } = this;
+		const latest = this.latest(this.candidates);
+		const time = atLatest ? latest.time : sandbox.clock.tick();
+		const created = Math.max(1, Math.round(size / 100));
+		const eligible = this.candidateIds.filter((id) => !(atLatest && latest.ids.has(id)));
+		const ids = sample(this.random, eligible, size - created);
+		sandbox.touchMany('candidates', { ids, modifiedAt: time });
+		for (let n = 0; n < created; n++) {
+			sandbox.createCandidate({ firstName: this.name('Imported'), lastName: 'Soak', modifiedAt: time });
+			this.counts.candidatesCreated++;
+		}
+		this.counts.candidateTies.push({ at: new Date(time).toISOString(), size, variant: atLatest ? 'at the latest time' : 'new time' });
+	}
+
+	/**
+	 * `size` jobs (below the API's page size, so the job cursor can page past them) changed
+	 * with ONE modifiedAt, each with a new name. `atLatest` as for candidates, when the jobs
+	 * already at that time plus the new ones stay within `maxAtOneTime`.
+	 */
+	jobTie(size: number, atLatest: boolean, maxAtOneTime: number): void {
+		const { sandbox } = this;
+		const latest = this.latest(this.jobs);
+		const onLatest = atLatest && latest.ids.size + size <= maxAtOneTime;
+		const time = onLatest ? latest.time : sandbox.clock.tick();
+		const eligible = this.jobIds.filter((id) => !(onLatest && latest.ids.has(id)));
+		for (const id of sample(this.random, eligible, size)) {
+			sandbox.touchVacancy(id, { name: this.name('Tied job'), modifiedAt: time });
+		}
+		this.counts.jobTies.push({ at: new Date(time).toISOString(), size, variant: onLatest ? 'at the latest time' : 'new time' });
+	}
+}
