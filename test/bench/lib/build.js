@@ -1,0 +1,72 @@
+// @ts-check
+'use strict';
+/**
+ * Builds the package the way `npm run build` does (tsc, then the icons and codex JSON next
+ * to the compiled files), but into a private folder, so the benchmark never races with
+ * another `npm run build` of the repo's dist/ and can also build a scratch copy of the
+ * sources (`--src DIR`) to measure a proposed fix. The folder gets the repo's package.json
+ * and entry file too, so `npm pack` there packs exactly what `npm pack` in the repo would.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/**
+ * @param {string} dir
+ * @param {(file: string) => boolean} keep
+ * @returns {string[]} paths relative to dir
+ */
+function walk(dir, keep, base = dir) {
+	/** @type {string[]} */
+	const out = [];
+	if (!fs.existsSync(dir)) return out;
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+		const abs = path.join(dir, entry.name);
+		if (entry.isDirectory()) out.push(...walk(abs, keep, base));
+		else if (keep(entry.name)) out.push(path.relative(base, abs));
+	}
+	return out;
+}
+
+/**
+ * @param {{ srcRoot?: string, outRoot: string, log?: (line: string) => void }} options
+ * @returns {{ outRoot: string, ms: number }}
+ */
+function buildPackage({ srcRoot = REPO_ROOT, outRoot, log = () => {} }) {
+	const started = Date.now();
+	fs.rmSync(outRoot, { recursive: true, force: true });
+	fs.mkdirSync(outRoot, { recursive: true });
+	const tsc = require.resolve('typescript/bin/tsc', { paths: [REPO_ROOT] });
+	log(`tsc -p ${path.relative(process.cwd(), path.join(srcRoot, 'tsconfig.json')) || 'tsconfig.json'} → ${outRoot}/dist`);
+	const result = spawnSync(
+		process.execPath,
+		// Same options as `npm run build` (incremental included: its tsconfig.tsbuildinfo lands
+		// in dist/ and so in the tarball, as it does after `npm run build`).
+		[tsc, '-p', path.join(srcRoot, 'tsconfig.json'), '--outDir', path.join(outRoot, 'dist')],
+		{ cwd: srcRoot, encoding: 'utf8' },
+	);
+	if (result.status !== 0) {
+		throw new Error(`tsc failed (exit ${result.status}):\n${(result.stdout + result.stderr).slice(-4000)}`);
+	}
+	// gulp build: icons and codex files next to the compiled sources.
+	for (const top of ['nodes', 'credentials']) {
+		for (const rel of walk(path.join(srcRoot, top), (name) => /\.(png|svg)$/.test(name) || name.endsWith('.node.json'))) {
+			const target = path.join(outRoot, 'dist', top, rel);
+			fs.mkdirSync(path.dirname(target), { recursive: true });
+			fs.copyFileSync(path.join(srcRoot, top, rel), target);
+		}
+	}
+	for (const file of fs.readdirSync(srcRoot)) {
+		if (file === 'package.json' || file === 'index.js' || /^(readme|license|licence|changelog)/i.test(file)) {
+			fs.copyFileSync(path.join(srcRoot, file), path.join(outRoot, file));
+		}
+	}
+	// The compiled files require n8n-workflow: resolve it from the repo (same instance as the
+	// bench's n8n-core, since Node resolves symlinks to real paths).
+	fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(outRoot, 'node_modules'), 'dir');
+	return { outRoot, ms: Date.now() - started };
+}
+
+module.exports = { buildPackage, REPO_ROOT };

@@ -1,0 +1,259 @@
+// @ts-check
+'use strict';
+/**
+ * The node classes compiled by build.js, run through n8n-core's own engine the way
+ * test/helpers/engine.ts (WorkflowExecute, Items → Recruiting) and test/trigger/harness.ts
+ * (PollContext → poll(), static data kept across polls) do, in plain JavaScript so a
+ * benchmark child process needs no ts-jest.
+ *
+ * N8N_USER_FOLDER must point somewhere harmless before this file is required (worker.js
+ * does that): n8n-core reads its settings file from there.
+ */
+const path = require('node:path');
+
+const { ExecutionLifecycleHooks, WorkflowExecute, PollContext } = require('n8n-core');
+const { Workflow } = require('n8n-workflow');
+
+const RECRUITING_TYPE = 'n8n-nodes-recruiting.recruiting';
+const TRIGGER_TYPE = 'n8n-nodes-recruiting.recruitingTrigger';
+const ITEMS_TYPE = 'test.items';
+
+/**
+ * Loads the compiled classes from `<pkgRoot>/dist`.
+ * @param {string} pkgRoot
+ */
+function loadClasses(pkgRoot) {
+	const dist = path.join(pkgRoot, 'dist');
+	return {
+		Recruiting: require(path.join(dist, 'nodes/Recruiting/Recruiting.node.js')).Recruiting,
+		RecruitingTrigger: require(path.join(dist, 'nodes/RecruitingTrigger/RecruitingTrigger.node.js')).RecruitingTrigger,
+		RecruitingApi: require(path.join(dist, 'credentials/RecruitingApi.credentials.js')).RecruitingApi,
+	};
+}
+
+/** A source node that outputs one empty item (as the harness's Items node does). */
+class ItemsNode {
+	constructor() {
+		this.description = {
+			displayName: 'Items',
+			name: 'items',
+			group: ['input'],
+			version: 1,
+			description: 'Bench source',
+			defaults: { name: 'Items' },
+			inputs: [],
+			outputs: ['main'],
+			properties: [],
+		};
+	}
+
+	async execute() {
+		return [[{ json: {} }]];
+	}
+}
+
+/**
+ * The floor for any n8n node: pages through GET /v1/candidates with n8n's own HTTP helper
+ * (httpRequestWithAuthentication, the credential applied as for the Recruiting node) and
+ * outputs each record as it came, with no routing, no checks and no flattening. What the
+ * Recruiting node costs beyond this is its own doing.
+ */
+class HttpFloorNode {
+	constructor() {
+		this.description = {
+			displayName: 'HTTP floor',
+			name: 'httpFloor',
+			group: ['transform'],
+			version: 1,
+			description: 'Bench probe',
+			defaults: { name: 'HTTP floor' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'recruitingApi', required: true }],
+			properties: [],
+		};
+	}
+
+	/** @this {any} */
+	async execute() {
+		const { baseUrl } = await this.getCredentials('recruitingApi');
+		/** @type {any[]} */
+		const out = [];
+		let cursor;
+		for (;;) {
+			const body = await this.helpers.httpRequestWithAuthentication.call(this, 'recruitingApi', {
+				method: 'GET',
+				url: `${baseUrl}/v1/candidates`,
+				qs: { limit: 50, ...(cursor && { cursor }) },
+				json: true,
+			});
+			for (const json of body.items) out.push({ json });
+			if (!body.pageInfo.hasNextPage) break;
+			cursor = body.pageInfo.nextCursor;
+		}
+		return [out];
+	}
+}
+
+/** @param {Record<string, any>} types */
+function nodeTypes(types) {
+	/** @param {string} name */
+	const get = (name) => {
+		const type = types[name];
+		if (!type) throw new Error(`unknown node type ${name}`);
+		return type;
+	};
+	return { getByName: get, getByNameAndVersion: get, getKnownTypes: () => ({}) };
+}
+
+/**
+ * Like n8n's CredentialsHelper: the stored data, with the credential's declared
+ * `authenticate` block applied (its expressions resolved against the credential).
+ * @param {any} RecruitingApi
+ * @param {Record<string, string>} data
+ */
+function credentialsHelper(RecruitingApi, data) {
+	const credentialType = new RecruitingApi();
+	return {
+		getParentTypes: () => [],
+		preAuthentication: async () => undefined,
+		/** @type {(c: any, t: string, options: any, workflow: any, node: any) => Promise<any>} */
+		authenticate: async (credentials, _type, options, workflow, node) => {
+			const headers = { ...(options.headers ?? {}) };
+			for (const [name, value] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
+				headers[name] = workflow.expression.getParameterValue(value, null, 0, 0, node.name, [], 'internal', {
+					$credentials: credentials,
+				});
+			}
+			return { ...options, headers };
+		},
+		getDecrypted: async () => ({ ...data }),
+		getCredentials: async () => {
+			throw new Error('not used');
+		},
+		updateCredentials: async () => {},
+		updateCredentialsOauthTokenData: async () => {},
+		getCredentialsProperties: () => credentialType.properties,
+	};
+}
+
+/**
+ * @param {any} classes
+ * @param {Record<string, string>} credentials
+ * @param {string | undefined} executionId
+ */
+function additionalData(classes, credentials, executionId, workflowData = undefined) {
+	return {
+		credentialsHelper: credentialsHelper(classes.RecruitingApi, credentials),
+		...(workflowData && { hooks: new ExecutionLifecycleHooks('manual', executionId, workflowData) }),
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		formWaitingBaseUrl: '',
+		webhookBaseUrl: '',
+		webhookWaitingBaseUrl: '',
+		webhookTestBaseUrl: '',
+		variables: {},
+		executionId,
+		userId: 'user',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		logAiEvent: () => {},
+		getRunExecutionData: async () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	};
+}
+
+/**
+ * Runs Items → Recruiting once through WorkflowExecute (manual mode, as the harness does);
+ * with `floor`, the HttpFloorNode takes the Recruiting node's place.
+ * @param {any} classes
+ * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floor?: boolean }} options
+ * @returns {Promise<{ items: any[], error: any }>}
+ */
+async function runRecruiting(classes, { parameters, credentials, floor = false }) {
+	const source = { id: 'source', name: 'Items', type: ITEMS_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
+	const node = {
+		id: 'recruiting',
+		name: 'Recruiting',
+		type: RECRUITING_TYPE,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		credentials: { recruitingApi: { id: '1', name: 'Recruiting account' } },
+	};
+	const workflowData = {
+		id: 'wf',
+		name: 'bench',
+		active: false,
+		nodes: [source, node],
+		connections: { Items: { main: [[{ node: 'Recruiting', type: 'main', index: 0 }]] } },
+		settings: {},
+		staticData: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+		activeVersionId: null,
+	};
+	const workflow = new Workflow({
+		...workflowData,
+		nodeTypes: /** @type {any} */ (
+			nodeTypes({ [RECRUITING_TYPE]: floor ? new HttpFloorNode() : new classes.Recruiting(), [ITEMS_TYPE]: new ItemsNode() })
+		),
+	});
+	const data = /** @type {any} */ (additionalData(classes, credentials, 'exec-1', workflowData));
+	const run = await new WorkflowExecute(data, 'manual').run(workflow, /** @type {any} */ (source));
+	const taskData = run.data.resultData.runData.Recruiting?.[0];
+	return { items: taskData?.data?.main?.[0] ?? [], error: run.data.resultData.error ?? taskData?.error };
+}
+
+/**
+ * The Recruiting Trigger as n8n's poller runs it: PollContext → poll(), the workflow's static
+ * data carried from poll to poll and saved (JSON) after a poll that emitted items.
+ */
+class TriggerHarness {
+	/**
+	 * @param {any} classes
+	 * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string> }} options
+	 */
+	constructor(classes, { parameters, credentials }) {
+		this.trigger = new classes.RecruitingTrigger();
+		this.data = additionalData(classes, credentials, undefined);
+		/** @type {string | undefined} */
+		this.saved = undefined;
+		const node = {
+			id: 'trigger',
+			name: 'Recruiting Trigger',
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters,
+			credentials: { recruitingApi: { id: '1', name: 'Recruiting account' } },
+		};
+		this.workflow = new Workflow({
+			id: 'wf',
+			name: 'bench trigger',
+			nodes: /** @type {any} */ ([node]),
+			connections: {},
+			active: true,
+			nodeTypes: /** @type {any} */ (nodeTypes({ [TRIGGER_TYPE]: this.trigger })),
+			staticData: undefined,
+			settings: {},
+		});
+		this.node = this.workflow.getNode('Recruiting Trigger');
+	}
+
+	/** One poll; returns the emitted items ([] when the poll returned null). */
+	async poll() {
+		const context = new PollContext(this.workflow, /** @type {any} */ (this.node), /** @type {any} */ (this.data), 'trigger', 'activate');
+		const result = await this.trigger.poll.call(context);
+		if (result !== null) this.saved = JSON.stringify(this.workflow.staticData);
+		return result === null ? [] : result[0];
+	}
+}
+
+module.exports = { loadClasses, runRecruiting, TriggerHarness, RECRUITING_TYPE, TRIGGER_TYPE };

@@ -1,0 +1,255 @@
+// @ts-check
+'use strict';
+/**
+ * Scenario 2 in a real n8n 1.123.x (the e2e harness's cached install): the packed package
+ * installed as a community package, and three workflows run with `n8n execute --id`:
+ *   - empty:    Manual Trigger alone (what starting the CLI costs);
+ *   - recruiting: Manual Trigger → Recruiting (Candidate, Get Many, Return All, Simplify);
+ *   - baseline: Manual Trigger → HTTP Request (cursor pagination) → Code (unwraps the
+ *               viewType wrappers), what a user would build without this package.
+ * Wall time and peak RSS of the whole n8n process tree (the task runner included), sampled
+ * from /proc; the CLI's output (the run data, hundreds of MB at 100k items) is streamed and
+ * only counted, never kept.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+
+const { ensureN8n, n8nEnv, importEntities } = require('../../e2e/lib/n8n');
+const { installTarball } = require('../../e2e/lib/pkg');
+const { mkTemp, killGroup } = require('../../e2e/lib/util');
+
+const CREDENTIAL = { id: 'rcBenchCred00001', name: 'Recruiting sandbox (bench)' };
+
+/** What a user writes in the Code node to unwrap `{ viewType, x }` wrappers. */
+const FLATTEN_CODE = `const out = [];
+for (const page of $input.all()) {
+  for (const candidate of page.json.items) {
+    const flat = {};
+    for (const [key, value] of Object.entries(candidate)) {
+      if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.viewType === 'string') {
+        const { viewType, ...rest } = value;
+        const keys = Object.keys(rest);
+        if (keys.length === 1) flat[key] = rest[keys[0]];
+        else Object.assign(flat, rest);
+      } else {
+        flat[key] = value;
+      }
+    }
+    out.push({ json: flat });
+  }
+}
+return out;`;
+
+/**
+ * @param {{ sandboxUrl: string, apiKey: string }} api
+ * @returns {Record<'empty' | 'recruiting' | 'baseline', any>}
+ */
+function workflows({ sandboxUrl, apiKey }) {
+	const trigger = {
+		parameters: {},
+		id: 'bench-trigger',
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+	};
+	/** @param {string} id @param {string} name @param {any[]} nodes @param {any} connections */
+	const workflow = (id, name, nodes, connections) => ({
+		id,
+		name,
+		active: false,
+		nodes: [trigger, ...nodes],
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	});
+	const recruiting = {
+		parameters: { resource: 'candidate', operation: 'getAll', returnAll: true, filters: {} },
+		id: 'bench-recruiting',
+		name: 'Get Many Candidates',
+		type: 'n8n-nodes-recruiting.recruiting',
+		typeVersion: 1,
+		position: [240, 0],
+		credentials: { recruitingApi: CREDENTIAL },
+	};
+	const httpRequest = {
+		parameters: {
+			url: `${sandboxUrl}/v1/candidates`,
+			sendQuery: true,
+			queryParameters: { parameters: [{ name: 'limit', value: '50' }] },
+			sendHeaders: true,
+			headerParameters: { parameters: [{ name: 'x-api-key', value: apiKey }] },
+			options: {
+				pagination: {
+					pagination: {
+						paginationMode: 'updateAParameterInEachRequest',
+						parameters: {
+							parameters: [{ type: 'qs', name: 'cursor', value: '={{ $response.body.pageInfo.nextCursor }}' }],
+						},
+						paginationCompleteWhen: 'other',
+						completeExpression: '={{ !$response.body.pageInfo.hasNextPage }}',
+					},
+				},
+			},
+		},
+		id: 'bench-http',
+		name: 'HTTP Request',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [240, 0],
+	};
+	const code = {
+		parameters: { jsCode: FLATTEN_CODE },
+		id: 'bench-code',
+		name: 'Flatten',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [480, 0],
+	};
+	const link = (/** @type {string} */ to) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
+	return {
+		empty: workflow('rcBenchEmpty0001', 'Bench: empty', [], {}),
+		recruiting: workflow('rcBenchRecruit01', 'Bench: Recruiting Get Many', [recruiting], {
+			Start: link('Get Many Candidates'),
+		}),
+		baseline: workflow('rcBenchBaseline1', 'Bench: HTTP Request + Code', [httpRequest, code], {
+			Start: link('HTTP Request'),
+			'HTTP Request': link('Flatten'),
+		}),
+	};
+}
+
+/**
+ * Resident memory (MB) of `rootPid` and all its descendants, from /proc.
+ * @param {number} rootPid
+ */
+function treeRssMb(rootPid) {
+	/** @type {Map<number, number[]>} */
+	const children = new Map();
+	/** @type {Map<number, number>} */
+	const rss = new Map();
+	for (const entry of fs.readdirSync('/proc')) {
+		if (entry.charCodeAt(0) > 57) continue;
+		try {
+			const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			const ppid = Number(fields[1]);
+			rss.set(Number(entry), Number(fields[21]) * 4096);
+			const list = children.get(ppid);
+			if (list) list.push(Number(entry));
+			else children.set(ppid, [Number(entry)]);
+		} catch {
+			/* gone */
+		}
+	}
+	let total = 0;
+	const stack = [rootPid];
+	while (stack.length) {
+		const pid = /** @type {number} */ (stack.pop());
+		total += rss.get(pid) ?? 0;
+		stack.push(...(children.get(pid) ?? []));
+	}
+	return total / (1024 * 1024);
+}
+
+/**
+ * Counts occurrences of `needle` in a stream without keeping it; keeps head and tail.
+ */
+class OutputScanner {
+	/** @param {string} needle */
+	constructor(needle) {
+		this.needle = Buffer.from(needle);
+		this.count = 0;
+		this.bytes = 0;
+		this.head = '';
+		this.tail = Buffer.alloc(0);
+	}
+
+	/** @param {Buffer} chunk */
+	push(chunk) {
+		if (this.head.length < 16_000) this.head += chunk.toString('utf8', 0, Math.min(chunk.length, 16_000));
+		this.bytes += chunk.length;
+		// Search the previous tail's end + this chunk, so a needle across chunks counts once.
+		const carry = this.tail.subarray(Math.max(0, this.tail.length - (this.needle.length - 1)));
+		const buffer = Buffer.concat([carry, chunk]);
+		for (let at = buffer.indexOf(this.needle); at !== -1; at = buffer.indexOf(this.needle, at + this.needle.length)) {
+			this.count++;
+		}
+		this.tail = Buffer.concat([this.tail, chunk]);
+		if (this.tail.length > 64_000) this.tail = this.tail.subarray(this.tail.length - 64_000);
+	}
+
+	get tailText() {
+		return this.tail.toString('utf8');
+	}
+}
+
+/**
+ * One `n8n execute --id`, measured.
+ * @param {any} inst from ensureN8n
+ * @param {string} userFolder
+ * @param {string} workflowId
+ * @param {{ env?: Record<string, string>, timeoutMs?: number, sampleMs?: number }} options
+ */
+function execute(inst, userFolder, workflowId, { env = {}, timeoutMs = 10 * 60_000, sampleMs = 100 } = {}) {
+	return new Promise((resolve) => {
+		const started = Date.now();
+		const child = spawn(inst.cmd, [...inst.baseArgs, 'execute', `--id=${workflowId}`], {
+			env: n8nEnv(userFolder, env),
+			cwd: userFolder,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: true,
+		});
+		const scanner = new OutputScanner('"id": "cand-');
+		child.stdout.on('data', (chunk) => scanner.push(chunk));
+		child.stderr.on('data', (chunk) => scanner.push(chunk));
+		let peakMb = 0;
+		const sample = () => {
+			if (child.pid) peakMb = Math.max(peakMb, treeRssMb(child.pid));
+		};
+		const sampler = setInterval(sample, sampleMs);
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			killGroup(child.pid, 'SIGKILL');
+		}, timeoutMs);
+		child.on('close', (code, signal) => {
+			clearInterval(sampler);
+			clearTimeout(timer);
+			killGroup(child.pid, 'SIGKILL'); // a task runner left behind
+			const wallMs = Date.now() - started;
+			const text = scanner.head + '\n' + scanner.tailText;
+			const ok = code === 0 && /Execution was successful/.test(scanner.head) && !timedOut;
+			const startedAt = /"startedAt": "([^"]+)"/.exec(scanner.tailText)?.[1];
+			const stoppedAt = /"stoppedAt": "([^"]+)"/.exec(scanner.tailText)?.[1];
+			const executionMs = startedAt && stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : undefined;
+			const error = ok
+				? undefined
+				: timedOut
+					? `timed out after ${Math.round(timeoutMs / 1000)} s`
+					: (/"message": "([^"]+)"/.exec(scanner.tailText)?.[1] ??
+						/(Task execution aborted[^\n]*|JavaScript heap out of memory|Error[^\n]*)/.exec(text)?.[1] ??
+						`exit ${code ?? signal}`);
+			resolve({ ok, wallMs, executionMs, peakRssMb: Math.round(peakMb), ids: scanner.count, outputMb: scanner.bytes / 1e6, error });
+		});
+	});
+}
+
+/**
+ * Prepares a user folder with the package installed, the credential and the workflows.
+ * @param {{ tarball: string, sandboxUrl: string, apiKey: string, log: (line: string) => void }} options
+ */
+async function prepare({ tarball, sandboxUrl, apiKey, log }) {
+	const inst = await ensureN8n({ log });
+	const userFolder = mkTemp('recruiting-bench-n8n-');
+	await installTarball(tarball, userFolder);
+	await importEntities(inst, userFolder, 'credentials', [
+		{ ...CREDENTIAL, type: 'recruitingApi', data: { baseUrl: sandboxUrl, apiKey } },
+	]);
+	const flows = workflows({ sandboxUrl, apiKey });
+	await importEntities(inst, userFolder, 'workflow', Object.values(flows));
+	return { inst, userFolder, ids: Object.fromEntries(Object.entries(flows).map(([k, w]) => [k, w.id])) };
+}
+
+module.exports = { prepare, execute, workflows, FLATTEN_CODE, treeRssMb };

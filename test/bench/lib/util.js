@@ -1,0 +1,88 @@
+// @ts-check
+'use strict';
+/** Child processes, statistics and table printing for the benchmarks. Plain Node. */
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+
+const WORKER = path.join(__dirname, '..', 'worker.js');
+
+/**
+ * Runs one measurement in a fresh `node worker.js` and returns its RESULT object
+ * (`{ failed }` when it crashed or timed out).
+ * @param {Record<string, unknown>} task
+ * @param {{ timeoutMs?: number, nodeArgs?: string[] }} [options]
+ * @returns {Promise<any>}
+ */
+function runWorker(task, { timeoutMs = 15 * 60_000, nodeArgs = [] } = {}) {
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, [...nodeArgs, WORKER, JSON.stringify(task)], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let out = '';
+		let err = '';
+		child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
+		child.stderr.setEncoding('utf8').on('data', (d) => (err = (err + d).slice(-8000)));
+		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			const match = /^RESULT (.*)$/m.exec(out);
+			if (match) return resolve(JSON.parse(match[1]));
+			resolve({ failed: `worker exited ${code ?? signal}: ${(err || out).slice(-2000)}` });
+		});
+	});
+}
+
+/** @param {number[]} values */
+function median(values) {
+	const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+	if (sorted.length === 0) return NaN;
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** @param {number[]} values */
+function spread(values) {
+	const finite = values.filter((v) => Number.isFinite(v));
+	return finite.length > 1 ? `${fmt(Math.min(...finite))}–${fmt(Math.max(...finite))}` : '';
+}
+
+/**
+ * @param {number} value
+ * @param {number} [digits]
+ */
+function fmt(value, digits) {
+	if (typeof value !== 'number' || !Number.isFinite(value)) return '–';
+	const d = digits ?? (Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2);
+	return value.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+}
+
+const secs = (/** @type {number} */ ms) => `${fmt(ms / 1000, 1)} s`;
+const mib = (/** @type {number} */ mb) => (Number.isFinite(mb) ? `${fmt(mb, 0)} MB` : '–');
+const pct = (/** @type {number} */ ratio) => (Number.isFinite(ratio) ? `${ratio >= 0 ? '+' : ''}${fmt(ratio * 100, 1)} %` : '–');
+const times = (/** @type {number} */ ratio) => (Number.isFinite(ratio) ? `${fmt(ratio, 2)}×` : '–');
+
+/**
+ * A Markdown pipe table, columns padded so it reads in a terminal too.
+ * @param {string[]} header
+ * @param {(string | number)[][]} rows
+ */
+function table(header, rows) {
+	const cells = [header, ...rows.map((row) => row.map((c) => String(c)))];
+	const widths = header.map((_, i) => Math.max(3, ...cells.map((row) => (row[i] ?? '').length)));
+	const line = (/** @type {string[]} */ row) => `| ${row.map((c, i) => (c ?? '').padEnd(widths[i])).join(' | ')} |`;
+	return [line(cells[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+}
+
+/** Goal verdict for a table cell. @param {boolean | undefined} ok */
+const verdict = (ok) => (ok === undefined ? '–' : ok ? 'met' : '**missed**');
+
+/** @param {string} dir */
+function rmrf(dir) {
+	fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+module.exports = { runWorker, median, spread, fmt, secs, mib, pct, times, table, verdict, rmrf, sleep };

@@ -1,0 +1,551 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+/**
+ * npm run bench: speed and memory of n8n-nodes-recruiting against the API's ceilings and
+ * against n8n's HTTP Request + Code nodes. Prints Markdown tables (see BENCHMARKS.md).
+ *
+ *   node test/bench/run.js [--quick] [--only 1,3,6] [--runs N] [--src DIR] [--no-n8n]
+ *                          [--runners on|off] [--json FILE]
+ *
+ *   --quick     one run each, smaller sizes (about 3–4 minutes)
+ *   --only      scenarios to run (1 sync, 2 real n8n, 3 rate limit, 4 idle poll, 5 backlog, 6 package)
+ *   --runs N    measurements per figure (default 3; medians are reported)
+ *   --src DIR   build the node from another source tree (a scratch copy with a proposed fix)
+ *   --no-n8n    skip scenario 2 (needs the cached n8n 1.123 of test/e2e, installed on first use)
+ *   --runners   task runners in the real n8n (default on, n8n's recommended setting)
+ *   --json FILE also write every raw measurement as JSON
+ *
+ * Every measurement runs in its own child process (worker.js) so its peak RSS is its own; the
+ * sandbox API (test/sandbox) runs in this process, on loopback. Comparisons are ratios taken
+ * within the same round of runs, then the median of those ratios.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const { buildPackage, REPO_ROOT } = require('./lib/build');
+const { runWorker, median, spread, fmt, secs, mib, pct, times, table, verdict, rmrf, sleep } = require('./lib/util');
+
+// ---------------------------------------------------------------------------- options
+
+const argv = process.argv.slice(2);
+/** @param {string} name */
+const flag = (name) => argv.includes(`--${name}`);
+/** @param {string} name */
+const option = (name) => {
+	const eq = argv.find((a) => a.startsWith(`--${name}=`));
+	if (eq) return eq.slice(name.length + 3);
+	const i = argv.indexOf(`--${name}`);
+	return i >= 0 ? argv[i + 1] : undefined;
+};
+if (flag('help') || flag('h')) {
+	console.log(fs.readFileSync(__filename, 'utf8').split('\n').slice(3, 20).join('\n').replace(/^ \*\s?/gm, ''));
+	process.exit(0);
+}
+
+const QUICK = flag('quick');
+const SIZES = QUICK
+	? {
+			runs: 1,
+			candidates: 20_000,
+			n8nSizes: [10_000],
+			rate: { perWindow: 50, windowMs: 3_000, windows: 4 },
+			backlog: { candidates: 20_000, maxItems: 1_000, bulk: 3_000 },
+			idlePolls: 3,
+			loadRuns: 3,
+		}
+	: {
+			runs: 3,
+			candidates: 100_000,
+			n8nSizes: [10_000, 100_000],
+			rate: { perWindow: 100, windowMs: 6_000, windows: 5 },
+			backlog: { candidates: 100_000, maxItems: 1_000, bulk: 10_000 },
+			idlePolls: 5,
+			loadRuns: 7,
+		};
+const RUNS = Number(option('runs') ?? SIZES.runs);
+const ONLY = new Set((option('only') ?? '1,2,3,4,5,6').split(',').map((s) => Number(s.trim())));
+if (flag('no-n8n')) ONLY.delete(2);
+const SRC = path.resolve(option('src') ?? REPO_ROOT);
+const RUNNERS = (option('runners') ?? 'on') !== 'off';
+const JSON_OUT = option('json');
+
+/** @type {Record<string, any>} */
+const results = { startedAt: new Date().toISOString(), options: { quick: QUICK, runs: RUNS, src: SRC, runners: RUNNERS }, sizes: SIZES };
+/** @type {{ goal: string, measured: string, ok: boolean | undefined }[]} */
+const goals = [];
+
+const log = (/** @type {string} */ line) => process.stderr.write(`# ${line}\n`);
+const print = (/** @type {string} */ text = '') => process.stdout.write(`${text}\n`);
+
+// ---------------------------------------------------------------------------- machine
+
+function machine() {
+	const cpus = os.cpus();
+	const version = (/** @type {string} */ name) => {
+		try {
+			return JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [REPO_ROOT] }), 'utf8')).version;
+		} catch {
+			return '?';
+		}
+	};
+	return {
+		cpu: `${cpus[0]?.model ?? '?'} × ${cpus.length}`,
+		memory: `${Math.round(os.totalmem() / 2 ** 30)} GB`,
+		os: `${os.type()} ${os.release()}`,
+		node: process.version,
+		n8nCore: version('n8n-core'),
+		n8nWorkflow: version('n8n-workflow'),
+		loadavg: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+	};
+}
+
+// ---------------------------------------------------------------------------- helpers
+
+/**
+ * @param {Record<string, unknown>} options
+ * @returns {Promise<any>}
+ */
+async function sandbox(options) {
+	const { createSandbox } = require('../sandbox');
+	return createSandbox({ host: '127.0.0.1', port: 0, ...options });
+}
+
+/** @param {any} sb */
+const api = (sb) => ({ sandboxUrl: sb.url, apiKey: sb.apiKey });
+
+/**
+ * Runs each variant once per round, rounds interleaved, and returns the runs per variant.
+ * @param {number} rounds
+ * @param {Record<string, Record<string, unknown>>} variants
+ * @param {string} what
+ */
+async function rounds(rounds, variants, what) {
+	/** @type {Record<string, any[]>} */
+	const out = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+	for (let round = 1; round <= rounds; round++) {
+		for (const [name, task] of Object.entries(variants)) {
+			const result = await runWorker(task);
+			out[name].push(result);
+			log(`${what} ${name} ${round}/${rounds}: ${result.failed ? `FAILED ${String(result.failed).slice(0, 300)}` : `${secs(result.wallMs ?? 0)}, ${result.items ?? ''} items, peak ${mib(result.peakRssMb)}`}`);
+		}
+	}
+	return out;
+}
+
+/**
+ * Median over rounds of a per-round ratio a[i] / b[i].
+ * @param {any[]} a @param {any[]} b @param {(r: any) => number} pick
+ */
+const ratio = (a, b, pick) => median(a.map((r, i) => pick(r) / pick(b[i])));
+
+// ---------------------------------------------------------------------------- scenarios
+
+/** 1. Full sync in n8n-core's engine. */
+async function scenarioSync(pkgRoot) {
+	const n = SIZES.candidates;
+	print(`\n## 1. Full sync of ${fmt(n, 0)} candidates in n8n's engine (in-process, sandbox on loopback, no rate limit)\n`);
+	const sb = await sandbox({ candidates: n, rateLimit: false });
+	try {
+		const base = { ...api(sb), pkgRoot };
+		const runs = await rounds(
+			RUNS,
+			{
+				plain: { ...base, scenario: 'raw', retain: true },
+				floor: { ...base, scenario: 'getAll', floor: true },
+				getMany: { ...base, scenario: 'getAll' },
+				trigger: { ...base, scenario: 'trigger', maxItemsPerPoll: n },
+			},
+			'sync',
+		);
+		results.sync = runs;
+		const labels = {
+			plain: 'Plain Node: http.get + JSON.parse, records kept',
+			floor: 'n8n HTTP floor: a node paging with n8n’s HTTP helper, nothing else',
+			getMany: 'Recruiting: Get Many, Return All, Simplify',
+			trigger: 'Recruiting Trigger: Start = Everything, one poll (Max Items = all)',
+		};
+		const rows = Object.entries(runs).map(([name, list]) => {
+			const ok = list.filter((r) => !r.failed && (r.items ?? 0) === n);
+			return [
+				labels[/** @type {keyof typeof labels} */ (name)],
+				`${ok.length}/${list.length}`,
+				secs(median(ok.map((r) => r.wallMs))),
+				spread(ok.map((r) => r.wallMs / 1000)),
+				`${fmt(median(ok.map((r) => (r.cpuMs * 1000) / n)), 1)} µs`,
+				mib(median(ok.map((r) => r.peakRssMb))),
+				mib(median(ok.map((r) => r.peakOverMb))),
+				secs(median(ok.map((r) => r.wallMs - r.httpMs))),
+				pct(ratio(list, runs.floor, (r) => r.wallMs) - 1),
+				times(ratio(list, runs.plain, (r) => r.wallMs)),
+			];
+		});
+		print(
+			table(
+				['Path', 'OK', 'Wall (median)', 'Range (s)', 'CPU per item', 'Peak RSS', 'Peak over start', 'Time outside HTTP', 'vs n8n HTTP floor', 'vs plain Node'],
+				rows,
+			),
+		);
+		print(
+			`\n“Time outside HTTP”: wall time during which no request was in flight (requests timed from axios’ request to response interceptor, JSON parsing included). “vs” columns: median of the per-round ratios.`,
+		);
+		for (const name of /** @type {const} */ (['getMany', 'trigger'])) {
+			const overhead = ratio(runs[name], runs.floor, (r) => r.wallMs) - 1;
+			goals.push({
+				goal: `1. ${name === 'getMany' ? 'Get Many' : 'Trigger'}: node-side overhead over the HTTP time ≤ 5 % (vs n8n HTTP floor)`,
+				measured: `${pct(overhead)} (vs plain Node ${times(ratio(runs[name], runs.plain, (r) => r.wallMs))})`,
+				ok: Number.isFinite(overhead) ? overhead <= 0.05 : false,
+			});
+		}
+	} finally {
+		await sb.close();
+	}
+}
+
+/** 2. Real n8n: ours vs HTTP Request + Code. */
+async function scenarioRealN8n(pkgRoot) {
+	print(`\n## 2. Real n8n ${''}(\`n8n execute\`): Recruiting vs HTTP Request (pagination) + Code (flatten)\n`);
+	const { prepare, execute } = require('./lib/real-n8n');
+	const { mkTemp } = require('../e2e/lib/util');
+	// The tarball n8n installs: packed from the built folder (same files as `npm pack`).
+	const packDir = mkTemp('recruiting-bench-pack-');
+	const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir], { cwd: pkgRoot, encoding: 'utf8' });
+	if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
+	const tarball = path.join(packDir, fs.readdirSync(packDir).find((f) => f.endsWith('.tgz')) ?? '');
+	const sb = await sandbox({ candidates: SIZES.n8nSizes[0], rateLimit: false });
+	const env = { N8N_RUNNERS_ENABLED: RUNNERS ? 'true' : 'false' };
+	/** @type {Record<string, Record<string, any[]>>} */
+	const all = {};
+	let userFolder = '';
+	try {
+		const prepared = await prepare({ tarball, ...api(sb), log });
+		userFolder = prepared.userFolder;
+		results.n8nVersion = prepared.inst.version;
+		const rows = [];
+		for (const size of SIZES.n8nSizes) {
+			if (sb.state().candidates !== size) sb.reset({ candidates: size });
+			const timeoutMs = size >= 100_000 ? 8 * 60_000 : 4 * 60_000;
+			/** @type {Record<string, any[]>} */
+			const runs = { empty: [], recruiting: [], baseline: [] };
+			for (let round = 1; round <= RUNS; round++) {
+				for (const name of /** @type {const} */ (['empty', 'recruiting', 'baseline'])) {
+					// A baseline that failed is not repeated at this size: it takes minutes and fails again.
+					if (name === 'baseline' && runs.baseline.some((r) => !r.ok)) continue;
+					const r = await execute(prepared.inst, userFolder, prepared.ids[name], { env, timeoutMs });
+					const expected = name === 'empty' ? 0 : name === 'recruiting' ? size : 2 * size;
+					r.complete = r.ok && r.ids === expected;
+					runs[name].push(r);
+					log(`n8n ${size} ${name} ${round}/${RUNS}: ${r.ok ? 'ok' : `FAILED (${r.error})`} ${secs(r.wallMs)}, peak ${mib(r.peakRssMb)}, ids ${r.ids}/${expected}`);
+				}
+			}
+			all[size] = runs;
+			const empty = runs.empty.filter((r) => r.ok);
+			const emptyWall = median(empty.map((r) => r.wallMs));
+			for (const name of /** @type {const} */ (['empty', 'recruiting', 'baseline'])) {
+				const list = runs[name];
+				const ok = list.filter((r) => r.ok && (name === 'empty' || r.complete));
+				const failed = list.filter((r) => !r.ok);
+				rows.push([
+					fmt(size, 0),
+					{ empty: 'Empty workflow (Manual Trigger)', recruiting: 'Recruiting Get Many', baseline: 'HTTP Request + Code' }[name],
+					`${ok.length}/${list.length}${failed.length ? ` — ${failed[0].error}` : ''}`,
+					secs(median(ok.map((r) => r.wallMs))),
+					name === 'empty' ? '–' : secs(median(ok.map((r) => r.wallMs)) - emptyWall),
+					secs(median(ok.map((r) => r.executionMs))),
+					mib(median((ok.length ? ok : list).map((r) => r.peakRssMb))) + (ok.length ? '' : ' (at failure)'),
+					name === 'empty' ? '–' : mib(median(ok.map((r) => r.outputMb))),
+				]);
+			}
+			const ours = runs.recruiting.filter((r) => r.complete);
+			const theirs = runs.baseline.filter((r) => r.complete);
+			const oursOk = ours.length === runs.recruiting.length && ours.length > 0;
+			if (theirs.length) {
+				const speed = median(theirs.map((r) => r.executionMs)) / median(ours.map((r) => r.executionMs));
+				const speedWall = median(theirs.map((r) => r.wallMs)) / median(ours.map((r) => r.wallMs));
+				const speedNet = (median(theirs.map((r) => r.wallMs)) - emptyWall) / (median(ours.map((r) => r.wallMs)) - emptyWall);
+				const memory = median(ours.map((r) => r.peakRssMb)) / median(theirs.map((r) => r.peakRssMb));
+				const memoryNet =
+					(median(ours.map((r) => r.peakRssMb)) - median(empty.map((r) => r.peakRssMb))) /
+					(median(theirs.map((r) => r.peakRssMb)) - median(empty.map((r) => r.peakRssMb)));
+				goals.push({
+					goal: `2. ${fmt(size, 0)} in real n8n: ours ≥ 3× faster than HTTP Request + Code`,
+					measured: `${times(speed)} execution time (${times(speedNet)} wall minus empty workflow, ${times(speedWall)} wall)`,
+					ok: speed >= 3,
+				});
+				goals.push({
+					goal: `2. ${fmt(size, 0)} in real n8n: ours ≤ 0.5× the memory`,
+					measured: `${times(memory)} peak RSS of the n8n process tree (${times(memoryNet)} over the empty workflow)`,
+					ok: memory <= 0.5,
+				});
+			} else {
+				goals.push({
+					goal: `2. ${fmt(size, 0)} in real n8n: ours succeeds where HTTP Request + Code fails`,
+					measured: `ours ${ours.length}/${runs.recruiting.length} complete; baseline ${runs.baseline.length - theirs.length}/${runs.baseline.length} failed (${runs.baseline.find((r) => !r.ok)?.error ?? 'incomplete'})`,
+					ok: oursOk,
+				});
+			}
+		}
+		print(table(['Candidates', 'Workflow', 'OK', 'Wall (median)', 'Wall − empty', 'Execution time', 'Peak RSS (tree)', 'CLI output'], rows));
+		print(
+			`\nn8n ${prepared.inst.version} under Node 22 (the e2e harness's cache), SQLite, task runners ${RUNNERS ? 'on (internal mode)' : 'off'}. “Execution time”: the execution's own startedAt → stoppedAt; “Wall”: the whole \`n8n execute\` process (start-up, execution, saving, printing the run data). Peak RSS: n8n and its child processes, sampled every 100 ms.`,
+		);
+		results.realN8n = all;
+	} finally {
+		await sb.close();
+		if (userFolder) rmrf(userFolder);
+		rmrf(packDir);
+	}
+}
+
+/** 3. Rate-limited sync. */
+async function scenarioRateLimit(pkgRoot) {
+	const { perWindow, windowMs, windows } = SIZES.rate;
+	// windows × perWindow requests fill `windows` windows exactly; one more candidate needs one
+	// more request, at the start of the next window: the ideal client ends just after windows × W.
+	const n = windows * perWindow * 50 + 1;
+	const requests = windows * perWindow + 1;
+	const ceilingPerMin = ((perWindow * 50) / windowMs) * 60_000;
+	print(
+		`\n## 3. Rate-limited sync: ${fmt(n, 0)} candidates at ${perWindow} requests per ${windowMs / 1000} s (the API's 1,000/min scaled down; ceiling ${fmt(ceilingPerMin, 0)} items/min scaled the same way)\n`,
+	);
+	const sb = await sandbox({ candidates: n, rateLimit: { apiPerWindow: perWindow, windowMs, publicPerWindow: 100 } });
+	/** @type {Record<string, any[]>} */
+	const runs = { getMany: [], trigger: [] };
+	try {
+		for (let round = 1; round <= RUNS; round++) {
+			for (const name of /** @type {const} */ (['getMany', 'trigger'])) {
+				if (name === 'trigger' && round > 1) continue;
+				await sleep(windowMs); // the previous run's window ends
+				sb.rateLimiter.reset();
+				const seq = sb.requestLog.seq;
+				const task = name === 'getMany' ? { scenario: 'getAll' } : { scenario: 'trigger', maxItemsPerPoll: n };
+				const r = await runWorker({ ...api(sb), pkgRoot, ...task });
+				const entries = sb.requestLog.since(seq);
+				r.status429 = entries.filter((e) => e.status === 429).length;
+				r.sent = entries.length;
+				runs[name].push(r);
+				log(`rate ${name} ${round}: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${secs(r.wallMs)}, ${r.items} items, ${r.status429} × 429`}`);
+			}
+		}
+	} finally {
+		await sb.close();
+	}
+	results.rateLimit = runs;
+	const idealMs = windows * windowMs;
+	const rows = [];
+	for (const [name, list] of Object.entries(runs)) {
+		const ok = list.filter((r) => !r.failed && !r.error && r.items === n);
+		const fraction = median(ok.map((r) => ((r.items / r.wallMs) * 60_000) / ceilingPerMin));
+		rows.push([
+			name === 'getMany' ? 'Recruiting: Get Many, Return All' : 'Recruiting Trigger: Start = Everything, one poll',
+			`${list.length - ok.length}/${list.length}`,
+			secs(median(ok.map((r) => r.wallMs))),
+			secs(idealMs),
+			fmt(median(ok.map((r) => (r.items / r.wallMs) * 60_000)), 0),
+			Number.isFinite(fraction) ? `${fmt(fraction * 100, 1)} %` : '–',
+			fmt(median(list.map((r) => r.status429)), 0),
+			`${fmt(median(list.map((r) => r.sent)), 0)} (${requests} needed)`,
+		]);
+		if (name === 'getMany') {
+			goals.push({ goal: '3. Rate-limited: ≥ 95 % of the ceiling', measured: `${fmt(fraction * 100, 1)} %`, ok: fraction >= 0.95 });
+			goals.push({
+				goal: '3. Rate-limited: 0 failed executions',
+				measured: `${list.length - ok.length} of ${list.length} failed; ${fmt(median(list.map((r) => r.status429)), 0)} × 429 per run`,
+				ok: ok.length === list.length,
+			});
+		}
+	}
+	print(table(['Path', 'Failed', 'Wall (median)', 'Ideal wall', 'Items/min (scaled)', 'Of the ceiling', '429s received', 'Requests sent'], rows));
+	print(
+		`\n“Ideal wall”: ${windows} full windows; the ${requests}th request opens window ${windows + 1}. The sandbox counts fixed windows that start at the first request after the previous window ended and answers 429 with Retry-After in whole seconds (at least 1).`,
+	);
+}
+
+/** 4. Idle poll. */
+async function scenarioIdle(pkgRoot) {
+	print(`\n## 4. Idle poll: requests per poll when nothing changed\n`);
+	const sb = await sandbox({ candidates: 1_000, vacancies: 120, rateLimit: false });
+	try {
+		const r = await runWorker({ ...api(sb), pkgRoot, scenario: 'idle', polls: SIZES.idlePolls });
+		results.idle = r;
+		if (r.failed) throw new Error(r.failed);
+		const rows = Object.entries(r.perPoll).map(([key, list]) => {
+			const [resource, start] = key.split(':');
+			return [resource, start === 'now' ? 'From Now' : 'Everything', /** @type {number[]} */ (list).join(', '), fmt(Math.max(.../** @type {number[]} */ (list)), 0)];
+		});
+		print(table(['Resource', 'Start', `Requests in each of ${SIZES.idlePolls} idle polls`, 'Most'], rows));
+		const worst = Math.max(...Object.values(r.perPoll).flat());
+		goals.push({ goal: '4. Idle poll: 1 request per watched resource', measured: `${worst} at most`, ok: worst <= 1 });
+	} finally {
+		await sb.close();
+	}
+}
+
+/** 5. Backlog. */
+async function scenarioBacklog(pkgRoot) {
+	const { candidates, maxItems, bulk } = SIZES.backlog;
+	print(`\n## 5. Backlog with Max Items per Poll = ${fmt(maxItems, 0)}\n`);
+	const sb = await sandbox({ candidates, rateLimit: false });
+	/** @type {Record<string, any[]>} */
+	const runs = { seeded: [], bulk: [] };
+	try {
+		for (let round = 1; round <= RUNS; round++) {
+			const r = await runWorker({ ...api(sb), pkgRoot, scenario: 'backlog', mode: 'seeded', maxItemsPerPoll: maxItems });
+			runs.seeded.push(r);
+			log(`backlog seeded ${round}: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${r.polls} polls, ${r.emitted} emitted, over ${mib(r.peakOverMb)}`}`);
+		}
+		sb.reset({ candidates: bulk });
+		const r = await runWorker(
+			{ ...api(sb), pkgRoot, scenario: 'backlog', mode: 'bulk', touch: bulk, maxItemsPerPoll: maxItems, timeoutMs: 5 * 60_000 },
+			{ timeoutMs: 8 * 60_000 },
+		);
+		runs.bulk.push(r);
+		log(`backlog bulk: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${r.polls} polls, ${r.emitted} emitted, ${r.requests} requests`}`);
+	} finally {
+		await sb.close();
+	}
+	results.backlog = runs;
+	const rows = [];
+	for (const [name, list] of Object.entries(runs)) {
+		const size = name === 'seeded' ? candidates : bulk;
+		const ok = list.filter((r) => !r.failed);
+		const drained = ok.filter((r) => !r.timedOut && r.distinct === size);
+		const ideal = Math.ceil(size / 50) + Math.ceil(size / maxItems);
+		rows.push([
+			name === 'seeded'
+				? `${fmt(size, 0)} candidates changed at different times (Start = Everything)`
+				: `${fmt(size, 0)} candidates changed by one bulk update (one modifiedAt)`,
+			`${drained.length}/${list.length}`,
+			fmt(median(ok.map((r) => r.polls)), 0),
+			`${fmt(median(ok.map((r) => r.emitted)), 0)} / ${fmt(median(ok.map((r) => r.distinct)), 0)}`,
+			`${fmt(median(ok.map((r) => r.requests)), 0)} (≈ ${fmt(ideal, 0)})`,
+			secs(median(ok.map((r) => r.wallMs))),
+			secs(median(ok.map((r) => r.maxPollMs))),
+			mib(median(ok.map((r) => r.peakOverMb))),
+			`${fmt(median(ok.map((r) => r.stateBytes)) / 1024, 0)} KB`,
+		]);
+		const over = median(ok.map((r) => r.peakOverMb));
+		goals.push({
+			goal: `5. Backlog (${name === 'seeded' ? 'different times' : 'one bulk modifiedAt'}): peak RSS over baseline ≤ 64 MB`,
+			measured: mib(over),
+			ok: ok.length > 0 ? over <= 64 : false,
+		});
+		goals.push({
+			goal: `5. Backlog (${name === 'seeded' ? 'different times' : 'one bulk modifiedAt'}): drains completely`,
+			measured: `${drained.length}/${list.length} drained; ${fmt(median(ok.map((r) => r.requests)), 0)} requests (≈ ${fmt(ideal, 0)} needed)`,
+			ok: drained.length === list.length,
+		});
+	}
+	print(
+		table(
+			['Backlog', 'Drained', 'Polls', 'Emitted / distinct', 'Requests (minimum)', 'Wall', 'Longest poll', 'Peak RSS over start', 'Stored state'],
+			rows,
+		),
+	);
+	print(
+		`\nEach poll runs through PollContext (as n8n's poller), emitted items are dropped after the poll (in n8n they start an execution). “Peak RSS over start”: the worker's VmHWM, reset after the engine is loaded, minus the RSS then.`,
+	);
+}
+
+/** 6. Package. */
+async function scenarioPackage(pkgRoot) {
+	print(`\n## 6. Package\n`);
+	const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgRoot, encoding: 'utf8' });
+	if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
+	const info = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[')))[0];
+	const pkg = JSON.parse(fs.readFileSync(path.join(pkgRoot, 'package.json'), 'utf8'));
+	const deps = Object.keys(pkg.dependencies ?? {});
+	const bundled = pkg.bundleDependencies ?? pkg.bundledDependencies ?? [];
+	/** @type {any[]} */
+	const loads = [];
+	for (let i = 0; i < SIZES.loadRuns; i++) loads.push(await runWorker({ scenario: 'load', pkgRoot }));
+	const loadMs = median(loads.map((r) => r.loadMs));
+	const constructMs = median(loads.map((r) => r.constructMs));
+	/** @param {RegExp} re */
+	const bytes = (re) => info.files.filter((/** @type {any} */ f) => re.test(f.path)).reduce((s, /** @type {any} */ f) => s + f.size, 0);
+	const maps = bytes(/\.map$/);
+	const decls = bytes(/\.d\.ts$/);
+	const buildInfo = bytes(/\.tsbuildinfo$/);
+	// What would ship without build by-products n8n never reads (files: "!dist/**/*.map", …).
+	const lean = info.unpackedSize - maps - decls - buildInfo;
+	results.package = { size: info.size, unpackedSize: info.unpackedSize, entryCount: info.entryCount, deps, bundled, loads, maps, decls, buildInfo, lean };
+	print(
+		table(
+			['Measure', 'Value', 'Goal'],
+			[
+				['`npm pack` tarball', `${fmt(info.size / 1024, 1)} KB`, '≤ 250 KB'],
+				[
+					'Unpacked',
+					`${fmt(info.unpackedSize / 1024, 1)} KB (${info.entryCount} files${
+						lean < info.unpackedSize
+							? `, of which build by-products n8n never reads: tsconfig.tsbuildinfo ${fmt(buildInfo / 1024, 0)} KB, source maps ${fmt(maps / 1024, 0)} KB, .d.ts ${fmt(decls / 1024, 0)} KB`
+							: ''
+					})`,
+					'≤ 250 KB',
+				],
+				...(lean < info.unpackedSize ? [['Unpacked without those', `${fmt(lean / 1024, 1)} KB`, '≤ 250 KB']] : []),
+				['Runtime dependencies', `${deps.length}${deps.length ? ` (${deps.join(', ')})` : ''}${bundled.length ? `, bundled ${bundled.length}` : ''}`, '0'],
+				['Loading the node and credential classes', `${fmt(loadMs, 1)} ms (median of ${loads.length}, n8n-workflow already loaded)`, '–'],
+				['Constructing them (descriptions)', `${fmt(constructMs, 1)} ms`, '–'],
+			],
+		),
+	);
+	goals.push({ goal: '6. Package size ≤ 250 KB (tarball and unpacked)', measured: `${fmt(info.size / 1024, 1)} KB / ${fmt(info.unpackedSize / 1024, 1)} KB`, ok: info.size <= 250 * 1024 && info.unpackedSize <= 250 * 1024 });
+	goals.push({ goal: '6. Runtime dependencies: 0', measured: String(deps.length + bundled.length), ok: deps.length + bundled.length === 0 });
+}
+
+// ---------------------------------------------------------------------------- main
+
+async function main() {
+	const started = Date.now();
+	const m = machine();
+	results.machine = m;
+	print(`# n8n-nodes-recruiting benchmarks${QUICK ? ' (--quick)' : ''}\n`);
+	print(`${new Date().toISOString()} — ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node}, n8n-core ${m.n8nCore}, n8n-workflow ${m.n8nWorkflow}; load average at start ${m.loadavg}; ${RUNS} run(s) per figure, medians${SRC !== REPO_ROOT ? `; sources: ${SRC}` : ''}.`);
+
+	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-bench-'));
+	const pkgRoot = path.join(work, 'pkg');
+	try {
+		log(`building ${SRC} into ${pkgRoot}`);
+		buildPackage({ srcRoot: SRC, outRoot: pkgRoot, log });
+		/** @type {[number, (root: string) => Promise<void>][]} */
+		const scenarios = [
+			[6, scenarioPackage],
+			[4, scenarioIdle],
+			[1, scenarioSync],
+			[5, scenarioBacklog],
+			[3, scenarioRateLimit],
+			[2, scenarioRealN8n],
+		];
+		for (const [number, run] of scenarios) {
+			if (!ONLY.has(number)) continue;
+			try {
+				await run(pkgRoot);
+			} catch (error) {
+				print(`\nScenario ${number} could not run: ${error instanceof Error ? error.stack : String(error)}`);
+				goals.push({ goal: `${number}. (scenario did not run)`, measured: String(error).slice(0, 200), ok: false });
+			}
+		}
+	} finally {
+		rmrf(work);
+	}
+
+	print(`\n## Goals\n`);
+	goals.sort((a, b) => a.goal.localeCompare(b.goal, 'en', { numeric: true }));
+	print(table(['Goal', 'Measured', 'Verdict'], goals.map((g) => [g.goal, g.measured, verdict(g.ok)])));
+	const end = machine();
+	print(`\nTotal ${secs(Date.now() - started)}; load average at the end ${end.loadavg}.`);
+	results.goals = goals;
+	results.finishedAt = new Date().toISOString();
+	if (JSON_OUT) {
+		fs.writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));
+		log(`raw results: ${JSON_OUT}`);
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});

@@ -1,0 +1,358 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+/**
+ * One measurement in a fresh process, so its peak RSS is its own:
+ *
+ *   node test/bench/worker.js '<json task>'
+ *
+ * The task names a scenario and the sandbox to talk to (the sandbox runs in the parent
+ * process, so its CPU and memory are not counted here). Prints one line `RESULT <json>`.
+ * Figures: wallMs and cpuMs of the measured part only (module loading excluded), rssBeforeMb
+ * (RSS when the measured part starts), peakRssMb (the process's VmHWM), peakOverMb (VmHWM
+ * after resetting it at the start, minus rssBeforeMb).
+ */
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+
+process.env.N8N_USER_FOLDER ??= fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-bench-n8n-'));
+process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS ??= 'false';
+
+/**
+ * Time spent in HTTP, as the union of the intervals during which at least one request of
+ * n8n's HTTP helper is in flight (axios, which n8n-core's helpers use: from the request
+ * interceptor to the response interceptor, so connecting, the server's time and JSON
+ * parsing all count as HTTP). Wall time outside that union is the node's (and n8n's) own
+ * work that the user waits for.
+ */
+const httpClock = { inFlight: 0, since: 0n, totalNs: 0n, requests: 0 };
+
+function enter() {
+	if (httpClock.inFlight++ === 0) httpClock.since = process.hrtime.bigint();
+	httpClock.requests++;
+}
+
+function leave() {
+	if (--httpClock.inFlight === 0) httpClock.totalNs += process.hrtime.bigint() - httpClock.since;
+}
+
+function instrumentAxios() {
+	const axiosPath = require.resolve('axios', { paths: [path.dirname(require.resolve('n8n-core'))] });
+	const axios = require(axiosPath);
+	const instance = axios.default ?? axios;
+	instance.interceptors.request.use(
+		(/** @type {any} */ config) => {
+			enter();
+			return config;
+		},
+		undefined,
+		{ synchronous: true },
+	);
+	instance.interceptors.response.use(
+		(/** @type {any} */ response) => {
+			leave();
+			return response;
+		},
+		(/** @type {any} */ error) => {
+			leave();
+			return Promise.reject(error);
+		},
+	);
+}
+
+/** @param {string} key */
+function statusKb(key) {
+	const status = fs.readFileSync('/proc/self/status', 'utf8');
+	return Number((new RegExp(`${key}:\\s+(\\d+)`).exec(status) || [])[1] || 0);
+}
+
+const mb = (/** @type {number} */ kb) => Math.round((kb / 1024) * 10) / 10;
+
+/** Resets VmHWM to the current RSS (Linux: clear_refs 5); false when not allowed. */
+function resetPeak() {
+	try {
+		fs.writeFileSync('/proc/self/clear_refs', '5');
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Measures `fn`: wall, CPU, RSS before, peak RSS.
+ * @template T
+ * @param {() => Promise<T>} fn
+ */
+async function measure(fn) {
+	if (global.gc) global.gc();
+	const rssBefore = statusKb('VmRSS');
+	const peakReset = resetPeak();
+	const cpu0 = process.cpuUsage();
+	const http0 = { ns: httpClock.totalNs, requests: httpClock.requests };
+	const t0 = process.hrtime.bigint();
+	const value = await fn();
+	const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+	const cpu = process.cpuUsage(cpu0);
+	const hwm = statusKb('VmHWM');
+	return {
+		value,
+		wallMs: Math.round(wallMs),
+		httpMs: Math.round(Number(httpClock.totalNs - http0.ns) / 1e6),
+		httpRequests: httpClock.requests - http0.requests,
+		cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+		rssBeforeMb: mb(rssBefore),
+		peakRssMb: mb(hwm),
+		peakOverMb: peakReset ? mb(hwm - rssBefore) : undefined,
+	};
+}
+
+/**
+ * GET with node:http (keep-alive), JSON-parsed.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @returns {Promise<any>}
+ */
+function getJson(url, headers) {
+	enter();
+	return new Promise((resolve, reject) => {
+		http
+			.get(url, { headers }, (res) => {
+				/** @type {Buffer[]} */
+				const chunks = [];
+				res.on('data', (chunk) => chunks.push(chunk));
+				res.on('end', () => {
+					try {
+						const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+						leave();
+						resolve({ status: res.statusCode, body });
+					} catch (error) {
+						leave();
+						reject(error);
+					}
+				});
+			})
+			.on('error', (error) => {
+				leave();
+				reject(error);
+			});
+	});
+}
+
+/** Request sequence number of the sandbox (control API: not counted, not logged). */
+async function requestSeq(/** @type {any} */ task) {
+	const { body } = await getJson(`${task.sandboxUrl}/_control/state`, {});
+	return Number(body.requestSeq ?? body.requests?.seq ?? body.requestLog?.seq ?? NaN);
+}
+
+/** @param {any} task */
+async function main(task) {
+	const credentials = { baseUrl: task.sandboxUrl, apiKey: task.apiKey };
+	const candidateGetMany = {
+		resource: 'candidate',
+		operation: 'getAll',
+		returnAll: true,
+		filters: {},
+		...(task.simplify === false && { simplify: false }),
+	};
+
+	switch (task.scenario) {
+		case 'raw': {
+			// The floor: plain Node paging through the same list and parsing every page.
+			const r = await measure(async () => {
+				let cursor;
+				let items = 0;
+				let pages = 0;
+				/** @type {unknown[]} */
+				const kept = [];
+				for (;;) {
+					const qs = new URLSearchParams({ limit: '50', ...(cursor && { cursor }) });
+					const { body } = await getJson(`${task.sandboxUrl}/v1/candidates?${qs}`, { 'x-api-key': task.apiKey });
+					pages++;
+					items += body.items.length;
+					// retain: keep every record, as an n8n node must (its output is one array).
+					if (task.retain) for (const item of body.items) kept.push({ json: item });
+					if (!body.pageInfo.hasNextPage) break;
+					cursor = body.pageInfo.nextCursor;
+				}
+				return { items, pages };
+			});
+			return { ...r, items: r.value.items, pages: r.value.pages, value: undefined };
+		}
+
+		case 'getAll': {
+			const { loadClasses, runRecruiting } = require('./lib/engine');
+			const classes = loadClasses(task.pkgRoot);
+			const r = await measure(() =>
+				runRecruiting(classes, { parameters: candidateGetMany, credentials, floor: task.floor === true }),
+			);
+			const { items, error } = r.value;
+			return {
+				...r,
+				value: undefined,
+				items: items.length,
+				error: error ? String(error.message ?? error) : undefined,
+				sample: items.length ? Object.keys(items[0].json).length : 0,
+			};
+		}
+
+		case 'trigger': {
+			// Start = Everything, one poll that may emit everything (Max Items per Poll = all).
+			const { loadClasses, TriggerHarness } = require('./lib/engine');
+			const classes = loadClasses(task.pkgRoot);
+			const harness = new TriggerHarness(classes, {
+				parameters: {
+					resource: 'candidate',
+					event: 'createdOrUpdated',
+					start: 'everything',
+					options: { maxItemsPerPoll: task.maxItemsPerPoll },
+				},
+				credentials,
+			});
+			const r = await measure(() => harness.poll());
+			return { ...r, value: undefined, items: r.value.length };
+		}
+
+		case 'backlog': {
+			// Max Items per Poll = task.maxItemsPerPoll until a poll emits nothing.
+			// mode 'seeded': every seeded candidate is the backlog (Start = Everything);
+			// mode 'bulk': From Now, then `task.touch` candidates get ONE modifiedAt (a bulk update).
+			const { loadClasses, TriggerHarness } = require('./lib/engine');
+			const classes = loadClasses(task.pkgRoot);
+			const harness = new TriggerHarness(classes, {
+				parameters: {
+					resource: 'candidate',
+					event: 'createdOrUpdated',
+					start: task.mode === 'bulk' ? 'now' : 'everything',
+					options: { maxItemsPerPoll: task.maxItemsPerPoll },
+				},
+				credentials,
+			});
+			if (task.mode === 'bulk') {
+				await harness.poll(); // learns where "now" is; emits nothing
+				const res = await fetch(`${task.sandboxUrl}/_control/candidates/touch`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ count: task.touch, modifiedAt: new Date(Date.now() - 1000).toISOString() }),
+				});
+				if (!res.ok) throw new Error(`touch failed: ${res.status} ${await res.text()}`);
+			}
+			const seq0 = await requestSeq(task);
+			const deadline = Date.now() + (task.timeoutMs ?? 600_000);
+			let polls = 0;
+			let emitted = 0;
+			let maxPollItems = 0;
+			let maxPollMs = 0;
+			/** Emitted ids, as numbers (cand-0001234 → 1234) so the check itself stays small. */
+			const ids = new Set();
+			let liveHeapMb = 0;
+			let timedOut = false;
+			const r = await measure(async () => {
+				for (;;) {
+					const t = Date.now();
+					const items = await harness.poll();
+					maxPollMs = Math.max(maxPollMs, Date.now() - t);
+					polls++;
+					if (items.length === 0) break;
+					emitted += items.length;
+					maxPollItems = Math.max(maxPollItems, items.length);
+					for (const item of items) ids.add(Number(String(item.json.id).replace(/\D/g, '')));
+					if (task.gcEachPoll && global.gc) {
+						// Diagnostic: what the trigger really keeps between polls (its live set).
+						global.gc();
+						liveHeapMb = Math.max(liveHeapMb, process.memoryUsage().heapUsed / 2 ** 20);
+					}
+					if (Date.now() > deadline) {
+						timedOut = true;
+						break;
+					}
+				}
+			});
+			const requests = (await requestSeq(task)) - seq0;
+			// And once drained: what a poll costs while nothing changes any more.
+			/** @type {number[]} */
+			const idleRequests = [];
+			for (let i = 0; i < 2 && !timedOut; i++) {
+				const seq = await requestSeq(task);
+				await harness.poll();
+				idleRequests.push((await requestSeq(task)) - seq);
+			}
+			return {
+				idleRequests,
+				liveHeapMb: task.gcEachPoll ? Math.round(liveHeapMb) : undefined,
+				...r,
+				value: undefined,
+				polls,
+				emitted,
+				distinct: ids.size,
+				maxPollItems,
+				maxPollMs,
+				requests,
+				timedOut,
+				stateBytes: harness.saved?.length ?? 0,
+			};
+		}
+
+		case 'idle': {
+			// Requests per poll once nothing changes: sync to the end, then poll again.
+			const { loadClasses, TriggerHarness } = require('./lib/engine');
+			const classes = loadClasses(task.pkgRoot);
+			/** @type {Record<string, any>} */
+			const out = {};
+			for (const resource of ['candidate', 'job']) {
+				for (const start of ['everything', 'now']) {
+					const harness = new TriggerHarness(classes, {
+						parameters: { resource, event: 'createdOrUpdated', start, options: {} },
+						credentials,
+					});
+					let guard = 0;
+					while ((await harness.poll()).length > 0 && guard++ < 1000);
+					/** @type {number[]} */
+					const perPoll = [];
+					for (let i = 0; i < task.polls; i++) {
+						const seq = await requestSeq(task);
+						const items = await harness.poll();
+						perPoll.push((await requestSeq(task)) - seq);
+						if (items.length) throw new Error(`idle ${resource} poll emitted ${items.length} items`);
+					}
+					out[`${resource}:${start}`] = perPoll;
+				}
+			}
+			return { perPoll: out };
+		}
+
+		case 'load': {
+			// n8n has n8n-workflow loaded before it loads a community package.
+			require('n8n-workflow');
+			const dist = path.join(task.pkgRoot, 'dist');
+			const t0 = process.hrtime.bigint();
+			const { Recruiting } = require(path.join(dist, 'nodes/Recruiting/Recruiting.node.js'));
+			const { RecruitingTrigger } = require(path.join(dist, 'nodes/RecruitingTrigger/RecruitingTrigger.node.js'));
+			const { RecruitingApi } = require(path.join(dist, 'credentials/RecruitingApi.credentials.js'));
+			const loadMs = Number(process.hrtime.bigint() - t0) / 1e6;
+			const t1 = process.hrtime.bigint();
+			const described = [new Recruiting(), new RecruitingTrigger(), new RecruitingApi()].map(
+				(instance) => JSON.stringify(instance.description ?? instance.properties).length,
+			);
+			const constructMs = Number(process.hrtime.bigint() - t1) / 1e6;
+			return { loadMs: Math.round(loadMs * 10) / 10, constructMs: Math.round(constructMs * 10) / 10, described };
+		}
+
+		default:
+			throw new Error(`unknown scenario ${task.scenario}`);
+	}
+}
+
+const task = JSON.parse(process.argv[2] ?? '{}');
+instrumentAxios();
+main(task).then(
+	(result) => {
+		process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+		process.exit(0);
+	},
+	(error) => {
+		process.stdout.write(`RESULT ${JSON.stringify({ failed: String(error?.stack ?? error) })}\n`);
+		process.exit(1);
+	},
+);
