@@ -35,7 +35,8 @@ export const useApiCredential: PreSendAction = async function (
 
 /**
  * preSend for the public job portal: the URL comes from the node's own Portal URL and
- * Tenant Slug, never from a credential, so the API key cannot travel to a public endpoint.
+ * Tenant Slug. No key is added: the credential is hidden for this resource, so n8n neither
+ * loads it nor authenticates the request (tested: no x-api-key reaches the portal).
  */
 export const usePortal: PreSendAction = async function (
 	this: IExecuteSingleFunctions,
@@ -62,11 +63,7 @@ export const usePortal: PreSendAction = async function (
 	if (this.getNodeParameter('operation') === 'apply') {
 		url += `/${pathSegment(requiredId.call(this, 'postingId', 'Posting ID'))}`;
 	}
-	const { headers = {} } = requestOptions;
-	const withoutKey = Object.fromEntries(
-		Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'x-api-key'),
-	);
-	return { ...requestOptions, baseURL: undefined, url, headers: withoutKey };
+	return { ...requestOptions, baseURL: undefined, url };
 };
 
 /**
