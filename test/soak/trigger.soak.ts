@@ -20,7 +20,8 @@
  *
  * Environment: SOAK_POLLS (default 1000), SOAK_SEED (default 1), SOAK_REPORT (a path: the
  * figures as JSON), SOAK_RETRY_AFTER (Retry-After of the injected 429s, default 0),
- * SOAK_TRACE (a path: every poll's outcome and the trigger's state after it, as JSON lines).
+ * SOAK_TRACE (a path: every poll's outcome and the trigger's state after it, as JSON lines),
+ * SOAK_CLOCK_SKEW_MS (how far n8n's clock is behind the API's, default 0).
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, never shipped */
 import { appendFileSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,8 @@ import { World, int, listAll, prng } from './world';
 const POLLS = Number(process.env.SOAK_POLLS ?? 1000);
 const SEED = Number(process.env.SOAK_SEED ?? 1);
 const RETRY_AFTER = Number(process.env.SOAK_RETRY_AFTER ?? 0);
+/** How far n8n's clock is behind the API's (negative: ahead). */
+const SKEW_MS = Number(process.env.SOAK_CLOCK_SKEW_MS ?? 0);
 
 const POLL_INTERVAL_MS = 60_000;
 const CANDIDATE_MAX_ITEMS = 333;
@@ -133,8 +136,10 @@ it(
 		await world.inventory();
 		const seeded = { candidates: world.candidateCount, jobs: world.jobCount };
 
-		// n8n's clock is the API's clock (the watermark never passes "now" plus a minute).
-		jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek());
+		// n8n's clock is the API's clock, SOAK_CLOCK_SKEW_MS behind (the watermark never passes
+		// n8n's "now" plus a minute, so with n8n more than a minute behind, the latest changes
+		// are in n8n's future).
+		jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek() - SKEW_MS);
 		const common = { baseUrl: sandbox.url, apiKey: API_KEY, random, restartRate: 0.02, restartAfterFailure: 0.5 };
 		const trace = (resource: string) =>
 			process.env.SOAK_TRACE
@@ -191,6 +196,7 @@ it(
 		const jobReport = jobs.report();
 		const figures = {
 			seed: SEED,
+			clockSkewMs: SKEW_MS,
 			pollsPerResource: POLLS,
 			polls: soakPolls,
 			failedPolls: soakFailed,
@@ -216,7 +222,7 @@ it(
 		if (process.env.SOAK_REPORT) writeFileSync(process.env.SOAK_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
 		process.stdout.write(
 			[
-				`SOAK seed ${SEED}: ${POLLS} polls per resource (candidates, jobs), ${soakFailed.candidate + soakFailed.job} failed ` +
+				`SOAK seed ${SEED}${SKEW_MS ? `, n8n clock ${SKEW_MS} ms behind` : ''}: ${POLLS} polls per resource (candidates, jobs), ${soakFailed.candidate + soakFailed.job} failed ` +
 					`(candidates ${soakFailed.candidate}, jobs ${soakFailed.job}); ${faulted.faults} faults injected in ${faulted.requests} requests ` +
 					`(${brief(faulted.byKind)}); restarts ${candidateTrigger.restarts + jobTrigger.restarts}; ` +
 					`records changed: ${world.counts.candidateChanges} candidate changes (${world.counts.candidateTies.length} ties of ${CANDIDATE_TIE}), ` +
