@@ -119,6 +119,8 @@ function credentialsHelper(RecruitingApi, data) {
 		preAuthentication: async () => undefined,
 		/** @type {(c: any, t: string, options: any, workflow: any, node: any) => Promise<any>} */
 		authenticate: async (credentials, _type, options, workflow, node) => {
+			// As n8n's CredentialsHelper: a function is called, a generic block is resolved.
+			if (typeof credentialType.authenticate === 'function') return await credentialType.authenticate(credentials, options);
 			const headers = { ...(options.headers ?? {}) };
 			for (const [name, value] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
 				headers[name] = workflow.expression.getParameterValue(value, null, 0, 0, node.name, [], 'internal', {

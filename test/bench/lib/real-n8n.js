@@ -186,7 +186,24 @@ class OutputScanner {
 }
 
 /**
- * One `n8n execute --id`, measured.
+ * Streams a file through an OutputScanner.
+ * @param {string} file
+ * @param {string} needle
+ * @returns {Promise<OutputScanner>}
+ */
+function scanFile(file, needle) {
+	return new Promise((resolve, reject) => {
+		const scanner = new OutputScanner(needle);
+		fs.createReadStream(file, { highWaterMark: 1 << 20 })
+			.on('data', (chunk) => scanner.push(/** @type {Buffer} */ (chunk)))
+			.on('end', () => resolve(scanner))
+			.on('error', reject);
+	});
+}
+
+/**
+ * One `n8n execute --id`, measured. The CLI's output goes to a file: through a pipe, n8n
+ * exits before a large output is flushed and the run data arrives cut short.
  * @param {any} inst from ensureN8n
  * @param {string} userFolder
  * @param {string} workflowId
@@ -194,16 +211,16 @@ class OutputScanner {
  */
 function execute(inst, userFolder, workflowId, { env = {}, timeoutMs = 10 * 60_000, sampleMs = 100 } = {}) {
 	return new Promise((resolve) => {
+		const outFile = path.join(userFolder, `execute-${workflowId}-${Date.now()}.out`);
+		const out = fs.openSync(outFile, 'w');
 		const started = Date.now();
 		const child = spawn(inst.cmd, [...inst.baseArgs, 'execute', `--id=${workflowId}`], {
 			env: n8nEnv(userFolder, env),
 			cwd: userFolder,
-			stdio: ['ignore', 'pipe', 'pipe'],
+			stdio: ['ignore', out, out],
 			detached: true,
 		});
-		const scanner = new OutputScanner('"id": "cand-');
-		child.stdout.on('data', (chunk) => scanner.push(chunk));
-		child.stderr.on('data', (chunk) => scanner.push(chunk));
+		fs.closeSync(out);
 		let peakMb = 0;
 		const sample = () => {
 			if (child.pid) peakMb = Math.max(peakMb, treeRssMb(child.pid));
@@ -214,22 +231,25 @@ function execute(inst, userFolder, workflowId, { env = {}, timeoutMs = 10 * 60_0
 			timedOut = true;
 			killGroup(child.pid, 'SIGKILL');
 		}, timeoutMs);
-		child.on('close', (code, signal) => {
+		child.on('close', async (code, signal) => {
 			clearInterval(sampler);
 			clearTimeout(timer);
 			killGroup(child.pid, 'SIGKILL'); // a task runner left behind
 			const wallMs = Date.now() - started;
-			const text = scanner.head + '\n' + scanner.tailText;
+			const scanner = await scanFile(outFile, '"id": "cand-');
+			fs.rmSync(outFile, { force: true });
+			const tail = scanner.tailText;
+			const text = scanner.head + '\n' + tail;
 			const ok = code === 0 && /Execution was successful/.test(scanner.head) && !timedOut;
-			const startedAt = /"startedAt": "([^"]+)"/.exec(scanner.tailText)?.[1];
-			const stoppedAt = /"stoppedAt": "([^"]+)"/.exec(scanner.tailText)?.[1];
+			const startedAt = /"startedAt": "([^"]+)"/.exec(tail)?.[1];
+			const stoppedAt = /"stoppedAt": "([^"]+)"/.exec(tail)?.[1];
 			const executionMs = startedAt && stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : undefined;
 			const error = ok
 				? undefined
 				: timedOut
 					? `timed out after ${Math.round(timeoutMs / 1000)} s`
-					: (/"message": "([^"]+)"/.exec(scanner.tailText)?.[1] ??
-						/(Task execution aborted[^\n]*|JavaScript heap out of memory|Error[^\n]*)/.exec(text)?.[1] ??
+					: (/(Task execution aborted[^\n"]*|JavaScript heap out of memory|Execution was NOT successful)/.exec(text)?.[1] ??
+						/"message": "([^"]+)"/.exec(tail)?.[1] ??
 						`exit ${code ?? signal}`);
 			resolve({ ok, wallMs, executionMs, peakRssMb: Math.round(peakMb), ids: scanner.count, outputMb: scanner.bytes / 1e6, error });
 		});
@@ -252,4 +272,4 @@ async function prepare({ tarball, sandboxUrl, apiKey, log }) {
 	return { inst, userFolder, ids: Object.fromEntries(Object.entries(flows).map(([k, w]) => [k, w.id])) };
 }
 
-module.exports = { prepare, execute, workflows, FLATTEN_CODE, treeRssMb };
+module.exports = { prepare, execute, workflows, FLATTEN_CODE, treeRssMb, OutputScanner };
