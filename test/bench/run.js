@@ -8,7 +8,7 @@
  *   node test/bench/run.js [--quick] [--only 1,3,6] [--runs N] [--src DIR] [--no-n8n]
  *                          [--no-real-rate] [--runners on|off] [--json FILE]
  *
- *   --quick     one run each, smaller sizes (about 3–4 minutes)
+ *   --quick     one run each, smaller sizes (about 3 minutes, 1 with --no-n8n)
  *   --only      scenarios to run (1 sync, 2 real n8n, 3 rate limit, 4 idle poll, 5 backlog, 6 package)
  *   --runs N    measurements per figure (default 3; medians are reported)
  *   --src DIR   build the node from another source tree (a scratch copy with a proposed fix)
@@ -42,7 +42,8 @@ const option = (name) => {
 	return i >= 0 ? argv[i + 1] : undefined;
 };
 if (flag('help') || flag('h')) {
-	console.log(fs.readFileSync(__filename, 'utf8').split('\n').slice(3, 22).join('\n').replace(/^ \*\s?/gm, ''));
+	const source = fs.readFileSync(__filename, 'utf8');
+	console.log(source.slice(source.indexOf('/**') + 4, source.indexOf(' */')).replace(/^ \*\s?/gm, ''));
 	process.exit(0);
 }
 
@@ -149,6 +150,7 @@ const ratio = (a, b, pick) => median(a.map((r, i) => pick(r) / pick(b[i])));
 // ---------------------------------------------------------------------------- scenarios
 
 /** 1. Full sync in n8n-core's engine. */
+/** @param {string} pkgRoot */
 async function scenarioSync(pkgRoot) {
 	const n = SIZES.candidates;
 	print(`\n## 1. Full sync of ${fmt(n, 0)} candidates in n8n's engine (in-process, sandbox on loopback, no rate limit)\n`);
@@ -210,6 +212,7 @@ async function scenarioSync(pkgRoot) {
 }
 
 /** 2. Real n8n: ours vs HTTP Request + Code. */
+/** @param {string} pkgRoot */
 async function scenarioRealN8n(pkgRoot) {
 	print(`\n## 2. Real n8n ${''}(\`n8n execute\`): Recruiting vs HTTP Request (pagination) + Code (flatten)\n`);
 	const { prepare, execute } = require('./lib/real-n8n');
@@ -305,6 +308,7 @@ async function scenarioRealN8n(pkgRoot) {
 }
 
 /** 3. Rate-limited sync. */
+/** @param {string} pkgRoot */
 async function scenarioRateLimit(pkgRoot) {
 	print(`\n## 3. Rate-limited sync\n`);
 	const rows = [];
@@ -381,6 +385,7 @@ async function scenarioRateLimit(pkgRoot) {
 }
 
 /** 4. Idle poll. */
+/** @param {string} pkgRoot */
 async function scenarioIdle(pkgRoot) {
 	print(`\n## 4. Idle poll: requests per poll when nothing changed\n`);
 	const sb = await sandbox({ candidates: 1_000, vacancies: 120, rateLimit: false });
@@ -401,6 +406,7 @@ async function scenarioIdle(pkgRoot) {
 }
 
 /** 5. Backlog. */
+/** @param {string} pkgRoot */
 async function scenarioBacklog(pkgRoot) {
 	const { candidates, maxItems, bulk } = SIZES.backlog;
 	print(`\n## 5. Backlog with Max Items per Poll = ${fmt(maxItems, 0)}\n`);
@@ -479,6 +485,7 @@ async function scenarioBacklog(pkgRoot) {
 }
 
 /** 6. Package. */
+/** @param {string} pkgRoot */
 async function scenarioPackage(pkgRoot) {
 	print(`\n## 6. Package\n`);
 	const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgRoot, encoding: 'utf8' });
@@ -493,7 +500,7 @@ async function scenarioPackage(pkgRoot) {
 	const loadMs = median(loads.map((r) => r.loadMs));
 	const constructMs = median(loads.map((r) => r.constructMs));
 	/** @param {RegExp} re */
-	const bytes = (re) => info.files.filter((/** @type {any} */ f) => re.test(f.path)).reduce((s, /** @type {any} */ f) => s + f.size, 0);
+	const bytes = (re) => info.files.filter((/** @type {any} */ f) => re.test(f.path)).reduce((/** @type {number} */ s, /** @type {any} */ f) => s + f.size, 0);
 	const maps = bytes(/\.map$/);
 	const decls = bytes(/\.d\.ts$/);
 	const buildInfo = bytes(/\.tsbuildinfo$/);

@@ -146,6 +146,9 @@ async function requestSeq(/** @type {any} */ task) {
 	return Number(body.requestSeq ?? body.requests?.seq ?? body.requestLog?.seq ?? NaN);
 }
 
+/** The engine module, loaded only by the scenarios that run n8n (not by `raw` and `load`). */
+const engine = () => require('./lib/engine');
+
 /** @param {any} task */
 async function main(task) {
 	const credentials = { baseUrl: task.sandboxUrl, apiKey: task.apiKey };
@@ -182,7 +185,7 @@ async function main(task) {
 		}
 
 		case 'getAll': {
-			const { loadClasses, runRecruiting } = require('./lib/engine');
+			const { loadClasses, runRecruiting } = engine();
 			const classes = loadClasses(task.pkgRoot);
 			const r = await measure(() =>
 				runRecruiting(classes, { parameters: candidateGetMany, credentials, floor: task.floor === true }),
@@ -199,7 +202,7 @@ async function main(task) {
 
 		case 'trigger': {
 			// Start = Everything, one poll that may emit everything (Max Items per Poll = all).
-			const { loadClasses, TriggerHarness } = require('./lib/engine');
+			const { loadClasses, TriggerHarness } = engine();
 			const classes = loadClasses(task.pkgRoot);
 			const harness = new TriggerHarness(classes, {
 				parameters: {
@@ -218,7 +221,7 @@ async function main(task) {
 			// Max Items per Poll = task.maxItemsPerPoll until a poll emits nothing.
 			// mode 'seeded': every seeded candidate is the backlog (Start = Everything);
 			// mode 'bulk': From Now, then `task.touch` candidates get ONE modifiedAt (a bulk update).
-			const { loadClasses, TriggerHarness } = require('./lib/engine');
+			const { loadClasses, TriggerHarness } = engine();
 			const classes = loadClasses(task.pkgRoot);
 			const harness = new TriggerHarness(classes, {
 				parameters: {
@@ -296,7 +299,7 @@ async function main(task) {
 
 		case 'idle': {
 			// Requests per poll once nothing changes: sync to the end, then poll again.
-			const { loadClasses, TriggerHarness } = require('./lib/engine');
+			const { loadClasses, TriggerHarness } = engine();
 			const classes = loadClasses(task.pkgRoot);
 			/** @type {Record<string, any>} */
 			const out = {};

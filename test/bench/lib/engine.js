@@ -81,6 +81,7 @@ class HttpFloorNode {
 		const out = [];
 		let cursor;
 		for (;;) {
+			/** @type {any} */
 			const body = await this.helpers.httpRequestWithAuthentication.call(this, 'recruitingApi', {
 				method: 'GET',
 				url: `${baseUrl}/v1/candidates`,
@@ -143,11 +144,15 @@ function credentialsHelper(RecruitingApi, data) {
  * @param {any} classes
  * @param {Record<string, string>} credentials
  * @param {string | undefined} executionId
+ * @param {any} [workflowData]
  */
 function additionalData(classes, credentials, executionId, workflowData = undefined) {
+	/** @type {Record<string, unknown>} */
+	const hooks = {};
+	if (workflowData && executionId) hooks.hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
 	return {
 		credentialsHelper: credentialsHelper(classes.RecruitingApi, credentials),
-		...(workflowData && { hooks: new ExecutionLifecycleHooks('manual', executionId, workflowData) }),
+		...hooks,
 		executeWorkflow: async () => {
 			throw new Error('not used');
 		},
@@ -188,6 +193,7 @@ async function runRecruiting(classes, { parameters, credentials, floor = false }
 		parameters,
 		credentials: { recruitingApi: { id: '1', name: 'Recruiting account' } },
 	};
+	/** @type {any} */
 	const workflowData = {
 		id: 'wf',
 		name: 'bench',

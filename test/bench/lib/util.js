@@ -65,7 +65,7 @@ const times = (/** @type {number} */ ratio) => (Number.isFinite(ratio) ? `${fmt(
 /**
  * A Markdown pipe table, columns padded so it reads in a terminal too.
  * @param {string[]} header
- * @param {(string | number)[][]} rows
+ * @param {(string | number | undefined)[][]} rows
  */
 function table(header, rows) {
 	const cells = [header, ...rows.map((row) => row.map((c) => String(c)))];
