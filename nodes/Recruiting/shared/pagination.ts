@@ -84,56 +84,68 @@ export function cursorPagination({ label, flatten }: CursorListOptions) {
 		const baseQs = requestData.options.qs ?? {};
 
 		const results: INodeExecutionData[] = [];
+		const pairedItem = { item: itemIndex };
 		const seen = new Set<string>();
-		let cursor: string | undefined;
-		while (results.length < limit) {
-			const pageSize = cursor === undefined ? Math.min(MAX_PAGE_SIZE, limit) : MAX_PAGE_SIZE;
+		const fetchPage = (pageCursor: string | undefined, pageSize: number) => {
 			const qs: IDataObject = { ...baseQs, limit: pageSize };
-			if (cursor !== undefined) qs.cursor = cursor;
-			const [response] = await withRetries(
+			if (pageCursor !== undefined) qs.cursor = pageCursor;
+			const request = withRetries(
 				() => this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } }),
 				{ node, itemIndex, idempotent: true },
 			);
+			// Awaited in the loop below; this only keeps a failure from counting as unhandled meanwhile.
+			request.catch(() => undefined);
+			return request;
+		};
+		// One request in flight at a time, as before; but the next page is asked for as soon as
+		// this page's cursor is known, and this page is flattened while the API works on the next.
+		let cursor: string | undefined;
+		let pending = fetchPage(undefined, Math.min(MAX_PAGE_SIZE, limit));
+		for (;;) {
+			const [response] = await pending;
 			const page = readPage(node, response?.json, label);
 
-			let added = 0;
+			const fresh: IDataObject[] = [];
 			for (const item of page.items) {
+				if (results.length + fresh.length >= limit) break;
 				const id =
 					typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : undefined;
 				if (id !== undefined) {
 					if (seen.has(id)) continue;
 					seen.add(id);
 				}
-				added++;
-				results.push({
-					json: (simplify ? flatten(item) : item) as IDataObject,
-					pairedItem: { item: itemIndex },
-				});
-				if (results.length >= limit) break;
+				fresh.push(item);
 			}
-
-			if (!page.hasNextPage || results.length >= limit) break;
-			if (!page.nextCursor) {
-				throw new NodeOperationError(
-					node,
-					`The Recruiting API said more ${label}s follow but gave no cursor`,
-					{
-						itemIndex,
-						description: `${results.length} ${label}s were read before the API stopped paging.`,
-					},
-				);
+			const read = results.length + fresh.length;
+			const more = page.hasNextPage && read < limit;
+			if (more) {
+				if (!page.nextCursor) {
+					throw new NodeOperationError(
+						node,
+						`The Recruiting API said more ${label}s follow but gave no cursor`,
+						{
+							itemIndex,
+							description: `${read} ${label}s were read before the API stopped paging.`,
+						},
+					);
+				}
+				if (fresh.length === 0 && page.nextCursor === cursor) {
+					throw new NodeOperationError(
+						node,
+						`More than ${MAX_PAGE_SIZE} ${label}s share the modification time ${cursor}, and the API's cursor cannot page past them`,
+						{
+							itemIndex,
+							description: `${read} ${label}s were read before the cursor stopped moving. The rest cannot be listed through this API page by page; ask the API operator, or narrow the list with Modified Since.`,
+						},
+					);
+				}
+				cursor = page.nextCursor;
+				pending = fetchPage(cursor, MAX_PAGE_SIZE);
 			}
-			if (added === 0 && page.nextCursor === cursor) {
-				throw new NodeOperationError(
-					node,
-					`More than ${MAX_PAGE_SIZE} ${label}s share the modification time ${cursor}, and the API's cursor cannot page past them`,
-					{
-						itemIndex,
-						description: `${results.length} ${label}s were read before the cursor stopped moving. The rest cannot be listed through this API page by page; ask the API operator, or narrow the list with Modified Since.`,
-					},
-				);
+			for (const item of fresh) {
+				results.push({ json: (simplify ? flatten(item) : item) as IDataObject, pairedItem });
 			}
-			cursor = page.nextCursor;
+			if (!more) break;
 		}
 		return results;
 	};
