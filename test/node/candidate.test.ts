@@ -170,6 +170,23 @@ describe('Candidate: Get Many', () => {
 		expect(jsonOf(result)).toEqual([candidate('c1')]);
 	});
 
+	test('an opaque cursor that comes back unchanged stops the run instead of looping', async () => {
+		const scope = api()
+			.get('/v1/candidates')
+			.query({ limit: 50 })
+			.reply(200, page([candidate('c1')], 'Y3Vy', true))
+			.get('/v1/candidates')
+			.query({ limit: 50, cursor: 'Y3Vy' })
+			.reply(200, page([candidate('c1')], 'Y3Vy', true));
+		const result = await runRecruiting({
+			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.message).toBe(
+			'The Recruiting API sent the same candidate page cursor twice; stopped rather than loop',
+		);
+	});
+
 	test('a page that says more follow but has no cursor is an error', async () => {
 		const scope = api()
 			.get('/v1/candidates')

@@ -59,6 +59,8 @@ export interface CursorListOptions {
 	/** Singular, for messages: 'job', 'candidate'. */
 	label: string;
 	flatten: (raw: unknown) => unknown;
+	/** The job list's cursor is a modifiedAt timestamp; the candidate list's is opaque. */
+	timestampCursor: boolean;
 }
 
 /**
@@ -71,7 +73,7 @@ export interface CursorListOptions {
  * records are de-duplicated by id. When more jobs than one page share a timestamp the cursor
  * cannot move past them; that is reported, never looped on or silently cut short.
  */
-export function cursorPagination({ label, flatten }: CursorListOptions) {
+export function cursorPagination({ label, flatten, timestampCursor }: CursorListOptions) {
 	return async function paginate(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -126,6 +128,17 @@ export function cursorPagination({ label, flatten }: CursorListOptions) {
 						{
 							itemIndex,
 							description: `${read} ${label}s were read before the API stopped paging.`,
+						},
+					);
+				}
+				if (fresh.length === 0 && page.nextCursor === cursor && !timestampCursor) {
+					// An opaque cursor that does not move is an API fault, not a tie of timestamps.
+					throw new NodeOperationError(
+						node,
+						`The Recruiting API sent the same ${label} page cursor twice; stopped rather than loop`,
+						{
+							itemIndex,
+							description: `${read} ${label}s were read before the cursor stopped moving.`,
 						},
 					);
 				}

@@ -64,7 +64,11 @@ export const candidateDescription: INodeProperties[] = [
 					request: { method: 'GET', url: '/candidates' },
 					send: { paginate: true },
 					operations: {
-						pagination: cursorPagination({ label: 'candidate', flatten: flattenCandidate }),
+						pagination: cursorPagination({
+							label: 'candidate',
+							flatten: flattenCandidate,
+							timestampCursor: false,
+						}),
 					},
 				},
 			},

@@ -23,7 +23,7 @@ export const jobDescription: INodeProperties[] = [
 				routing: {
 					request: { method: 'GET', url: '/vacancies' },
 					send: { paginate: true },
-					operations: { pagination: cursorPagination({ label: 'job', flatten: flattenVacancy }) },
+					operations: { pagination: cursorPagination({ label: 'job', flatten: flattenVacancy, timestampCursor: true }) },
 				},
 			},
 			{
