@@ -14,9 +14,13 @@ import type {
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 
-/** `data` undefined: the node has no credential, as when none is selected. */
+/**
+ * `data` undefined: the node has no credential, as when none is selected. `loadError`: the
+ * credential is selected but n8n cannot load it (deleted, not shared with the workflow).
+ */
 export function credentialsHelper(
 	data: ICredentialDataDecryptedObject | undefined,
+	loadError?: Error,
 ): ICredentialsHelper {
 	const credentialType = new RecruitingApi();
 	return {
@@ -47,6 +51,7 @@ export function credentialsHelper(
 			return { ...options, headers };
 		},
 		getDecrypted: async () => {
+			if (loadError) throw loadError;
 			if (!data) throw new Error('Node does not have any credentials set');
 			return { ...data };
 		},

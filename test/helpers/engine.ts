@@ -85,6 +85,8 @@ export interface RunOptions {
 	 * user is shown.
 	 */
 	scanForKey?: boolean;
+	/** n8n fails to load the selected credential with this error. */
+	credentialsError?: Error;
 }
 
 export interface RunResult {
@@ -108,6 +110,7 @@ export function setup({
 	continueOnFail = false,
 	nodeType,
 	timezone,
+	credentialsError,
 }: RunOptions): Setup {
 	const type = nodeType ? 'test.custom' : RECRUITING_TYPE;
 	const source: INode = {
@@ -148,7 +151,7 @@ export function setup({
 		nodeTypes: nodeTypes(nodeType ? { [type]: nodeType } : {}),
 	});
 	const additionalData = {
-		credentialsHelper: credentialsHelper(credentials ?? undefined),
+		credentialsHelper: credentialsHelper(credentials ?? undefined, credentialsError),
 		hooks: new ExecutionLifecycleHooks('manual', 'exec-1', workflowData),
 		executeWorkflow: async () => {
 			throw new Error('not used');

@@ -242,3 +242,14 @@ describe('Credentials', () => {
 		expect(jsonOf(result)[0].id).toBe('c1');
 	});
 });
+
+test('a selected credential that cannot be loaded keeps n8n’s own message', async () => {
+	const result = await runRecruiting({
+		credentials: { baseUrl: API, apiKey: API_KEY },
+		parameters: getCandidate,
+		credentialsError: new Error('Credential with ID "1" does not exist for type "recruitingApi".'),
+	});
+	expect(result.error?.message).toBe(
+		'Credential with ID "1" does not exist for type "recruitingApi".',
+	);
+});

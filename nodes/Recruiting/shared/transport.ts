@@ -78,7 +78,10 @@ export async function apiCredentials(
 	let credentials: RecruitingCredentials;
 	try {
 		credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as RecruitingCredentials;
-	} catch {
+	} catch (error) {
+		// Only a node without a credential gets this advice; a credential that exists but cannot
+		// be loaded (deleted, not shared, undecryptable) keeps n8n's own message.
+		if (this.getNode().credentials?.[CREDENTIAL_TYPE]) throw error;
 		throw new NodeOperationError(this.getNode(), 'No Recruiting API credential is selected', {
 			description:
 				'Choose or create a Recruiting API credential in the node’s Credential field. Only the Job Portal resource works without one.',
