@@ -666,6 +666,15 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflowsToActivate
 			return `${fmtMs(Date.now() - t)}`;
 		});
 		if (!ready) return;
+		// "Ready" comes before n8n activates the workflows; activation runs each trigger's first
+		// poll. A change made before the From Now workflow's first poll is (rightly) not emitted,
+		// so wait for both activations before changing anything.
+		await check('n8n activates both trigger workflows (their first polls ran)', async () => {
+			const done = () => workflowsToActivate.every((w) => server.output.split('\n').some((l) => l.includes('Activated workflow') && l.includes(`(ID: ${w.id})`)));
+			const until = Date.now() + 120_000;
+			while (!done() && Date.now() < until) await sleep(500);
+			expect(done(), `not activated within 120 s: ${server.output.slice(-1500)}`);
+		});
 		const base = server.url.replace('localhost', '127.0.0.1');
 		let cookie = '';
 		await check('an owner account can be set up headlessly (POST /rest/owner/setup)', async () => {
