@@ -38,6 +38,15 @@ export class RecruitingApi implements ICredentialType {
 			description:
 				'Created or copied in the tenant dashboard under Settings, API Keys. Use a separate key per environment.',
 		},
+		{
+			displayName: 'Rate Limit (Requests per Minute)',
+			name: 'requestsPerMinute',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1000,
+			description:
+				'The API allows 1,000 requests per minute per key; raise this only if the API operator raised the limit of this key. Once a Return All or a trigger poll reaches the limit, its further requests are spaced to stay below it.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

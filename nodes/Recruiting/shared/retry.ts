@@ -1,6 +1,8 @@
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
+import type { Pacer } from './pacing';
+
 /*
  * Rate limits and passing faults are waited out, not failed: a Return All over 100 pages must
  * not die on page 57 because the API said "slow down" once. Only failures that cannot have
@@ -141,6 +143,11 @@ export interface RetryOptions {
 	policy?: RetryPolicy;
 	/** Injected in tests; n8n's own sleep otherwise. */
 	wait?: (ms: number) => Promise<void>;
+	/**
+	 * The run's pacer (pacing.ts) and the key's limit: every attempt waits for its turn, and a
+	 * 429 makes the rest of the run paced. Without it, a 429 is only waited out.
+	 */
+	pacing?: { pacer: Pacer; requestsPerMinute: number };
 }
 
 /** Runs `send` until it succeeds, the failure is not retryable, or the wait budget is spent. */
@@ -149,10 +156,12 @@ export async function withRetries<T>(send: () => Promise<T>, options: RetryOptio
 	const wait = options.wait ?? sleep;
 	let waited = 0;
 	for (let attempt = 1; ; attempt++) {
+		if (options.pacing) await options.pacing.pacer.beforeSend(options.pacing.requestsPerMinute);
 		try {
 			return await send();
 		} catch (error) {
 			const failure = classifyFailure(error);
+			if (failure?.kind === 'http' && failure.status === 429) options.pacing?.pacer.rateLimited();
 			const delay = failure && retryDelayMs(failure, attempt, policy);
 			const retry =
 				failure !== undefined &&

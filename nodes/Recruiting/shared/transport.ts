@@ -12,8 +12,10 @@ import type {
 } from 'n8n-workflow';
 
 import { httpError } from './errors';
+import { requestsPerMinuteOf } from './pacing';
 import { withRetries } from './retry';
 import type { RequestSubject } from './errors';
+import type { Pacer } from './pacing';
 
 export const CREDENTIAL_TYPE = 'recruitingApi';
 
@@ -21,6 +23,8 @@ export const CREDENTIAL_TYPE = 'recruitingApi';
 export interface RecruitingCredentials {
 	baseUrl: string;
 	apiKey: string;
+	/** Rate Limit (Requests per Minute); absent in credentials saved before it existed. */
+	requestsPerMinute?: unknown;
 }
 
 /**
@@ -99,6 +103,12 @@ export interface ApiRequest {
 	qs?: IDataObject;
 	body?: IDataObject;
 	subject: RequestSubject;
+	/**
+	 * The pacer of the run this request belongs to (createPacer() in pacing.ts, one per run,
+	 * passed with each of its requests): after a 429 the run's requests are spaced to the
+	 * credential's Rate Limit. Without one, a 429 is only waited out.
+	 */
+	pacer?: Pacer;
 }
 
 /**
@@ -110,7 +120,7 @@ export async function recruitingApiRequest(
 	this: ApiContext,
 	request: ApiRequest,
 ): Promise<unknown> {
-	const { baseURL } = await apiCredentials.call(this);
+	const { baseURL, credentials } = await apiCredentials.call(this);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL,
@@ -132,5 +142,14 @@ export async function recruitingApiRequest(
 		}
 		return response.body;
 	};
-	return await withRetries(send, { node: this.getNode(), idempotent: request.method !== 'POST' });
+	return await withRetries(send, {
+		node: this.getNode(),
+		idempotent: request.method !== 'POST',
+		...(request.pacer && {
+			pacing: {
+				pacer: request.pacer,
+				requestsPerMinute: requestsPerMinuteOf(this.getNode(), credentials.requestsPerMinute),
+			},
+		}),
+	});
 }
