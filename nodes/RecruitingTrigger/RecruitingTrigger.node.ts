@@ -81,6 +81,10 @@ function startDate(context: IPollFunctions): string {
 	}
 }
 
+function isBadRequest(error: unknown): boolean {
+	return error instanceof NodeApiError && String(error.httpCode) === '400';
+}
+
 /** Reads the list as the plan asks, page by page, handing each page's emissions to `onPage`. */
 async function runPlan(
 	context: IPollFunctions,
@@ -105,7 +109,17 @@ async function runPlan(
 	const first = plan.nextRequest();
 	let pending = first && fetchPage(first);
 	while (pending) {
-		const page = readPage(context.getNode(), await pending, singular);
+		let body: unknown;
+		try {
+			body = await pending;
+		} catch (error) {
+			// A stored cursor the API no longer accepts must not stop the trigger for good.
+			if (!(isBadRequest(error) && plan.dropResume())) throw error;
+			const retry = plan.nextRequest();
+			pending = retry && fetchPage(retry);
+			continue;
+		}
+		const page = readPage(context.getNode(), body, singular);
 		let emissions: Emission[];
 		try {
 			emissions = plan.take(page);

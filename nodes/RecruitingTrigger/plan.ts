@@ -23,6 +23,15 @@ import type { TriggerState } from './state';
  *   the future cannot make the trigger skip the records modified until then.
  * - `seen` keeps only the keys of handled records that the next poll can list again: those
  *   at or after the new watermark.
+ * - Candidates: the API's cursor is an exact position in a list ordered by modifiedAt, so the
+ *   poll also stores where it stopped (`cursor`) and a later poll resumes there, re-reading
+ *   at most one page. This is what keeps thousands of candidates at one modifiedAt (a bulk
+ *   update) from being re-read by every poll. But a record written later at a time already
+ *   read (a coarse clock, a slow commit) can sort before that position, where only re-reading
+ *   from the watermark finds it; so the cursor is used only once the times before it are
+ *   SETTLE_MS old. `seen` is kept whole all the same: it decides created vs updated at the
+ *   watermark, and makes the watermark alone exact whenever the cursor is not used: not yet
+ *   settled, the list's order seen broken (no cursor is stored), or the cursor refused.
  */
 
 export type EventFilter = 'createdOrUpdated' | 'created' | 'updated';
@@ -33,6 +42,13 @@ export const PAGE_SIZE = 50;
 
 /** How far past the n8n clock the watermark may move (clock skew between n8n and the API). */
 export const FUTURE_TOLERANCE_MS = 60_000;
+
+/**
+ * How old the times before a stored candidate cursor must be for a poll to resume from it:
+ * the API is trusted to list a change within this long of its modifiedAt. Until then polls
+ * re-read from the watermark, which also finds late records at times already read.
+ */
+export const SETTLE_MS = 5 * 60_000;
 
 /** Pages one poll reads at most; the rest is read by the next poll, from where this one stopped. */
 export const MAX_PAGES_PER_POLL = 2000;
@@ -162,6 +178,22 @@ export class PollPlan {
 	/** Where the unread rest of the list begins, when the poll stopped early; undefined: unknown. */
 	private rest: At | undefined;
 
+	/** Candidates: the stored cursor this poll started from, until the API has answered it. */
+	private resumedFrom: string | undefined;
+
+	/** Candidates: the latest modifiedAt before the stored cursor. */
+	private resumedAt: At | undefined;
+
+	/**
+	 * Candidates: false once the list showed what a cursor could wrongly skip past later: a
+	 * record out of modifiedAt order or without one, or one dated past the n8n clock (a
+	 * cursor after it would skip records modified later but dated earlier).
+	 */
+	private resumable = true;
+
+	/** Candidates: the cursor the next poll resumes from. */
+	private resume: string | undefined;
+
 	constructor(state: TriggerState, options: PlanOptions) {
 		this.resource = options.resource;
 		this.filter = options.event;
@@ -181,6 +213,30 @@ export class PollPlan {
 		}
 		if (state.notice) this.undelivered.push(state.notice);
 		this.request = this.start ? { modifiedSince: this.start.text } : {};
+		const cursorAt = at(state.cursorAt);
+		if (
+			this.resource === 'candidate' &&
+			state.cursor &&
+			cursorAt &&
+			cursorAt.ns <= nsFromMs(options.now - SETTLE_MS)
+		) {
+			this.resumedFrom = state.cursor;
+			this.resumedAt = cursorAt;
+			this.request = { ...this.request, cursor: state.cursor };
+		}
+	}
+
+	/**
+	 * The API refused the stored cursor (it is the API's to expire): read from the watermark
+	 * instead, as before cursors were stored; `seen` still skips what was handled. False when
+	 * there is nothing to drop.
+	 */
+	dropResume(): boolean {
+		if (this.resumedFrom === undefined || this.pages > 0) return false;
+		this.resumedFrom = undefined;
+		this.resumedAt = undefined;
+		this.request = this.start ? { modifiedSince: this.start.text } : {};
+		return true;
 	}
 
 	/** The next list request (`limit` is PAGE_SIZE), or undefined when the poll is done. */
@@ -235,6 +291,9 @@ export class PollPlan {
 			// Not an error: the next poll reads on from the watermark this one leaves.
 			this.stopped = true;
 			this.rest = this.resource === 'candidate' ? this.lastInOrder : this.reached;
+			if (this.request.cursor !== undefined && this.resource === 'candidate') {
+				this.resume = this.request.cursor;
+			}
 			this.request = undefined;
 		}
 		this.deliverNotices(out, stall);
@@ -274,10 +333,15 @@ export class PollPlan {
 			const record = page.items[index];
 			const modifiedAt = at(modifiedAtOf(record));
 			// Listed although modified before the watermark: handled by an earlier poll.
-			if (modifiedAt && this.start && modifiedAt.ns < this.start.ns) continue;
+			if (modifiedAt && this.start && modifiedAt.ns < this.start.ns) {
+				this.resumable = false;
+				continue;
+			}
 			// Without a modifiedAt (or an id), the record's version is its content.
 			const key = recordKey(record, modifiedAt?.text);
+			if (!modifiedAt || modifiedAt.ns > this.cap.ns) this.resumable = false;
 			if (modifiedAt) {
+				if (this.lastInOrder && modifiedAt.ns < this.lastInOrder.ns) this.resumable = false;
 				this.placePending(modifiedAt.text);
 				this.lastInOrder = modifiedAt;
 				this.latestHandled = max(modifiedAt, this.latestHandled);
@@ -295,6 +359,7 @@ export class PollPlan {
 			// Max Items per Poll reached: the rest is for the next poll, from where this one stopped.
 			this.stopped = true;
 			this.request = undefined;
+			this.resume = index < page.items.length ? request.cursor : this.resumeAfter(page, request);
 			let rest: At | undefined;
 			let known = true;
 			let last = this.lastInOrder;
@@ -318,10 +383,21 @@ export class PollPlan {
 		}
 		if (!page.hasNextPage) {
 			this.request = undefined;
+			this.resume = this.resumeAfter(page, request);
 			return { out };
 		}
 		this.request = { ...request, cursor: this.checkedCursor(page, 'candidate') };
 		return { out };
+	}
+
+	/**
+	 * Where to resume after a fully read page: its nextCursor when the API gave a new one (the
+	 * next poll reads only what comes after), otherwise the cursor that opened the page (the
+	 * next poll reads that page again and skips its keys).
+	 */
+	private resumeAfter(page: ListPage, request: ListRequest): string | undefined {
+		if (page.nextCursor && !this.cursors.has(page.nextCursor)) return page.nextCursor;
+		return request.cursor;
 	}
 
 	/** Candidates without a modifiedAt sit no later than the next modifiedAt in list order. */
@@ -434,6 +510,9 @@ export class PollPlan {
 		};
 		for (const [key, time] of this.oldSeen) if (!this.newSeen.has(key)) keep(key, time);
 		for (const [key, time] of this.newSeen) keep(key, time);
+		const resume = this.resumable ? this.resume : undefined;
+		// Conservative: the latest time read, or the stored one when nothing was read after it.
+		const resumeAt = this.lastInOrder ?? this.resumedAt;
 		return {
 			v: STATE_VERSION,
 			resource: this.resource,
@@ -441,6 +520,7 @@ export class PollPlan {
 			seen: groups,
 			...(this.stopped && { backlog: this.createdSince ? { since: this.createdSince.text } : {} }),
 			...(this.undelivered.length > 0 && { notice: this.undelivered.join('\n') }),
+			...(resume && resumeAt && { cursor: resume, cursorAt: resumeAt.text }),
 		};
 	}
 }

@@ -33,6 +33,15 @@ export interface TriggerState {
 	backlog?: { since?: string };
 	/** A message for the user not yet delivered on an emitted item (job cursor stall). */
 	notice?: string;
+	/**
+	 * Candidates only: an API cursor a later poll may start from (together with
+	 * `modifiedSince` = watermark). Every record listed before it has been handled, so that
+	 * poll does not re-read them: without it, thousands of candidates sharing the watermark
+	 * time (a bulk update) would be re-read by every poll. Absent: the watermark alone.
+	 */
+	cursor?: string;
+	/** The latest modifiedAt listed before `cursor`; the cursor is used once this is settled. */
+	cursorAt?: string;
 }
 
 export function emptyState(resource: Resource, watermark?: string): TriggerState {
@@ -52,7 +61,7 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 	if (typeof raw !== 'object' || raw === null) return undefined;
 	const stored = raw as Record<string, unknown>;
 	if (stored.v !== STATE_VERSION || stored.resource !== resource) return undefined;
-	const { watermark, seen, backlog, notice } = stored;
+	const { watermark, seen, backlog, notice, cursor, cursorAt } = stored;
 	if (watermark !== undefined && instant(watermark) === undefined) return undefined;
 	let since: string | undefined;
 	if (backlog !== undefined) {
@@ -73,5 +82,9 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 		seen: groups,
 		...(backlog !== undefined && { backlog: since === undefined ? {} : { since } }),
 		...(typeof notice === 'string' && notice !== '' && { notice }),
+		...(resource === 'candidate' &&
+			typeof cursor === 'string' &&
+			cursor !== '' &&
+			instant(cursorAt) !== undefined && { cursor, cursorAt: cursorAt as string }),
 	};
 }

@@ -160,9 +160,7 @@ export class FakeApi {
 		}
 		const page = list.slice(0, limit);
 		const last = page[page.length - 1];
-		const nextCursor = last
-			? Buffer.from(JSON.stringify({ m: last.modifiedAt ?? '', id: last.id })).toString('base64')
-			: '';
+		const nextCursor = last ? cursorAfter(last) : '';
 		let items = page.map(candidateListItem);
 		if (this.tamper) items = this.tamper(items);
 		return { items, pageInfo: { nextCursor, hasNextPage: list.length > limit } };
@@ -180,6 +178,11 @@ export class FakeApi {
 			pageInfo: { nextCursor: last ? last.modifiedAt : '', hasNextPage: list.length > limit },
 		};
 	}
+}
+
+/** The candidate cursor the fake API gives for a page ending with `last`. */
+export function cursorAfter(last: { id: string; modifiedAt?: string }): string {
+	return Buffer.from(JSON.stringify({ m: last.modifiedAt ?? '', id: last.id })).toString('base64');
 }
 
 /** ISO time `minutes` after 2026-03-01T00:00:00Z, with milliseconds. */

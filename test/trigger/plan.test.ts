@@ -1,4 +1,4 @@
-import { PagingError, PollPlan } from '../../nodes/RecruitingTrigger/plan';
+import { PagingError, PollPlan, SETTLE_MS } from '../../nodes/RecruitingTrigger/plan';
 import type {
 	Emission,
 	ListPage,
@@ -77,6 +77,9 @@ describe('candidates', () => {
 			resource: 'candidate',
 			watermark: at('10:02'),
 			seen: { [at('10:02')]: [`c@${at('10:02')}`, `d@${at('10:02')}`] },
+			// The last page gave no cursor of its own: a later poll re-reads it from 'x'.
+			cursor: 'x',
+			cursorAt: at('10:02'),
 		});
 	});
 
@@ -441,6 +444,157 @@ describe('candidates', () => {
 		expect(run.ids).toEqual([]);
 		expect(run.state.watermark).toBe(at('11:58'));
 		expect(run.state.seen).toEqual({ [at('11:58')]: [`b@${at('11:58')}`] });
+	});
+});
+
+describe('candidates: resuming from the stored cursor', () => {
+	const tie = at('10:05');
+	const handledAtTie = (...ids: string[]): TriggerState => ({
+		...emptyState('candidate', tie),
+		seen: { [tie]: ids.map((id) => `${id}@${tie}`) },
+	});
+
+	it('a list read to the end stores its last nextCursor; the next poll starts from it', () => {
+		const run = drive(
+			emptyState('candidate'),
+			{ resource: 'candidate' },
+			pages(page([cand('a', at('10:00'))], 'p1', true), page([cand('b', tie)], 'p2')),
+		);
+		expect(run.state).toMatchObject({ cursor: 'p2', cursorAt: tie });
+
+		const next = drive(run.state, { resource: 'candidate' }, pages(page([], 'p2')));
+		expect(next.requests).toEqual([{ modifiedSince: tie, cursor: 'p2' }]);
+		expect(next.emitted).toEqual([]);
+		// Nothing new: the same position again, and the same watermark.
+		expect(next.state).toEqual(run.state);
+	});
+
+	it('resumed mid-tie, only what follows the cursor is read; seen still skips a repeat', () => {
+		const run = drive(
+			{ ...handledAtTie('a', 'b'), cursor: 'after-b', cursorAt: tie },
+			{ resource: 'candidate' },
+			pages(page([cand('b', tie), cand('c', tie), cand('d', at('10:06'))], 'after-d')),
+		);
+		expect(run.requests).toEqual([{ modifiedSince: tie, cursor: 'after-b' }]);
+		expect(run.ids).toEqual(['c', 'd']);
+		expect(run.state.cursor).toBe('after-d');
+		expect(run.state.watermark).toBe(at('10:06'));
+	});
+
+	it('a cursor whose times are not yet settled is not used: the watermark finds late records', () => {
+		// Written at 11:57 and read; the next poll, at 12:00, is within SETTLE_MS of it.
+		const recent = '2026-03-01T11:57:00.000Z';
+		const state: TriggerState = {
+			...emptyState('candidate', recent),
+			seen: { [recent]: [`b@${recent}`] },
+			cursor: 'after-b',
+			cursorAt: recent,
+		};
+		// `a` was written at 11:57 too, after that read, and sorts before `b`.
+		const run = drive(
+			state,
+			{ resource: 'candidate' },
+			pages(page([cand('a', recent), cand('b', recent)], 'after-b')),
+		);
+		expect(run.requests).toEqual([{ modifiedSince: recent }]);
+		expect(run.ids).toEqual(['a']);
+		expect(run.state).toMatchObject({ cursor: 'after-b', cursorAt: recent });
+
+		const settled = drive(
+			run.state,
+			{ resource: 'candidate', now: NOW + SETTLE_MS },
+			pages(page([], 'after-b')),
+		);
+		expect(settled.requests).toEqual([{ modifiedSince: recent, cursor: 'after-b' }]);
+	});
+
+	it('Max Items per Poll inside a page: the next poll re-opens that page with its cursor', () => {
+		const list = [cand('a', tie), cand('b', tie), cand('c', tie), cand('d', tie)];
+		const first = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate', maxItems: 3 },
+			pages(page(list.slice(0, 2), 'after-b', true), page(list.slice(2), 'after-d')),
+		);
+		expect(first.ids).toEqual(['a', 'b', 'c']);
+		expect(first.state.cursor).toBe('after-b');
+
+		const second = drive(
+			first.state,
+			{ resource: 'candidate', maxItems: 3 },
+			pages(page(list.slice(2), 'after-d')),
+		);
+		expect(second.requests).toEqual([{ modifiedSince: tie, cursor: 'after-b' }]);
+		expect(second.ids).toEqual(['d']);
+		expect(second.state.cursor).toBe('after-d');
+	});
+
+	it('Max Items per Poll inside the first page of a poll without a cursor: none is stored', () => {
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate', maxItems: 1 },
+			pages(page([cand('a', tie), cand('b', tie)], 'after-b')),
+		);
+		expect(run.ids).toEqual(['a']);
+		expect(run.state.cursor).toBeUndefined();
+		expect(run.state.watermark).toBe(tie);
+	});
+
+	it('stopping at a page end stores that page’s nextCursor', () => {
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate', maxItems: 2 },
+			pages(page([cand('a', tie), cand('b', tie)], 'after-b', true)),
+		);
+		expect(run.state.cursor).toBe('after-b');
+	});
+
+	it('the page limit per poll stores the cursor of the page not yet read', () => {
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate', maxPages: 2 },
+			(_request, index) => page([cand(`r${index}`, tie)], `after-${index}`, true),
+		);
+		expect(run.requests).toHaveLength(2);
+		expect(run.state.cursor).toBe('after-1');
+	});
+
+	it.each([
+		['out of modifiedAt order', [cand('a', at('10:07')), cand('b', at('10:06'))]],
+		['without a modifiedAt', [cand('a', at('10:06')), cand('b', undefined)]],
+		['dated past the n8n clock', [cand('a', at('10:06')), cand('b', '2099-01-01T00:00:00.000Z')]],
+	])('a list %s stores no cursor: the next poll reads from the watermark', (_what, items) => {
+		const run = drive(
+			emptyState('candidate', at('10:00')),
+			{ resource: 'candidate' },
+			pages(page(items, 'after-b')),
+		);
+		expect(run.ids).toEqual(['a', 'b']);
+		expect(run.state.cursor).toBeUndefined();
+	});
+
+	it('a refused stored cursor is dropped before the first page, never after', () => {
+		const plan = new PollPlan(
+			{ ...handledAtTie('a'), cursor: 'stale', cursorAt: tie },
+			{ resource: 'candidate', event: 'createdOrUpdated', maxItems: Infinity, now: NOW },
+		);
+		expect(plan.nextRequest()).toEqual({ modifiedSince: tie, cursor: 'stale' });
+		expect(plan.dropResume()).toBe(true);
+		expect(plan.nextRequest()).toEqual({ modifiedSince: tie });
+		expect(plan.dropResume()).toBe(false);
+		const out = plan.take(page([cand('a', tie), cand('b', tie)], 'after-b'));
+		// The watermark and seen keep it exact: a, handled before, is skipped.
+		expect(out.map((e) => e.record.id)).toEqual(['b']);
+		expect(plan.nextState().cursor).toBe('after-b');
+	});
+
+	it('jobs never store a cursor (theirs is a time, already the watermark)', () => {
+		const run = drive(
+			emptyState('job'),
+			{ resource: 'job' },
+			pages(page([{ id: 'j1', name: 'x' }], at('10:00'))),
+		);
+		expect(run.state.cursor).toBeUndefined();
+		expect(loadState({ ...run.state, cursor: 'x' }, 'job')?.cursor).toBeUndefined();
 	});
 });
 

@@ -7,7 +7,7 @@ import nock from 'nock';
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { FakeApi, candidate, job, t } from './fakeApi';
+import { FakeApi, candidate, cursorAfter, job, t } from './fakeApi';
 import { TriggerHarness, itemsOf } from './harness';
 
 let api: FakeApi;
@@ -80,7 +80,12 @@ describe('first activation (Start)', () => {
 			firstName: 'Changed',
 			lastName: 'Last1',
 		});
-		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(998) });
+		// Resumed where the first poll's list ended: after c00003, still from the watermark.
+		expect(api.requests().at(-1)?.query).toEqual({
+			limit: '50',
+			modifiedSince: t(998),
+			cursor: cursorAfter({ id: 'c00003', modifiedAt: t(998) }),
+		});
 
 		expect(await trigger.poll()).toBeNull();
 	});
@@ -233,6 +238,109 @@ describe('consecutive polls', () => {
 		const state = trigger.state() as { watermark: string; seen: Record<string, string[]> };
 		expect(state.watermark).toBe(t(11));
 		expect(state.seen).toEqual({ [t(11)]: [`c02000@${t(11)}`] });
+	});
+
+	it('a bulk update of 2,000 at one modifiedAt: read once, then an idle poll is 1 request', async () => {
+		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 1000)));
+		expect(api.requests()).toHaveLength(20);
+		// The second half resumes where the first stopped: no page is read twice.
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1001, 2000)));
+		expect(api.requests()).toHaveLength(40);
+		expect(api.requests()[20].query.cursor).toBe(cursorAfter(candidate(1000, 10)));
+
+		for (let idle = 1; idle <= 3; idle++) {
+			expect(await trigger.poll()).toBeNull();
+			expect(api.requests()).toHaveLength(40 + idle);
+		}
+		expect(api.requests().at(-1)?.query).toEqual({
+			limit: '50',
+			modifiedSince: t(10),
+			cursor: cursorAfter(candidate(2000, 10)),
+		});
+
+		// A change to one of them after the bulk: emitted once, as an update, in 1 request.
+		api.touchCandidate('c00007', t(20));
+		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00007', 'updated']]);
+		expect(api.requests()).toHaveLength(44);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('a record written late at a time already read is still found while that time is recent', async () => {
+		api.addCandidates(...range(2, 120).map((n) => candidate(n, 998)));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		expect(itemsOf(await trigger.poll())).toHaveLength(119);
+
+		// Stamped 11:58 like the others but only listed now; its id sorts before all of them.
+		clock = Date.parse(t(1001));
+		api.addCandidates(candidate(1, 998));
+		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00001', 'created']]);
+		// Read again from the watermark: the stored cursor was not settled yet.
+		expect(
+			api
+				.requests()
+				.slice(3)
+				.map((r) => r.query.cursor),
+		).toEqual([undefined, cursorAfter(candidate(50, 998)), cursorAfter(candidate(100, 998))]);
+
+		// Five minutes on, the cursor is used: one request.
+		clock = Date.parse(t(1004));
+		expect(await trigger.poll()).toBeNull();
+		expect(api.requests()).toHaveLength(7);
+		clock = Date.parse(t(1010));
+		expect(await trigger.poll()).toBeNull();
+		expect(api.requests()).toHaveLength(8);
+		expect(api.requests().at(-1)?.query.cursor).toBe(cursorAfter(candidate(120, 998)));
+	});
+
+	it('Max Items per Poll inside a page: the next poll re-opens that page, nothing repeated', async () => {
+		api.addCandidates(...range(1, 120).map((n) => candidate(n, 10)));
+		const trigger = new TriggerHarness({
+			resource: 'candidate',
+			start: 'everything',
+			options: { maxItemsPerPoll: 70 },
+		});
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 70)));
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(71, 120)));
+		// Poll 1: pages 1-2; poll 2: page 2 again (its cursor), then page 3.
+		expect(api.requests().map((r) => r.query.cursor)).toEqual([
+			undefined,
+			cursorAfter(candidate(50, 10)),
+			cursorAfter(candidate(50, 10)),
+			cursorAfter(candidate(100, 10)),
+		]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('a stored cursor the API refuses (HTTP 400): read from the watermark, nothing lost or repeated', async () => {
+		api.addCandidates(...range(1, 60).map((n) => candidate(n, 10)));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		expect(itemsOf(await trigger.poll())).toHaveLength(60);
+		expect(trigger.state()).toMatchObject({ cursor: cursorAfter(candidate(60, 10)) });
+
+		api.addCandidates(candidate(61, 10), candidate(62, 11));
+		api.fail = ({ query }) => (query.cursor === cursorAfter(candidate(60, 10)) ? 400 : undefined);
+		expect(events(itemsOf(await trigger.poll()))).toEqual([
+			['c00061', 'created'],
+			['c00062', 'created'],
+		]);
+		expect(
+			api
+				.requests()
+				.slice(-3)
+				.map((r) => [r.status, r.query.cursor]),
+		).toEqual([
+			[400, cursorAfter(candidate(60, 10))],
+			[200, undefined],
+			[200, cursorAfter(candidate(50, 10))],
+		]);
+		api.fail = undefined;
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.state()).toMatchObject({
+			watermark: t(11),
+			cursor: cursorAfter(candidate(62, 11)),
+		});
 	});
 
 	it('all 2,000 in one poll when Max Items per Poll allows it', async () => {
