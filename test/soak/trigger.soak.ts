@@ -21,7 +21,9 @@
  * Environment: SOAK_POLLS (default 1000), SOAK_SEED (default 1), SOAK_REPORT (a path: the
  * figures as JSON), SOAK_RETRY_AFTER (Retry-After of the injected 429s, default 0),
  * SOAK_TRACE (a path: every poll's outcome and the trigger's state after it, as JSON lines),
- * SOAK_CLOCK_SKEW_MS (how far n8n's clock is behind the API's, default 0).
+ * SOAK_CLOCK_SKEW_MS (how far n8n's clock is behind the API's, default 0),
+ * SOAK_LAST_PAGE_CURSOR (`empty`: the last candidates page carries no cursor; default a
+ * position, which the trigger stores and resumes from).
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, never shipped */
 import { appendFileSync, writeFileSync } from 'node:fs';
@@ -42,6 +44,8 @@ const SEED = Number(process.env.SOAK_SEED ?? 1);
 const RETRY_AFTER = Number(process.env.SOAK_RETRY_AFTER ?? 0);
 /** How far n8n's clock is behind the API's (negative: ahead). */
 const SKEW_MS = Number(process.env.SOAK_CLOCK_SKEW_MS ?? 0);
+/** The nextCursor of the last candidates page: a position (default) or empty (the spec allows both). */
+const LAST_PAGE_CURSOR = process.env.SOAK_LAST_PAGE_CURSOR === 'empty' ? 'empty' : 'position';
 
 const POLL_INTERVAL_MS = 60_000;
 const CANDIDATE_MAX_ITEMS = 333;
@@ -128,6 +132,7 @@ it(
 			rateLimit: false,
 			clock: { mode: 'fixed', start: '2026-03-02T08:00:00.000Z', stepMs: 1 },
 			requestLogLimit: 5_000_000,
+			candidateLastPageCursor: LAST_PAGE_CURSOR,
 		});
 		const random = prng(SEED);
 		const candidates = new Ledger('candidate', CANDIDATE_MAX_ITEMS);
@@ -222,7 +227,7 @@ it(
 		if (process.env.SOAK_REPORT) writeFileSync(process.env.SOAK_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
 		process.stdout.write(
 			[
-				`SOAK seed ${SEED}${SKEW_MS ? `, n8n clock ${SKEW_MS} ms behind` : ''}: ${POLLS} polls per resource (candidates, jobs), ${soakFailed.candidate + soakFailed.job} failed ` +
+				`SOAK seed ${SEED}${SKEW_MS ? `, n8n clock ${SKEW_MS} ms behind` : ''}${LAST_PAGE_CURSOR === 'empty' ? ', last page without cursor' : ''}: ${POLLS} polls per resource (candidates, jobs), ${soakFailed.candidate + soakFailed.job} failed ` +
 					`(candidates ${soakFailed.candidate}, jobs ${soakFailed.job}); ${faulted.faults} faults injected in ${faulted.requests} requests ` +
 					`(${brief(faulted.byKind)}); restarts ${candidateTrigger.restarts + jobTrigger.restarts}; ` +
 					`records changed: ${world.counts.candidateChanges} candidate changes (${world.counts.candidateTies.length} ties of ${CANDIDATE_TIE}), ` +
