@@ -12,6 +12,7 @@ import { FieldError, timestamp } from '../Recruiting/shared/bodies';
 import { simplifyOption } from '../Recruiting/shared/descriptions';
 import { flattenCandidate, flattenVacancy } from '../Recruiting/shared/flatten';
 import { readPage } from '../Recruiting/shared/pagination';
+import { createPacer } from '../Recruiting/shared/pacing';
 import { recruitingApiRequest } from '../Recruiting/shared/transport';
 import { formatInstant, nsFromMs } from './instant';
 import { PAGE_SIZE, PagingError, PollPlan } from './plan';
@@ -93,12 +94,15 @@ async function runPlan(
 	onPage: (emissions: Emission[]) => void,
 ): Promise<void> {
 	const { path, singular } = LABELS[resource];
+	// One per poll: after a 429 the rest of this poll's pages are spaced to the rate limit.
+	const pacer = createPacer();
 	const fetchPage = (request: ListRequest) => {
 		const pending = recruitingApiRequest.call(context, {
 			method: 'GET',
 			path,
 			qs: { limit: PAGE_SIZE, ...request },
 			subject: { label: `${singular} list` },
+			pacer,
 		});
 		// Awaited in the loop; this only keeps a failure from counting as unhandled meanwhile.
 		pending.catch(() => undefined);

@@ -37,6 +37,8 @@ export interface Logged {
 	query: Record<string, string>;
 	status: number;
 	count?: number;
+	/** When the request arrived (performance.now(), milliseconds). */
+	at: number;
 }
 
 type Failure = (request: {
@@ -122,23 +124,25 @@ export class FakeApi {
 		return path === undefined ? this.log : this.log.filter((entry) => entry.path === path);
 	}
 
-	private serve(uri: string): [number, unknown] {
+	private serve(uri: string): [number, unknown] | [number, unknown, Record<string, string>] {
 		const url = new URL(uri, API);
 		const query = Object.fromEntries(url.searchParams.entries());
 		const path = url.pathname;
 		const status = this.fail?.({ path, query, index: this.log.length });
 		if (status !== undefined) {
-			this.log.push({ path, query, status });
+			this.log.push({ path, query, status, at: performance.now() });
+			// A 429 asks to retry at once, so tests do not wait.
+			if (status === 429) return [429, { message: 'Too many requests' }, { 'Retry-After': '0' }];
 			return [status, { message: 'Internal error' }];
 		}
 		const limit = Number(query.limit ?? 25);
 		if (!Number.isInteger(limit) || limit < 1 || limit > 50) {
-			this.log.push({ path, query, status: 400 });
+			this.log.push({ path, query, status: 400, at: performance.now() });
 			return [400, { message: 'limit must be 1 to 50' }];
 		}
 		const body =
 			path === '/v1/candidates' ? this.candidatePage(query, limit) : this.jobPage(query, limit);
-		this.log.push({ path, query, status: 200, count: body.items.length });
+		this.log.push({ path, query, status: 200, count: body.items.length, at: performance.now() });
 		return [200, body];
 	}
 

@@ -62,6 +62,7 @@ describe('first activation (Start)', () => {
 				query: { limit: '50', modifiedSince: t(990) },
 				status: 200,
 				count: 2,
+				at: expect.any(Number),
 			},
 		]);
 		expect(trigger.state()).toMatchObject({ v: 1, resource: 'candidate', watermark: t(998) });
@@ -341,6 +342,22 @@ describe('consecutive polls', () => {
 			watermark: t(11),
 			cursor: cursorAfter(candidate(62, 11)),
 		});
+	});
+
+	it('after a 429 the rest of the poll is paced to the credential’s Rate Limit', async () => {
+		api.addCandidates(...range(1, 250).map((n) => candidate(n, n)));
+		// 600 a minute: at least 100 ms between paced requests.
+		const trigger = new TriggerHarness(
+			{ resource: 'candidate', start: 'everything' },
+			{ baseUrl: 'http://api.test', apiKey: 'k', requestsPerMinute: 600 },
+		);
+		api.fail = ({ index }) => (index === 1 ? 429 : undefined);
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 250)));
+		const log = api.requests();
+		expect(log.map((r) => r.status)).toEqual([200, 429, 200, 200, 200, 200]);
+		// Before the 429: not paced. After it: every request at least one interval after the last.
+		const gaps = log.slice(1).map((r, i) => r.at - log[i].at);
+		for (const gap of gaps.slice(1)) expect(gap).toBeGreaterThanOrEqual(100);
 	});
 
 	it('all 2,000 in one poll when Max Items per Poll allows it', async () => {
