@@ -445,7 +445,7 @@ async function scenarioBacklog(pkgRoot) {
 		const label = {
 			seeded: `${fmt(size, 0)} candidates changed at different times (Start = Everything)`,
 			seededGc: `the same, with a full GC after each poll (diagnostic)`,
-			bulk: `${fmt(size, 0)} candidates changed by one bulk update (one modifiedAt)`,
+			bulk: `${fmt(size, 0)} candidates changed by one bulk update (one modifiedAt), polled every minute`,
 		}[name];
 		rows.push([
 			label,

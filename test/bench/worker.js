@@ -232,8 +232,18 @@ async function main(task) {
 				},
 				credentials,
 			});
+			// Bulk mode polls on n8n's "Every Minute": the trigger's clock moves a minute per poll
+			// (the trigger resumes from its stored candidate cursor only once the times before it
+			// are 5 minutes old, so back-to-back polls would measure a schedule nobody runs).
+			const realNow = Date.now;
+			let minutes = 0;
+			const nextMinute = () => {
+				if (task.mode === 'bulk') minutes++;
+			};
+			if (task.mode === 'bulk') Date.now = () => realNow() + minutes * 60_000;
 			if (task.mode === 'bulk') {
 				await harness.poll(); // learns where "now" is; emits nothing
+				nextMinute();
 				const res = await fetch(`${task.sandboxUrl}/_control/candidates/touch`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
@@ -242,7 +252,7 @@ async function main(task) {
 				if (!res.ok) throw new Error(`touch failed: ${res.status} ${await res.text()}`);
 			}
 			const seq0 = await requestSeq(task);
-			const deadline = Date.now() + (task.timeoutMs ?? 600_000);
+			const deadline = realNow() + (task.timeoutMs ?? 600_000);
 			let polls = 0;
 			let emitted = 0;
 			let maxPollItems = 0;
@@ -253,9 +263,10 @@ async function main(task) {
 			let timedOut = false;
 			const r = await measure(async () => {
 				for (;;) {
-					const t = Date.now();
+					const t = realNow();
 					const items = await harness.poll();
-					maxPollMs = Math.max(maxPollMs, Date.now() - t);
+					maxPollMs = Math.max(maxPollMs, realNow() - t);
+					nextMinute();
 					polls++;
 					if (items.length === 0) break;
 					emitted += items.length;
@@ -266,7 +277,7 @@ async function main(task) {
 						global.gc();
 						liveHeapMb = Math.max(liveHeapMb, process.memoryUsage().heapUsed / 2 ** 20);
 					}
-					if (Date.now() > deadline) {
+					if (realNow() > deadline) {
 						timedOut = true;
 						break;
 					}
@@ -279,8 +290,10 @@ async function main(task) {
 			for (let i = 0; i < 2 && !timedOut; i++) {
 				const seq = await requestSeq(task);
 				await harness.poll();
+				nextMinute();
 				idleRequests.push((await requestSeq(task)) - seq);
 			}
+			Date.now = realNow;
 			return {
 				idleRequests,
 				liveHeapMb: task.gcEachPoll ? Math.round(liveHeapMb) : undefined,
