@@ -45,7 +45,7 @@ export class RecruitingApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 1000,
 			description:
-				'The API allows 1,000 requests per minute per key; raise this only if the API operator raised the limit of this key. Once a Return All or a trigger poll reaches the limit, its further requests are spaced to stay below it.',
+				'The API allows 1,000 requests per minute per key; raise this only if the API operator raised the limit of this key. Once a run that reads page after page reaches the limit, its further requests are spaced to stay below this rate.',
 		},
 	];
 
