@@ -10,9 +10,10 @@ import { createSandbox } from '../sandbox';
 import type { Sandbox } from '../sandbox';
 import { API, API_KEY, jsonOf, runRecruiting } from '../helpers/engine';
 
-// 10 requests per 2 s is 300 a minute: the credential says so, as an operator would enter it.
+// 10 requests per 3 s is 200 a minute: the credential says so, as an operator would enter it.
+// (The pacer's 1 % margin leaves 30 ms of such a window for a request's set-up time to vary.)
 const PER_WINDOW = 10;
-const WINDOW_MS = 2_000;
+const WINDOW_MS = 3_000;
 const REQUESTS_PER_MINUTE = (PER_WINDOW * 60_000) / WINDOW_MS;
 // Two full windows of pages and one candidate more: 21 pages, one window more than the limit.
 const CANDIDATES = 2 * PER_WINDOW * 50 + 1;
@@ -61,11 +62,12 @@ test('after one 429, Return All paces the remaining pages and finishes without a
 		429,
 		...Array<number>(PAGES - PER_WINDOW).fill(200),
 	]);
-	// And they were spread at the credential's rate (60 s / 300 = 200 ms, plus 1 %), not sent
-	// as a burst that happened to fit.
+	// And they were spread at the credential's rate (60 s / 200 = 300 ms, plus 1 %), where a burst
+	// would take a few ms each. Measured on arrival, which adds each request's own set-up time:
+	// 10 % of the span is left for that, enough under load and far from a burst.
 	const paced = requests.slice(PER_WINDOW + 1).map((entry) => Date.parse(entry.time));
 	expect(paced[paced.length - 1] - paced[0]).toBeGreaterThanOrEqual(
-		(paced.length - 1) * (60_000 / REQUESTS_PER_MINUTE),
+		0.9 * (paced.length - 1) * (60_000 / REQUESTS_PER_MINUTE),
 	);
 });
 

@@ -1,4 +1,4 @@
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import { httpError } from '../../nodes/Recruiting/shared/errors';
@@ -34,6 +34,31 @@ function fakeClock() {
 			time += ms;
 		},
 		waits,
+	};
+}
+
+/**
+ * Timers on a virtual clock: `wait` only queues; `runAll` fires them in order of their time,
+ * letting every callback run in between, so requests waiting at once are seen as they go out.
+ */
+function virtualTimers() {
+	let time = 0;
+	const timers: Array<{ due: number; resolve: () => void }> = [];
+	return {
+		now: () => time,
+		wait: async (ms: number) =>
+			await new Promise<void>((resolve) => {
+				timers.push({ due: time + ms, resolve });
+			}),
+		async runAll() {
+			for (;;) {
+				await sleep(0); // what the last timer released runs up to its next wait
+				const next = timers.sort((a, b) => a.due - b.due).shift();
+				if (next === undefined) return;
+				time = Math.max(time, next.due);
+				next.resolve();
+			}
+		},
 	};
 }
 
@@ -139,15 +164,39 @@ describe('createPacer', () => {
 		}
 	});
 
-	test('requests that ask while one waits queue behind it', async () => {
-		// All three ask at the same instant (the clock stands still while they wait).
-		const waits: number[] = [];
-		const pacer = createPacer({ now: () => 0, wait: async (ms) => void waits.push(ms) });
+	test('a timer that fires early by the clock is waited out to the end', async () => {
+		let time = 0;
+		const sentAt: number[] = [];
+		const pacer = createPacer({
+			now: () => time,
+			wait: async (ms) => {
+				time += ms > 5 ? ms - 5 : ms; // 5 ms early, as a stale event-loop time can make it
+			},
+		});
 		await pacer.beforeSend(1000);
 		pacer.rateLimited();
-		await Promise.all([pacer.beforeSend(1000), pacer.beforeSend(1000), pacer.beforeSend(1000)]);
-		// Each was given its own slot, one interval after the one before.
-		expect(waits.map((ms) => Math.round(ms * 10) / 10)).toEqual([60.6, 121.2, 181.8]);
+		for (let i = 0; i < 4; i++) {
+			await pacer.beforeSend(1000);
+			sentAt.push(time);
+		}
+		expect(sentAt.map((at) => Math.round(at * 10) / 10)).toEqual([60.6, 121.2, 181.8, 242.4]);
+	});
+
+	test('requests that ask while one waits queue behind it', async () => {
+		const clock = virtualTimers();
+		const pacer = createPacer(clock);
+		await pacer.beforeSend(1000);
+		pacer.rateLimited();
+		const sentAt: number[] = [];
+		// All three ask at the same instant.
+		const asking = [1, 2, 3].map(async () => {
+			await pacer.beforeSend(1000);
+			sentAt.push(clock.now());
+		});
+		await clock.runAll();
+		await Promise.all(asking);
+		// Each went out in its own slot, one interval after the one before.
+		expect(sentAt.map((at) => Math.round(at * 10) / 10)).toEqual([60.6, 121.2, 181.8]);
 	});
 
 	test('paced, no fixed window of the API sees its limit, and the windows stay 99 % full', async () => {

@@ -104,8 +104,9 @@ export function createPacer(clock: Partial<PacerClock> = {}): Pacer {
 				const at = earliestSendAt(now(), lastSendAt, pacingIntervalMs(requestsPerMinute));
 				// Taken at once, so a request that asks while this one waits queues behind it.
 				lastSendAt = at;
-				const delay = at - now();
-				if (delay > 0) await wait(delay);
+				// Node's timers count from the event loop's cached time, so one can fire a few ms
+				// early by the clock; the rest is waited too.
+				for (let delay = at - now(); delay > 0; delay = at - now()) await wait(delay);
 			}
 			// The time the request really leaves: a late timer never lets the next one catch up
 			// and go out closer than one interval. Recorded before the first 429 too, so the
