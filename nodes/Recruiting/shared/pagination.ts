@@ -107,8 +107,9 @@ export function cursorPagination({ label, flatten, timestampCursor }: CursorList
 			request.catch(() => undefined);
 			return request;
 		};
-		// One request in flight at a time, as before; but the next page is asked for as soon as
-		// this page's cursor is known, and this page is flattened while the API works on the next.
+		// One request in flight at a time. The next page is asked for as soon as this page's
+		// cursor is known, before this page is flattened; n8n's helper only puts it on the wire
+		// after that synchronous work, so this saves little (measured: BENCHMARKS.md, goal 1).
 		let cursor: string | undefined;
 		let pending = fetchPage(undefined, Math.min(MAX_PAGE_SIZE, limit));
 		for (;;) {
