@@ -231,6 +231,8 @@ async function main(task) {
 					options: { maxItemsPerPoll: task.maxItemsPerPoll },
 				},
 				credentials,
+				// floor: the same drain through n8n's HTTP helper alone (engine.js, HttpFloorTrigger).
+				floorMaxItems: task.floor ? task.maxItemsPerPoll : undefined,
 			});
 			// Bulk mode polls on n8n's "Every Minute": the trigger's clock moves a minute per poll
 			// (the trigger resumes from its stored candidate cursor only once the times before it

@@ -96,6 +96,61 @@ class HttpFloorNode {
 	}
 }
 
+/**
+ * The same floor as a polling trigger (scenario 5's reference): each poll pages on from the
+ * cursor kept in the workflow's static data with n8n's HTTP helper until it holds `maxItems`
+ * records or the list ends, and emits the records as they came. No watermark, no de-duplication,
+ * no flattening: the least any polling node must do to drain a backlog through n8n.
+ */
+class HttpFloorTrigger {
+	/** @param {number} maxItems */
+	constructor(maxItems) {
+		this.maxItems = maxItems;
+		this.description = {
+			displayName: 'HTTP floor trigger',
+			name: 'httpFloorTrigger',
+			group: ['trigger'],
+			version: 1,
+			description: 'Bench probe',
+			defaults: { name: 'HTTP floor trigger' },
+			polling: true,
+			inputs: [],
+			outputs: ['main'],
+			credentials: [{ name: 'recruitingApi', required: true }],
+			properties: [],
+		};
+		const maxItemsOf = () => this.maxItems;
+		/** @this {any} */
+		this.poll = async function () {
+			const state = this.getWorkflowStaticData('node');
+			if (state.done) return null;
+			const { baseUrl } = await this.getCredentials('recruitingApi');
+			/** @type {any[]} */
+			const out = [];
+			let cursor = state.cursor;
+			for (;;) {
+				/** @type {any} */
+				const body = await this.helpers.httpRequestWithAuthentication.call(this, 'recruitingApi', {
+					method: 'GET',
+					url: `${baseUrl}/v1/candidates`,
+					qs: { limit: 50, ...(cursor && { cursor }) },
+					json: true,
+				});
+				for (const json of body.items) out.push({ json });
+				if (!body.pageInfo.hasNextPage) {
+					if (body.pageInfo.nextCursor) cursor = body.pageInfo.nextCursor;
+					else state.done = true;
+					break;
+				}
+				cursor = body.pageInfo.nextCursor;
+				if (out.length >= maxItemsOf()) break;
+			}
+			state.cursor = cursor;
+			return out.length ? [out] : null;
+		};
+	}
+}
+
 /** @param {Record<string, any>} types */
 function nodeTypes(types) {
 	/** @param {string} name */
@@ -226,10 +281,11 @@ async function runRecruiting(classes, { parameters, credentials, floor = false }
 class TriggerHarness {
 	/**
 	 * @param {any} classes
-	 * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string> }} options
+	 * With `floorMaxItems`, the HttpFloorTrigger (that many records a poll) takes the trigger's place.
+	 * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floorMaxItems?: number }} options
 	 */
-	constructor(classes, { parameters, credentials }) {
-		this.trigger = new classes.RecruitingTrigger();
+	constructor(classes, { parameters, credentials, floorMaxItems }) {
+		this.trigger = floorMaxItems ? new HttpFloorTrigger(floorMaxItems) : new classes.RecruitingTrigger();
 		this.data = additionalData(classes, credentials, undefined);
 		/** @type {string | undefined} */
 		this.saved = undefined;
