@@ -53,9 +53,33 @@ class ItemsNode {
 }
 
 /**
- * The floor for any n8n node: pages through GET /v1/candidates with n8n's own HTTP helper
- * (httpRequestWithAuthentication, the credential applied as for the Recruiting node) and
- * outputs each record as it came, with no routing, no checks and no flattening. What the
+ * The floors' only work: GET /v1/candidates page by page with n8n's own HTTP helper
+ * (httpRequestWithAuthentication, the credential applied as for the Recruiting node), each
+ * record pushed to `out` as it came, from `cursor` on until the list ends or `out` holds
+ * `maxItems`. Returns the cursor to go on from (the last page's nextCursor at the end).
+ * @param {any} context @param {string | undefined} cursor @param {any[]} out @param {number} maxItems
+ * @returns {Promise<{ cursor: string | undefined, ended: boolean }>}
+ */
+async function floorPages(context, cursor, out, maxItems) {
+	const { baseUrl } = await context.getCredentials('recruitingApi');
+	for (;;) {
+		/** @type {any} */
+		const body = await context.helpers.httpRequestWithAuthentication.call(context, 'recruitingApi', {
+			method: 'GET',
+			url: `${baseUrl}/v1/candidates`,
+			qs: { limit: 50, ...(cursor && { cursor }) },
+			json: true,
+		});
+		for (const json of body.items) out.push({ json });
+		if (!body.pageInfo.hasNextPage) return { cursor: body.pageInfo.nextCursor || undefined, ended: true };
+		cursor = body.pageInfo.nextCursor;
+		if (out.length >= maxItems) return { cursor, ended: false };
+	}
+}
+
+/**
+ * The floor for any n8n node: pages through the whole candidate list (floorPages) and outputs
+ * each record as it came, with no routing, no checks and no flattening. What the
  * Recruiting node costs beyond this is its own doing.
  */
 class HttpFloorNode {
@@ -76,22 +100,9 @@ class HttpFloorNode {
 
 	/** @this {any} */
 	async execute() {
-		const { baseUrl } = await this.getCredentials('recruitingApi');
 		/** @type {any[]} */
 		const out = [];
-		let cursor;
-		for (;;) {
-			/** @type {any} */
-			const body = await this.helpers.httpRequestWithAuthentication.call(this, 'recruitingApi', {
-				method: 'GET',
-				url: `${baseUrl}/v1/candidates`,
-				qs: { limit: 50, ...(cursor && { cursor }) },
-				json: true,
-			});
-			for (const json of body.items) out.push({ json });
-			if (!body.pageInfo.hasNextPage) break;
-			cursor = body.pageInfo.nextCursor;
-		}
+		await floorPages(this, undefined, out, Infinity);
 		return [out];
 	}
 }
@@ -124,28 +135,13 @@ class HttpFloorTrigger {
 		this.poll = async function () {
 			const state = this.getWorkflowStaticData('node');
 			if (state.done) return null;
-			const { baseUrl } = await this.getCredentials('recruitingApi');
 			/** @type {any[]} */
 			const out = [];
-			let cursor = state.cursor;
-			for (;;) {
-				/** @type {any} */
-				const body = await this.helpers.httpRequestWithAuthentication.call(this, 'recruitingApi', {
-					method: 'GET',
-					url: `${baseUrl}/v1/candidates`,
-					qs: { limit: 50, ...(cursor && { cursor }) },
-					json: true,
-				});
-				for (const json of body.items) out.push({ json });
-				if (!body.pageInfo.hasNextPage) {
-					if (body.pageInfo.nextCursor) cursor = body.pageInfo.nextCursor;
-					else state.done = true;
-					break;
-				}
-				cursor = body.pageInfo.nextCursor;
-				if (out.length >= maxItemsOf()) break;
-			}
-			state.cursor = cursor;
+			const { cursor, ended } = await floorPages(this, state.cursor, out, maxItemsOf());
+			// At the end of the list the API's last cursor (if it gives one) is where new records
+			// will appear; without one there is nothing to resume from, so this floor stops.
+			if (ended && !cursor) state.done = true;
+			else state.cursor = cursor;
 			return out.length ? [out] : null;
 		};
 	}
