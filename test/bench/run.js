@@ -126,6 +126,8 @@ const api = (sb) => ({ sandboxUrl: sb.url, apiKey: sb.apiKey });
 
 /**
  * Runs each variant once per round, rounds interleaved, and returns the runs per variant.
+ * The order rotates from round to round, so no variant always runs right after the same one
+ * (the sandbox, the kernel's sockets and the CPU carry some of the previous run's load).
  * @param {number} rounds
  * @param {Record<string, Record<string, unknown>>} variants
  * @param {string} what
@@ -133,8 +135,10 @@ const api = (sb) => ({ sandboxUrl: sb.url, apiKey: sb.apiKey });
 async function rounds(rounds, variants, what) {
 	/** @type {Record<string, any[]>} */
 	const out = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+	const entries = Object.entries(variants);
 	for (let round = 1; round <= rounds; round++) {
-		for (const [name, task] of Object.entries(variants)) {
+		const shift = (round - 1) % entries.length;
+		for (const [name, task] of [...entries.slice(shift), ...entries.slice(0, shift)]) {
 			const result = await runWorker(task);
 			out[name].push(result);
 			log(`${what} ${name} ${round}/${rounds}: ${result.failed ? `FAILED ${String(result.failed).slice(0, 300)}` : `${secs(result.wallMs ?? 0)}, ${result.items ?? ''} items, peak ${mib(result.peakRssMb)}`}`);
@@ -417,10 +421,11 @@ async function scenarioBacklog(pkgRoot) {
 	const runs = { seeded: [], floor: [], seededGc: [], bulk: [] };
 	const seeded = { ...api(sb), pkgRoot, scenario: 'backlog', mode: 'seeded', maxItemsPerPoll: maxItems };
 	try {
-		// Each round drains the backlog with the trigger, then with the HTTP floor trigger (the
-		// same polls through n8n's helper alone): what any polling node costs in this engine.
+		// Each round drains the backlog with the trigger and with the HTTP floor trigger (the
+		// same polls through n8n's helper alone: what any polling node costs in this engine),
+		// which one first alternating from round to round.
 		for (let round = 1; round <= RUNS; round++) {
-			for (const name of /** @type {const} */ (['seeded', 'floor'])) {
+			for (const name of /** @type {const} */ (round % 2 ? ['seeded', 'floor'] : ['floor', 'seeded'])) {
 				const r = await runWorker({ ...seeded, floor: name === 'floor' });
 				runs[name].push(r);
 				log(`backlog ${name} ${round}: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${r.polls} polls, ${r.emitted} emitted, over ${mib(r.peakOverMb)}`}`);
