@@ -19,8 +19,9 @@ import type { TriggerState } from './state';
  *   never looked at again in the same version.
  * - The new watermark is the latest time before which everything has been handled: the end
  *   of the list when the poll read it all, otherwise where it stopped (Max Items per Poll).
- *   It never moves back, and never past the n8n clock (plus a minute), so a record dated in
- *   the future cannot make the trigger skip the records modified until then.
+ *   It never moves back, and never past the n8n clock: a record dated later (bad data, or an
+ *   API clock ahead of n8n's) would otherwise make the next poll skip what is modified until
+ *   that time. Records after the clock are read again by the next poll and skipped by `seen`.
  * - `seen` keeps only the keys of handled records that the next poll can list again: those
  *   at or after the new watermark.
  * - Candidates: the API's cursor is an exact position in a list ordered by modifiedAt, so the
@@ -40,7 +41,10 @@ export type RecordEvent = 'created' | 'updated';
 /** The API's page size ceiling; every poll request asks for full pages. */
 export const PAGE_SIZE = 50;
 
-/** How far past the n8n clock the watermark may move (clock skew between n8n and the API). */
+/**
+ * Candidates: how far past the n8n clock a record may be dated (clock skew between n8n and
+ * the API) before the list counts as one a stored cursor could wrongly skip past.
+ */
 export const FUTURE_TOLERANCE_MS = 60_000;
 
 /**
@@ -138,6 +142,9 @@ export class PollPlan {
 
 	private readonly cap: At;
 
+	/** The n8n clock: the watermark never passes it. */
+	private readonly clock: At;
+
 	private readonly start: At | undefined;
 
 	/** Records created at or after this count as created (undefined: all of them). */
@@ -202,6 +209,8 @@ export class PollPlan {
 		this.maxPages = options.maxPages ?? MAX_PAGES_PER_POLL;
 		const capNs = nsFromMs(options.now + FUTURE_TOLERANCE_MS);
 		this.cap = { ns: capNs, text: formatInstant(capNs) };
+		const clockNs = nsFromMs(options.now);
+		this.clock = { ns: clockNs, text: formatInstant(clockNs) };
 		this.start = at(state.watermark);
 		this.createdSince = state.backlog !== undefined ? at(state.backlog.since) : this.start;
 		for (const [time, keys] of Object.entries(state.seen)) {
@@ -491,7 +500,7 @@ export class PollPlan {
 			end = this.stopped ? this.rest : this.reached;
 		}
 		if (end === undefined) return this.start?.text;
-		end = min(end, this.cap);
+		end = min(end, this.clock);
 		return max(end, this.start).text;
 	}
 

@@ -142,8 +142,8 @@ it(
 		const seeded = { candidates: world.candidateCount, jobs: world.jobCount };
 
 		// n8n's clock is the API's clock, SOAK_CLOCK_SKEW_MS behind (the watermark never passes
-		// n8n's "now" plus a minute, so with n8n more than a minute behind, the latest changes
-		// are in n8n's future).
+		// n8n's "now", so with n8n behind, the latest changes are in n8n's future and are read
+		// again by the next poll).
 		jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek() - SKEW_MS);
 		const common = { baseUrl: sandbox.url, apiKey: API_KEY, random, restartRate: 0.02, restartAfterFailure: 0.5 };
 		const trace = (resource: string) =>

@@ -368,16 +368,17 @@ describe('candidates', () => {
 			pages(page([cand('a', at('11:00')), cand('time-traveller', future)])),
 		);
 		expect(run.ids).toEqual(['a', 'time-traveller']);
-		// At most the n8n clock (12:00) plus one minute.
-		expect(run.state.watermark).toBe('2026-03-01T12:01:00.000Z');
+		// At most the n8n clock (12:00).
+		expect(run.state.watermark).toBe('2026-03-01T12:00:00.000Z');
 		expect(run.state.seen).toEqual({ [future]: [`time-traveller@${future}`] });
 
+		// Changed half a minute after that clock, before the next poll: still found.
 		const next = drive(
 			run.state,
 			{ resource: 'candidate' },
-			pages(page([cand('b', '2026-03-01T12:01:30.000Z'), cand('time-traveller', future)])),
+			pages(page([cand('b', '2026-03-01T12:00:30.000Z'), cand('time-traveller', future)])),
 		);
-		expect(next.requests).toEqual([{ modifiedSince: '2026-03-01T12:01:00.000Z' }]);
+		expect(next.requests).toEqual([{ modifiedSince: '2026-03-01T12:00:00.000Z' }]);
 		expect(next.ids).toEqual(['b']);
 	});
 

@@ -592,11 +592,18 @@ describe('records the API sends out of order or incomplete', () => {
 		});
 		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00001', 'c00002']);
-		expect(trigger.state()).toMatchObject({ watermark: '2026-03-01T16:41:00.000Z' });
+		// Never past the n8n clock, 16:40.
+		expect(trigger.state()).toMatchObject({ watermark: t(1000) });
+
+		// Changed 30 s after the poll's clock, before the next poll: a watermark held at the
+		// future record's time (or at the clock plus a minute) would skip it.
+		clock = Date.parse(t(1001));
+		api.addCandidates({ ...candidate(3, 1000), modifiedAt: t(1000, 30_000) });
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00003']);
 
 		clock = Date.parse(t(1010));
-		api.addCandidates(candidate(3, 1005));
-		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00003']);
+		api.addCandidates(candidate(4, 1005));
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00004']);
 		expect(await trigger.poll()).toBeNull();
 	});
 });
