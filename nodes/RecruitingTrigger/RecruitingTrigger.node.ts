@@ -312,7 +312,12 @@ export class RecruitingTrigger implements INodeType {
 		const { resource, event, start, maxItems } = options;
 		const now = Date.now();
 		const staticData = this.getWorkflowStaticData('node');
-		let state = loadState(staticData.state, resource);
+		// n8n starts a poll on schedule even while the previous one still runs (a poll waiting
+		// out the API's rate limit can outlast the interval). Both start from this state; the
+		// one that finishes first keeps its result, the other emits nothing (`overtaken`).
+		const startedFrom: unknown = staticData.state;
+		const overtaken = () => staticData.state !== startedFrom;
+		let state = loadState(startedFrom, resource);
 
 		if (state === undefined && start === 'now') {
 			// First poll: read what changed in the last minutes, only to learn where the API's
@@ -326,7 +331,7 @@ export class RecruitingTrigger implements INodeType {
 				emit: false,
 			});
 			await runPlan(this, plan, resource, () => undefined);
-			staticData.state = plan.nextState();
+			if (!overtaken()) staticData.state = plan.nextState();
 			return null;
 		}
 		state ??= emptyState(resource, start === 'date' ? startDate(this) : undefined);
@@ -336,6 +341,9 @@ export class RecruitingTrigger implements INodeType {
 		await runPlan(this, plan, resource, (emissions) => {
 			for (const emission of emissions) items.push(toItem(emission, options));
 		});
+		// A poll that overlapped this one finished first and emitted from the same state: these
+		// items would repeat its own, and what it did not reach the next poll reads.
+		if (overtaken()) return null;
 		// Only now, after every page was read: a poll that throws leaves the state as it was.
 		staticData.state = plan.nextState();
 		return items.length ? [items] : null;

@@ -606,4 +606,19 @@ describe('records the API sends out of order or incomplete', () => {
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00004']);
 		expect(await trigger.poll()).toBeNull();
 	});
+
+	it('two polls that overlap (one outlasting the interval) emit each change once', async () => {
+		api.addCandidates(...range(1, 120).map((n) => candidate(n, 10 + n)));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const [first, second] = await Promise.all([trigger.poll(), trigger.poll()]);
+		// Both read all three pages; the one that finished first emitted, the other nothing.
+		expect(api.requests()).toHaveLength(6);
+		const emitted = [...itemsOf(first), ...itemsOf(second)];
+		expect(ids(emitted)).toEqual(cids(range(1, 120)));
+		expect([first, second].filter((result) => result === null)).toHaveLength(1);
+
+		clock = Date.parse(t(1001));
+		api.addCandidates(candidate(121, 1000));
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00121']);
+	});
 });
