@@ -21,7 +21,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { CACHE_ROOT, portInUse, freePort, fmtMs, sleep } = require('./lib/util');
+const { CACHE_ROOT, REPO_ROOT, portInUse, freePort, fmtMs, sleep, run } = require('./lib/util');
 const { ensureN8n, importEntities, startN8n, n8nCli, ensureOwner } = require('./lib/n8n');
 const { buildAndPack, installTarball, checkInstalledPackage } = require('./lib/pkg');
 const { loadWorkflows, WORKFLOWS_DIR } = require('./lib/workflows');
@@ -77,6 +77,12 @@ async function main() {
 	}
 	fs.mkdirSync(USER_FOLDER, { recursive: true });
 
+	// A fresh clone has no dev toolchain yet (tsc, gulp): install it as `npm ci` would in CI.
+	if (args.build !== false && !fs.existsSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsc'))) {
+		say('installing the dev toolchain first (npm ci, about a minute)');
+		const ci = await run('npm', ['ci'], { cwd: REPO_ROOT, timeoutMs: 15 * 60_000 });
+		if (ci.code !== 0) throw new Error(`npm ci failed (exit ${ci.code}):\n${(ci.stdout + ci.stderr).slice(-4000)}`);
+	}
 	say(args.build === false ? 'packing the existing dist/ (--no-build)' : 'building and packing the package');
 	const packed = await buildAndPack({ skipBuild: args.build === false });
 	const installed = await installTarball(packed.tarball, USER_FOLDER);
