@@ -25,8 +25,8 @@ import type { TriggerState } from './state';
  * - `seen` keeps only the keys of handled records that the next poll can list again: those
  *   at or after the new watermark.
  * - Candidates: the API's cursor is an exact position in a list ordered by modifiedAt, so the
- *   poll also stores where it stopped (`cursor`) and a later poll resumes there, re-reading
- *   at most one page. This is what keeps thousands of candidates at one modifiedAt (a bulk
+ *   poll also stores where it stopped (`cursor`, with the query it came from) and a later
+ *   poll resumes there, re-reading at most one page. This is what keeps thousands of candidates at one modifiedAt (a bulk
  *   update) from being re-read by every poll. But a record written later at a time already
  *   read (a coarse clock, a slow commit) can sort before that position, where only re-reading
  *   from the watermark finds it; so the cursor is used only once the times before it are
@@ -198,8 +198,10 @@ export class PollPlan {
 	 */
 	private resumable = true;
 
-	/** Candidates: the cursor the next poll resumes from. */
+	/** Candidates: the cursor the next poll resumes from, and its list's modifiedSince. */
 	private resume: string | undefined;
+
+	private resumeSince = '';
 
 	constructor(state: TriggerState, options: PlanOptions) {
 		this.resource = options.resource;
@@ -226,12 +228,18 @@ export class PollPlan {
 		if (
 			this.resource === 'candidate' &&
 			state.cursor &&
+			state.cursorSince !== undefined &&
 			cursorAt &&
 			cursorAt.ns <= nsFromMs(options.now - SETTLE_MS)
 		) {
 			this.resumedFrom = state.cursor;
 			this.resumedAt = cursorAt;
-			this.request = { ...this.request, cursor: state.cursor };
+			// The query the cursor was handed out for; what it lists before the watermark is
+			// skipped in take() like any record listed before the watermark.
+			this.request = {
+				...(state.cursorSince !== '' && { modifiedSince: state.cursorSince }),
+				cursor: state.cursor,
+			};
 		}
 	}
 
@@ -301,7 +309,7 @@ export class PollPlan {
 			this.stopped = true;
 			this.rest = this.resource === 'candidate' ? this.lastInOrder : this.reached;
 			if (this.request.cursor !== undefined && this.resource === 'candidate') {
-				this.resume = this.request.cursor;
+				this.resumeAt(this.request.cursor, this.request);
 			}
 			this.request = undefined;
 		}
@@ -368,7 +376,10 @@ export class PollPlan {
 			// Max Items per Poll reached: the rest is for the next poll, from where this one stopped.
 			this.stopped = true;
 			this.request = undefined;
-			this.resume = index < page.items.length ? request.cursor : this.resumeAfter(page, request);
+			this.resumeAt(
+				index < page.items.length ? request.cursor : this.resumeAfter(page, request),
+				request,
+			);
 			let rest: At | undefined;
 			let known = true;
 			let last = this.lastInOrder;
@@ -392,11 +403,17 @@ export class PollPlan {
 		}
 		if (!page.hasNextPage) {
 			this.request = undefined;
-			this.resume = this.resumeAfter(page, request);
+			this.resumeAt(this.resumeAfter(page, request), request);
 			return { out };
 		}
 		this.request = { ...request, cursor: this.checkedCursor(page, 'candidate') };
 		return { out };
+	}
+
+	/** Stores where the next poll may resume, with the query that cursor belongs to. */
+	private resumeAt(cursor: string | undefined, request: ListRequest): void {
+		this.resume = cursor;
+		this.resumeSince = request.modifiedSince ?? '';
 	}
 
 	/**
@@ -529,7 +546,8 @@ export class PollPlan {
 			seen: groups,
 			...(this.stopped && { backlog: this.createdSince ? { since: this.createdSince.text } : {} }),
 			...(this.undelivered.length > 0 && { notice: this.undelivered.join('\n') }),
-			...(resume && resumeAt && { cursor: resume, cursorAt: resumeAt.text }),
+			...(resume &&
+				resumeAt && { cursor: resume, cursorAt: resumeAt.text, cursorSince: this.resumeSince }),
 		};
 	}
 }

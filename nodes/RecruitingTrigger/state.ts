@@ -34,14 +34,19 @@ export interface TriggerState {
 	/** A message for the user not yet delivered on an emitted item (job cursor stall). */
 	notice?: string;
 	/**
-	 * Candidates only: an API cursor a later poll may start from (together with
-	 * `modifiedSince` = watermark). Every record listed before it has been handled, so that
-	 * poll does not re-read them: without it, thousands of candidates sharing the watermark
-	 * time (a bulk update) would be re-read by every poll. Absent: the watermark alone.
+	 * Candidates only: an API cursor a later poll may start from. Every record listed before
+	 * it has been handled, so that poll does not re-read them: without it, thousands of
+	 * candidates sharing the watermark time (a bulk update) would be re-read by every poll.
+	 * Absent: the watermark alone.
 	 */
 	cursor?: string;
 	/** The latest modifiedAt listed before `cursor`; the cursor is used once this is settled. */
 	cursorAt?: string;
+	/**
+	 * The `modifiedSince` of the list the cursor belongs to ('' for none): the cursor is sent
+	 * back with exactly that query, as the API hands it out, never with a later watermark.
+	 */
+	cursorSince?: string;
 }
 
 export function emptyState(resource: Resource, watermark?: string): TriggerState {
@@ -61,7 +66,7 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 	if (typeof raw !== 'object' || raw === null) return undefined;
 	const stored = raw as Record<string, unknown>;
 	if (stored.v !== STATE_VERSION || stored.resource !== resource) return undefined;
-	const { watermark, seen, backlog, notice, cursor, cursorAt } = stored;
+	const { watermark, seen, backlog, notice, cursor, cursorAt, cursorSince } = stored;
 	if (watermark !== undefined && instant(watermark) === undefined) return undefined;
 	let since: string | undefined;
 	if (backlog !== undefined) {
@@ -82,9 +87,16 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 		seen: groups,
 		...(backlog !== undefined && { backlog: since === undefined ? {} : { since } }),
 		...(typeof notice === 'string' && notice !== '' && { notice }),
+		// A cursor without the query it belongs to (stored before cursorSince existed) is dropped:
+		// the next poll reads from the watermark, which is always exact.
 		...(resource === 'candidate' &&
 			typeof cursor === 'string' &&
 			cursor !== '' &&
-			instant(cursorAt) !== undefined && { cursor, cursorAt: cursorAt as string }),
+			instant(cursorAt) !== undefined &&
+			(cursorSince === '' || instant(cursorSince) !== undefined) && {
+				cursor,
+				cursorAt: cursorAt as string,
+				cursorSince: cursorSince as string,
+			}),
 	};
 }

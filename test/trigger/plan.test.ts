@@ -77,9 +77,11 @@ describe('candidates', () => {
 			resource: 'candidate',
 			watermark: at('10:02'),
 			seen: { [at('10:02')]: [`c@${at('10:02')}`, `d@${at('10:02')}`] },
-			// The last page gave no cursor of its own: a later poll re-reads it from 'x'.
+			// The last page gave no cursor of its own: a later poll re-reads it from 'x', with
+			// the query 'x' came from (no modifiedSince).
 			cursor: 'x',
 			cursorAt: at('10:02'),
+			cursorSince: '',
 		});
 	});
 
@@ -461,10 +463,11 @@ describe('candidates: resuming from the stored cursor', () => {
 			{ resource: 'candidate' },
 			pages(page([cand('a', at('10:00'))], 'p1', true), page([cand('b', tie)], 'p2')),
 		);
-		expect(run.state).toMatchObject({ cursor: 'p2', cursorAt: tie });
+		expect(run.state).toMatchObject({ cursor: 'p2', cursorAt: tie, cursorSince: '' });
 
+		// p2 is sent back with the query it came from (none), not with the new watermark.
 		const next = drive(run.state, { resource: 'candidate' }, pages(page([], 'p2')));
-		expect(next.requests).toEqual([{ modifiedSince: tie, cursor: 'p2' }]);
+		expect(next.requests).toEqual([{ cursor: 'p2' }]);
 		expect(next.emitted).toEqual([]);
 		// Nothing new: the same position again, and the same watermark.
 		expect(next.state).toEqual(run.state);
@@ -472,14 +475,22 @@ describe('candidates: resuming from the stored cursor', () => {
 
 	it('resumed mid-tie, only what follows the cursor is read; seen still skips a repeat', () => {
 		const run = drive(
-			{ ...handledAtTie('a', 'b'), cursor: 'after-b', cursorAt: tie },
+			{ ...handledAtTie('a', 'b'), cursor: 'after-b', cursorAt: tie, cursorSince: at('10:00') },
 			{ resource: 'candidate' },
 			pages(page([cand('b', tie), cand('c', tie), cand('d', at('10:06'))], 'after-d')),
 		);
-		expect(run.requests).toEqual([{ modifiedSince: tie, cursor: 'after-b' }]);
+		expect(run.requests).toEqual([{ modifiedSince: at('10:00'), cursor: 'after-b' }]);
 		expect(run.ids).toEqual(['c', 'd']);
-		expect(run.state.cursor).toBe('after-d');
+		expect(run.state).toMatchObject({ cursor: 'after-d', cursorSince: at('10:00') });
 		expect(run.state.watermark).toBe(at('10:06'));
+	});
+
+	it('a cursor stored without its query (an older state) is not used', () => {
+		const state = { ...handledAtTie('a'), cursor: 'after-a', cursorAt: tie };
+		expect(loadState(state, 'candidate')?.cursor).toBeUndefined();
+		const run = drive(state, { resource: 'candidate' }, pages(page([cand('b', tie)], 'after-b')));
+		expect(run.requests).toEqual([{ modifiedSince: tie }]);
+		expect(run.ids).toEqual(['b']);
 	});
 
 	it('a cursor whose times are not yet settled is not used: the watermark finds late records', () => {
@@ -490,6 +501,7 @@ describe('candidates: resuming from the stored cursor', () => {
 			seen: { [recent]: [`b@${recent}`] },
 			cursor: 'after-b',
 			cursorAt: recent,
+			cursorSince: recent,
 		};
 		// `a` was written at 11:57 too, after that read, and sorts before `b`.
 		const run = drive(
@@ -517,14 +529,14 @@ describe('candidates: resuming from the stored cursor', () => {
 			pages(page(list.slice(0, 2), 'after-b', true), page(list.slice(2), 'after-d')),
 		);
 		expect(first.ids).toEqual(['a', 'b', 'c']);
-		expect(first.state.cursor).toBe('after-b');
+		expect(first.state).toMatchObject({ cursor: 'after-b', cursorSince: at('10:00') });
 
 		const second = drive(
 			first.state,
 			{ resource: 'candidate', maxItems: 3 },
 			pages(page(list.slice(2), 'after-d')),
 		);
-		expect(second.requests).toEqual([{ modifiedSince: tie, cursor: 'after-b' }]);
+		expect(second.requests).toEqual([{ modifiedSince: at('10:00'), cursor: 'after-b' }]);
 		expect(second.ids).toEqual(['d']);
 		expect(second.state.cursor).toBe('after-d');
 	});
@@ -575,10 +587,10 @@ describe('candidates: resuming from the stored cursor', () => {
 
 	it('a refused stored cursor is dropped before the first page, never after', () => {
 		const plan = new PollPlan(
-			{ ...handledAtTie('a'), cursor: 'stale', cursorAt: tie },
+			{ ...handledAtTie('a'), cursor: 'stale', cursorAt: tie, cursorSince: at('10:00') },
 			{ resource: 'candidate', event: 'createdOrUpdated', maxItems: Infinity, now: NOW },
 		);
-		expect(plan.nextRequest()).toEqual({ modifiedSince: tie, cursor: 'stale' });
+		expect(plan.nextRequest()).toEqual({ modifiedSince: at('10:00'), cursor: 'stale' });
 		expect(plan.dropResume()).toBe(true);
 		expect(plan.nextRequest()).toEqual({ modifiedSince: tie });
 		expect(plan.dropResume()).toBe(false);

@@ -81,10 +81,11 @@ describe('first activation (Start)', () => {
 			firstName: 'Changed',
 			lastName: 'Last1',
 		});
-		// Resumed where the first poll's list ended: after c00003, still from the watermark.
+		// Resumed where the first poll's list ended: after c00003, with the query that cursor
+		// came from (the first poll's 10-minute look-back), not with the newer watermark.
 		expect(api.requests().at(-1)?.query).toEqual({
 			limit: '50',
-			modifiedSince: t(998),
+			modifiedSince: t(990),
 			cursor: cursorAfter({ id: 'c00003', modifiedAt: t(998) }),
 		});
 
@@ -212,11 +213,14 @@ describe('consecutive polls', () => {
 			['c00004', 'updated'],
 		]);
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests().map((r) => r.query.modifiedSince)).toEqual([
-			undefined,
-			t(30),
-			t(41),
-			t(50),
+		expect(trigger.state()).toMatchObject({ watermark: t(50) });
+		// Each poll resumed from where the one before ended, with the cursor's own query (Start =
+		// Everything: no modifiedSince), never reading a page twice.
+		expect(api.requests().map((r) => [r.query.modifiedSince, r.query.cursor])).toEqual([
+			[undefined, undefined],
+			[undefined, cursorAfter(candidate(3, 30, 3))],
+			[undefined, cursorAfter(candidate(4, 41))],
+			[undefined, cursorAfter(candidate(4, 50))],
 		]);
 	});
 
@@ -257,7 +261,6 @@ describe('consecutive polls', () => {
 		}
 		expect(api.requests().at(-1)?.query).toEqual({
 			limit: '50',
-			modifiedSince: t(10),
 			cursor: cursorAfter(candidate(2000, 10)),
 		});
 
