@@ -10,11 +10,13 @@ import { createSandbox } from '../sandbox';
 import type { Sandbox } from '../sandbox';
 import { API, API_KEY, jsonOf, runRecruiting } from '../helpers/engine';
 
-// 10 requests per 3 s is 200 a minute: the credential says so, as an operator would enter it.
-// (The pacer's 1 % margin leaves 30 ms of such a window for a request's set-up time to vary.)
+// The API allows 10 requests per 3 s (200 a minute); the credential says 180 a minute. At the
+// exact limit the pacer's 1 % margin leaves 30 ms of a window for arrival times to vary, and
+// here the API shares jest's event loop: 10 % leaves 300 ms, so a busy CI machine cannot turn
+// late set-up into an early arrival. (Pacing at the API's own limit is measured by the bench.)
 const PER_WINDOW = 10;
 const WINDOW_MS = 3_000;
-const REQUESTS_PER_MINUTE = (PER_WINDOW * 60_000) / WINDOW_MS;
+const REQUESTS_PER_MINUTE = 180;
 // Two full windows of pages and one candidate more: 21 pages, one window more than the limit.
 const CANDIDATES = 2 * PER_WINDOW * 50 + 1;
 const PAGES = Math.ceil(CANDIDATES / 50);
@@ -62,7 +64,7 @@ test('after one 429, Return All paces the remaining pages and finishes without a
 		429,
 		...Array<number>(PAGES - PER_WINDOW).fill(200),
 	]);
-	// And they were spread at the credential's rate (60 s / 200 = 300 ms, plus 1 %), where a burst
+	// And they were spread at the credential's rate (60 s / 180 = 333 ms, plus 1 %), where a burst
 	// would take a few ms each. Measured on arrival, which adds each request's own set-up time:
 	// 10 % of the span is left for that, enough under load and far from a burst.
 	const paced = requests.slice(PER_WINDOW + 1).map((entry) => Date.parse(entry.time));
