@@ -220,6 +220,19 @@ interface Seen {
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
+/** Requests nock had no interceptor for (another host, or a method not set up), while `run` ran. */
+async function straysDuring<T>(run: () => Promise<T>): Promise<{ outcome: T; strays: string[] }> {
+	const strays: string[] = [];
+	const onStray = (request: { method?: string; host?: string; hostname?: string; path?: string }) =>
+		strays.push(`${request.method} ${request.host ?? request.hostname}${request.path}`);
+	nock.emitter.on('no match', onStray);
+	try {
+		return { outcome: await run(), strays };
+	} finally {
+		nock.emitter.removeListener('no match', onStray);
+	}
+}
+
 const BROKEN =
 	/TypeError|Cannot read|is not a function|is not iterable|undefined|\[object Object\]/;
 
@@ -239,10 +252,15 @@ describe.each(CASES)('$name', ({ base, fields }) => {
 				}
 			}
 			const parameters = withValue(base, field, value);
-			const outcome = await runRecruiting({ parameters }).catch((error: Error) => error);
+			const { outcome, strays } = await straysDuring(() =>
+				runRecruiting({ parameters }).catch((error: Error) => error),
+			);
 			nock.cleanAll();
 
 			const label = `${field} = ${JSON.stringify(value)?.slice(0, 40)}`;
+			// Nothing went to another host: such a request has no interceptor and would otherwise
+			// only show up as one more NodeApiError.
+			expect({ label, strays }).toEqual({ label, strays: [] });
 			if (outcome instanceof Error) {
 				// n8n's own parameter check refused the workflow before it ran: fine, and nothing was sent.
 				expect({ label, message: outcome.message }).toEqual({
