@@ -79,9 +79,18 @@ describe('classifyFailure and isRetryable', () => {
 describe('retryDelayMs', () => {
 	test('429 waits as asked, or the default when the API does not say', () => {
 		expect(retryDelayMs({ kind: 'http', status: 429, retryAfterSeconds: 3 }, 1)).toBe(3000);
-		expect(retryDelayMs({ kind: 'http', status: 429 }, 1)).toBe(
-			DEFAULT_RETRY_POLICY.defaultRetryAfterMs,
-		);
+		// 5 s, as README's "Rate limits and passing faults" promises.
+		expect(retryDelayMs({ kind: 'http', status: 429 }, 1)).toBe(5_000);
+	});
+
+	test('the defaults are the ones README documents: 8 attempts, 0.5 s to 30 s, 3 minutes', () => {
+		expect(DEFAULT_RETRY_POLICY).toEqual({
+			maxAttempts: 8,
+			baseDelayMs: 500,
+			maxDelayMs: 30_000,
+			maxTotalWaitMs: 180_000,
+			defaultRetryAfterMs: 5_000,
+		});
 	});
 
 	test('backoff doubles, is capped, and jitters between half and the whole step', () => {
@@ -89,9 +98,7 @@ describe('retryDelayMs', () => {
 		expect(retryDelayMs(failure, 1, DEFAULT_RETRY_POLICY, () => 0)).toBe(250);
 		expect(retryDelayMs(failure, 1, DEFAULT_RETRY_POLICY, () => 1)).toBe(500);
 		expect(retryDelayMs(failure, 4, DEFAULT_RETRY_POLICY, () => 1)).toBe(4000);
-		expect(retryDelayMs(failure, 20, DEFAULT_RETRY_POLICY, () => 1)).toBe(
-			DEFAULT_RETRY_POLICY.maxDelayMs,
-		);
+		expect(retryDelayMs(failure, 20, DEFAULT_RETRY_POLICY, () => 1)).toBe(30_000);
 	});
 });
 
