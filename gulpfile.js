@@ -1,17 +1,12 @@
-// The asset half of `npm run build`: tsc compiles the TypeScript, this copies
-// what tsc does not emit (node and credential icons, codex JSON) next to the
-// compiled files, where n8n resolves `icon: 'file:…'` and the node's codex.
+// The asset half of `npm run build`: tsc compiles the TypeScript (and emits the codex
+// `*.node.json` files, which tsconfig.json includes), this copies what tsc does not emit,
+// the icons, next to the compiled files, where n8n resolves `icon: 'file:…'` (the credential
+// uses the node's icon).
 const { rmSync } = require('node:fs');
-const { src, dest, parallel } = require('gulp');
+const { src, dest } = require('gulp');
 
 function copyIcons() {
-	return src(['nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}'], { base: '.', encoding: false }).pipe(
-		dest('dist'),
-	);
-}
-
-function copyCodex() {
-	return src('nodes/**/*.node.json', { base: '.' }).pipe(dest('dist'));
+	return src('nodes/**/*.{png,svg}', { base: '.', encoding: false }).pipe(dest('dist'));
 }
 
 // Run before tsc so files of renamed or deleted sources never linger in the package.
@@ -21,5 +16,5 @@ function clean(done) {
 }
 
 exports.clean = clean;
-exports.build = parallel(copyIcons, copyCodex);
+exports.build = copyIcons;
 exports.default = exports.build;

@@ -711,6 +711,32 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflowsToActivate
 			}
 			return `${new Set(urls).size} icon URL(s)`;
 		});
+		await check("the credential's Test button, as n8n runs it (POST /rest/credentials/test)", async () => {
+			/** @param {Record<string, string>} data */
+			const test = async (data) => {
+				const res = await httpJson('POST', `${base}/rest/credentials/test`, {
+					timeoutMs: 60_000,
+					headers: { cookie },
+					body: { credentials: { ...creds.good, data: { ...creds.good.data, ...data } } },
+				});
+				expect(res.status === 200, `HTTP ${res.status}: ${show(res.json ?? res.text)}`);
+				return /** @type {{ status: string, message: string }} */ (res.json.data);
+			};
+			const outcomes = {
+				good: await test({}),
+				'with /v1/': await test({ baseUrl: `${sandbox.url}/v1/` }),
+				'wrong key': await test({ apiKey: 'not-the-sandbox-key' }),
+				'wrong path': await test({ baseUrl: `${sandbox.url}/not-the-api` }),
+				'nothing listening': await test({ baseUrl: 'http://127.0.0.1:9' }),
+			};
+			expect(outcomes.good.status === 'OK' && outcomes['with /v1/'].status === 'OK', `a right credential failed: ${show(outcomes)}`);
+			for (const what of ['wrong key', 'wrong path', 'nothing listening']) {
+				expect(outcomes[what].status === 'Error', `${what} passed the test: ${show(outcomes[what])}`);
+			}
+			expect(/authori[sz]ation|api key|credentials/i.test(outcomes['wrong key'].message), `wrong key: ${show(outcomes['wrong key'])}`);
+			expect(/ECONNREFUSED/.test(outcomes['nothing listening'].message), `nothing listening: ${show(outcomes['nothing listening'])}`);
+			return Object.entries(outcomes).map(([what, o]) => `${what}: ${o.status} "${o.message}"`).join('; ');
+		});
 
 		const total = sandbox.store.world.candidates.size;
 		const firstPoll = await check('candidate trigger (start: everything): the first poll emits every candidate', async () => {
