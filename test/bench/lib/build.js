@@ -42,8 +42,7 @@ function buildPackage({ srcRoot = REPO_ROOT, outRoot, log = () => {} }) {
 	log(`tsc -p ${path.relative(process.cwd(), path.join(srcRoot, 'tsconfig.json')) || 'tsconfig.json'} → ${outRoot}/dist`);
 	const result = spawnSync(
 		process.execPath,
-		// Same options as `npm run build` (incremental included: its tsconfig.tsbuildinfo lands
-		// in dist/ and so in the tarball, as it does after `npm run build`).
+		// Same options as `npm run build`.
 		[tsc, '-p', path.join(srcRoot, 'tsconfig.json'), '--outDir', path.join(outRoot, 'dist')],
 		{ cwd: srcRoot, encoding: 'utf8' },
 	);
