@@ -189,6 +189,19 @@ function finish(t0, timings, memory, userFolder) {
 }
 
 /**
+ * The credentials the e2e run imports: a right one, one with a wrong key, one whose Base URL
+ * ends in /v1/.
+ * @param {any} sandbox
+ */
+function credentialsFor(sandbox) {
+	return {
+		good: { id: 'rcE2eCredGood001', name: 'Recruiting sandbox (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey } },
+		bad: { id: 'rcE2eCredBadKey1', name: 'Recruiting sandbox, wrong key (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey: 'not-the-sandbox-key' } },
+		v1: { id: 'rcE2eCredV1Slsh1', name: 'Recruiting sandbox, base URL with /v1/ (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: `${sandbox.url}/v1/`, apiKey: sandbox.apiKey } },
+	};
+}
+
+/**
  * @param {import('./lib/n8n').N8nInstall} n8n
  * @param {string} userFolder
  * @param {any} sandbox
@@ -214,11 +227,7 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 	const noteId = fx.noteIds[0];
 	const noteApplicationId = store.getNote(noteId).applicationId;
 
-	const creds = {
-		good: { id: 'rcE2eCredGood001', name: 'Recruiting sandbox (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey } },
-		bad: { id: 'rcE2eCredBadKey1', name: 'Recruiting sandbox, wrong key (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey: 'not-the-sandbox-key' } },
-		v1: { id: 'rcE2eCredV1Slsh1', name: 'Recruiting sandbox, base URL with /v1/ (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: `${sandbox.url}/v1/`, apiKey: sandbox.apiKey } },
-	};
+	const creds = credentialsFor(sandbox);
 	/** @type {Record<string, string>} */
 	const vars = {
 		CRED_ID: creds.good.id,
@@ -714,10 +723,11 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflowsToActivate
 		await check("the credential's Test button, as n8n runs it (POST /rest/credentials/test)", async () => {
 			/** @param {Record<string, string>} data */
 			const test = async (data) => {
+				const { good } = credentialsFor(sandbox);
 				const res = await httpJson('POST', `${base}/rest/credentials/test`, {
 					timeoutMs: 60_000,
 					headers: { cookie },
-					body: { credentials: { ...creds.good, data: { ...creds.good.data, ...data } } },
+					body: { credentials: { ...good, data: { ...good.data, ...data } } },
 				});
 				expect(res.status === 200, `HTTP ${res.status}: ${show(res.json ?? res.text)}`);
 				return /** @type {{ status: string, message: string }} */ (res.json.data);
