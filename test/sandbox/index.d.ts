@@ -216,7 +216,17 @@ export interface StateSummary {
 	tenantSlug: string;
 	seed: number;
 	clock: { now: string; mode: string; stepMs: number; start: string };
-	counts: Record<'candidates' | 'vacancies' | 'applications' | 'notes' | 'postings' | 'clients' | 'clientContacts' | 'users', number>;
+	counts: Record<
+		| 'candidates'
+		| 'vacancies'
+		| 'applications'
+		| 'notes'
+		| 'postings'
+		| 'clients'
+		| 'clientContacts'
+		| 'users',
+		number
+	>;
 	changeSeq: number;
 }
 
@@ -226,7 +236,13 @@ export interface Fixtures {
 	clients: { id: string; name: string }[];
 	clientContacts: { id: string; candidateId: string; companyId: string }[];
 	vacancyStages: { id: string; order: number; name: string; colorHex: string; isOpen: boolean }[];
-	applicationStages: { id: string; type: string; templateType: string; name: string; statusIds: string[] }[];
+	applicationStages: {
+		id: string;
+		type: string;
+		templateType: string;
+		name: string;
+		statusIds: string[];
+	}[];
 	vacancyIds: string[];
 	postings: { id: string; vacancyId: string }[];
 	noteIds: string[];
@@ -252,7 +268,11 @@ export interface Store {
 	updateVacancy(id: string, body: unknown): VacancyRecord;
 	updateNote(id: string, body: unknown): NoteRecord;
 	createApplication(body: unknown): ApplicationRecord;
-	applyToPosting(postingId: string, body: unknown, channelId: string | null): { candidate: CandidateRecord; application: ApplicationRecord; cvAttachmentId: string };
+	applyToPosting(
+		postingId: string,
+		body: unknown,
+		channelId: string | null,
+	): { candidate: CandidateRecord; application: ApplicationRecord; cvAttachmentId: string };
 	createCandidate(fields?: CandidateFields): CandidateRecord;
 	touchCandidate(id: string, fields?: CandidateFields): CandidateRecord;
 	createVacancy(fields?: VacancyFields & { publish?: boolean }): VacancyRecord;
@@ -320,7 +340,13 @@ export declare function createStore(options?: StoreOptions & { clock?: ClockOpti
 
 /** Error answered by the sandbox: `{ error, message, field? }`. */
 export declare class HttpError extends Error {
-	constructor(status: number, code: string, message: string, field?: string, headers?: Record<string, string>);
+	constructor(
+		status: number,
+		code: string,
+		message: string,
+		field?: string,
+		headers?: Record<string, string>,
+	);
 	status: number;
 	code: string;
 	field: string | undefined;

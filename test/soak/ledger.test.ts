@@ -16,7 +16,17 @@ describe('soak ledger', () => {
 		ledger.set('a', '3', 3);
 		ledger.poll(2, [v('a', '3')]);
 		ledger.poll(3, []);
-		expect(ledger.report()).toMatchObject({ versions: 3, owed: 3, replaced: 0, emitted: 3, lost: 0, duplicated: 0, late: 0, stale: 0, pending: 0 });
+		expect(ledger.report()).toMatchObject({
+			versions: 3,
+			owed: 3,
+			replaced: 0,
+			emitted: 3,
+			lost: 0,
+			duplicated: 0,
+			late: 0,
+			stale: 0,
+			pending: 0,
+		});
 	});
 
 	it('counts a version emitted twice as duplicated', () => {
@@ -84,7 +94,14 @@ describe('soak ledger', () => {
 		ledger.set('c', '4', 4);
 		ledger.poll(2, [v('d', '3'), v('c', '4')]);
 		ledger.poll(3, []);
-		expect(ledger.report()).toMatchObject({ versions: 5, owed: 4, replaced: 1, lost: 0, late: 0, pending: 0 });
+		expect(ledger.report()).toMatchObject({
+			versions: 5,
+			owed: 4,
+			replaced: 1,
+			lost: 0,
+			late: 0,
+			pending: 0,
+		});
 	});
 
 	it('owes what sits before the boundary of a full poll even if the poll skipped it', () => {

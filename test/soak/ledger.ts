@@ -108,7 +108,8 @@ export class Ledger {
 		const previous = this.current.get(id);
 		if (previous && previous.version === version) {
 			// Same version again (e.g. the same modifiedAt): nothing new to emit.
-			if (previous.time !== time) throw new Error(`${this.label} ${id}: version ${version} moved in time`);
+			if (previous.time !== time)
+				throw new Error(`${this.label} ${id}: version ${version} moved in time`);
 			return;
 		}
 		const next = { id, version, time };
@@ -141,7 +142,9 @@ export class Ledger {
 			const current = this.current.get(item.id);
 			if (!current || current.version !== item.version) {
 				this.staleSet.add(withContent);
-				this.staleKeys.push(`${show(k)} (poll ${poll}, current ${current ? current.version : 'none'})`);
+				this.staleKeys.push(
+					`${show(k)} (poll ${poll}, current ${current ? current.version : 'none'})`,
+				);
 				continue;
 			}
 			last = current;
@@ -166,7 +169,10 @@ export class Ledger {
 		return {
 			versions: this.versions,
 			owed,
-			replaced: this.versions - owed - [...this.unemitted.values()].filter((v) => !this.missedAt.has(key(v.id, v.version))).length,
+			replaced:
+				this.versions -
+				owed -
+				[...this.unemitted.values()].filter((v) => !this.missedAt.has(key(v.id, v.version))).length,
 			emitted: this.emittedTotal,
 			duplicated: duplicates.reduce((sum, [, n]) => sum + n - 1, 0),
 			reemitted: this.emittedCount.size - this.emittedVersions.size - this.staleSet.size,
@@ -176,7 +182,9 @@ export class Ledger {
 			lost: lost.length,
 			pending: this.unemitted.size,
 			examples: {
-				duplicated: duplicates.slice(0, 10).map(([k, n]) => `${show(k.split('\u0000').slice(0, 2).join('\u0000'))} ×${n}`),
+				duplicated: duplicates
+					.slice(0, 10)
+					.map(([k, n]) => `${show(k.split('\u0000').slice(0, 2).join('\u0000'))} ×${n}`),
 				stale: this.staleKeys.slice(0, 10),
 				lost: lost.slice(0, 10).map(([k, p]) => `${show(k)} (owed by poll ${p})`),
 				late: this.lateKeys.slice(0, 10),

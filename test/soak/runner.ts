@@ -49,8 +49,10 @@ function canonical(value: unknown): string {
  * the soak makes unique per change, plus their content (what the trigger knows them by).
  */
 export function emittedOf(resource: Resource, item: IDataObject): Emitted {
-	if (typeof item.id !== 'string') throw new Error(`emitted ${resource} without an id: ${JSON.stringify(item).slice(0, 200)}`);
-	if (item.resource !== resource) throw new Error(`emitted item of resource ${String(item.resource)}`);
+	if (typeof item.id !== 'string')
+		throw new Error(`emitted ${resource} without an id: ${JSON.stringify(item).slice(0, 200)}`);
+	if (item.resource !== resource)
+		throw new Error(`emitted item of resource ${String(item.resource)}`);
 	if (resource === 'candidate') {
 		const time = Date.parse(String(item.modifiedAt));
 		if (Number.isNaN(time)) throw new Error(`emitted candidate ${item.id} without a modifiedAt`);
@@ -135,7 +137,8 @@ export class TriggerRunner {
 		for (const item of emitted) {
 			if (!this.seenIds.has(item.id)) {
 				this.seenIds.add(item.id);
-				if (item.event !== 'created') this.firstNotCreated.push(`${item.id}@${item.version} (${item.event})`);
+				if (item.event !== 'created')
+					this.firstNotCreated.push(`${item.id}@${item.version} (${item.event})`);
 			} else if (item.event === 'created') this.createdAgain++;
 		}
 		this.notices += items.filter((item) => item.notice !== undefined).length;
@@ -145,7 +148,12 @@ export class TriggerRunner {
 		const state = this.harness.state();
 		const restart = this.options.random() < this.options.restartRate;
 		if (restart) this.restart();
-		this.options.trace?.({ poll: number, emitted: emitted.map((item) => `${item.id}@${item.version}`), restart, state });
+		this.options.trace?.({
+			poll: number,
+			emitted: emitted.map((item) => `${item.id}@${item.version}`),
+			restart,
+			state,
+		});
 		return items.length;
 	}
 

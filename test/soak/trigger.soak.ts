@@ -84,7 +84,11 @@ function faultName(entry: RequestLogEntry): string {
 	}
 }
 
-function tally(entries: RequestLogEntry[]): { requests: number; faults: number; byKind: Record<string, number> } {
+function tally(entries: RequestLogEntry[]): {
+	requests: number;
+	faults: number;
+	byKind: Record<string, number>;
+} {
 	const byKind: Record<string, number> = {};
 	let faults = 0;
 	for (const entry of entries) {
@@ -93,7 +97,11 @@ function tally(entries: RequestLogEntry[]): { requests: number; faults: number; 
 		const name = faultName(entry);
 		byKind[name] = (byKind[name] ?? 0) + 1;
 	}
-	return { requests: entries.length, faults, byKind: Object.fromEntries(Object.entries(byKind).sort()) };
+	return {
+		requests: entries.length,
+		faults,
+		byKind: Object.fromEntries(Object.entries(byKind).sort()),
+	};
 }
 
 const brief = (map: Map<string, number> | Record<string, number>) =>
@@ -105,7 +113,9 @@ function describeLedger(name: string, report: LedgerReport): string {
 	return (
 		`${name}: ${report.versions} versions made, ${report.owed} owed (${report.replaced} replaced before a poll owed them), ` +
 		`emitted ${report.emitted}, lost ${report.lost}, duplicated ${report.duplicated}, late ${report.late}, stale ${report.stale}, pending ${report.pending}` +
-		(report.reemitted ? `; ${report.reemitted} re-emitted with other content (embedded client-team names changed)` : '')
+		(report.reemitted
+			? `; ${report.reemitted} re-emitted with other content (embedded client-team names changed)`
+			: '')
 	);
 }
 
@@ -145,11 +155,20 @@ it(
 		// n8n's "now", so with n8n behind, the latest changes are in n8n's future and are read
 		// again by the next poll).
 		jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek() - SKEW_MS);
-		const common = { baseUrl: sandbox.url, apiKey: API_KEY, random, restartRate: 0.02, restartAfterFailure: 0.5 };
+		const common = {
+			baseUrl: sandbox.url,
+			apiKey: API_KEY,
+			random,
+			restartRate: 0.02,
+			restartAfterFailure: 0.5,
+		};
 		const trace = (resource: string) =>
 			process.env.SOAK_TRACE
 				? (event: Record<string, unknown>) =>
-						appendFileSync(process.env.SOAK_TRACE as string, `${JSON.stringify({ resource, at: sandbox.clock.iso(), ...event })}\n`)
+						appendFileSync(
+							process.env.SOAK_TRACE as string,
+							`${JSON.stringify({ resource, at: sandbox.clock.iso(), ...event })}\n`,
+						)
 				: undefined;
 		const candidateTrigger = new TriggerRunner(candidates, {
 			...common,
@@ -157,11 +176,17 @@ it(
 			maxItemsPerPoll: CANDIDATE_MAX_ITEMS,
 			trace: trace('candidate'),
 		});
-		const jobTrigger = new TriggerRunner(jobs, { ...common, resource: 'job', maxItemsPerPoll: JOB_MAX_ITEMS, trace: trace('job') });
+		const jobTrigger = new TriggerRunner(jobs, {
+			...common,
+			resource: 'job',
+			maxItemsPerPoll: JOB_MAX_ITEMS,
+			trace: trace('job'),
+		});
 
 		const tieCount = Math.max(2, Math.round(POLLS / 100));
 		const candidateTieAt = new Map<number, boolean>();
-		for (let k = 0; k < tieCount; k++) candidateTieAt.set(Math.floor(((k + 0.5) * POLLS) / tieCount), k % 2 === 1);
+		for (let k = 0; k < tieCount; k++)
+			candidateTieAt.set(Math.floor(((k + 0.5) * POLLS) / tieCount), k % 2 === 1);
 		const jobTieAt = new Map<number, boolean>([
 			[Math.floor(POLLS * 0.3), false],
 			[Math.floor(POLLS * 0.6), true],
@@ -173,7 +198,8 @@ it(
 			if (i > 0) {
 				world.candidateActivity();
 				world.jobActivity();
-				if (candidateTieAt.has(i)) world.candidateTie(CANDIDATE_TIE, candidateTieAt.get(i) as boolean);
+				if (candidateTieAt.has(i))
+					world.candidateTie(CANDIDATE_TIE, candidateTieAt.get(i) as boolean);
 				const jobTie = jobTieAt.get(i) ?? (random() < 0.04 ? random() < 0.5 : undefined);
 				if (jobTie !== undefined) world.jobTie(int(random, 10, JOB_TIE_MAX), jobTie, JOB_TIE_MAX);
 				world.sync();
@@ -190,9 +216,14 @@ it(
 		sandbox.setFaults({});
 		const drained = { candidate: false, job: false };
 		for (const trigger of [candidateTrigger, jobTrigger]) {
-			for (let n = 0; n < DRAIN_POLLS && !drained[trigger.ledger.label as 'candidate' | 'job']; n++) {
+			for (
+				let n = 0;
+				n < DRAIN_POLLS && !drained[trigger.ledger.label as 'candidate' | 'job'];
+				n++
+			) {
 				sandbox.clock.advance(POLL_INTERVAL_MS);
-				if ((await trigger.poll()) === 0) drained[trigger.ledger.label as 'candidate' | 'job'] = true;
+				if ((await trigger.poll()) === 0)
+					drained[trigger.ledger.label as 'candidate' | 'job'] = true;
 			}
 		}
 		const wallSeconds = (performance.now() - started) / 1000;
@@ -211,7 +242,10 @@ it(
 			requests: faulted.requests,
 			faults: faulted.faults,
 			faultsByKind: faulted.byKind,
-			failures: { candidate: Object.fromEntries(candidateTrigger.failures), job: Object.fromEntries(jobTrigger.failures) },
+			failures: {
+				candidate: Object.fromEntries(candidateTrigger.failures),
+				job: Object.fromEntries(jobTrigger.failures),
+			},
 			seeded,
 			changes: {
 				candidate: world.counts.candidateChanges,
@@ -220,11 +254,21 @@ it(
 				jobsCreated: world.counts.jobsCreated,
 			},
 			ties: { candidate: world.counts.candidateTies, job: world.counts.jobTies },
-			candidate: { ...candidateReport, largestPoll: candidateTrigger.largestPoll, createdAgain: candidateTrigger.createdAgain },
-			job: { ...jobReport, largestPoll: jobTrigger.largestPoll, createdAgain: jobTrigger.createdAgain, notices: jobTrigger.notices },
+			candidate: {
+				...candidateReport,
+				largestPoll: candidateTrigger.largestPoll,
+				createdAgain: candidateTrigger.createdAgain,
+			},
+			job: {
+				...jobReport,
+				largestPoll: jobTrigger.largestPoll,
+				createdAgain: jobTrigger.createdAgain,
+				notices: jobTrigger.notices,
+			},
 			wallSeconds: Math.round(wallSeconds),
 		};
-		if (process.env.SOAK_REPORT) writeFileSync(process.env.SOAK_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
+		if (process.env.SOAK_REPORT)
+			writeFileSync(process.env.SOAK_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
 		process.stdout.write(
 			[
 				`SOAK seed ${SEED}${SKEW_MS ? `, n8n clock ${SKEW_MS} ms behind` : ''}${LAST_PAGE_CURSOR === 'empty' ? ', last page without cursor' : ''}: ${POLLS} polls per resource (candidates, jobs), ${soakFailed.candidate + soakFailed.job} failed ` +
@@ -252,7 +296,11 @@ it(
 			[candidateReport, candidateTrigger],
 			[jobReport, jobTrigger],
 		] as const) {
-			expect({ resource: trigger.ledger.label, examples: report.examples, firstNotCreated: trigger.firstNotCreated.slice(0, 10) }).toEqual({
+			expect({
+				resource: trigger.ledger.label,
+				examples: report.examples,
+				firstNotCreated: trigger.firstNotCreated.slice(0, 10),
+			}).toEqual({
 				resource: trigger.ledger.label,
 				examples: { duplicated: [], stale: [], lost: [], late: [] },
 				firstNotCreated: [],
@@ -320,7 +368,9 @@ it('job cursor stall: more than 50 jobs at one modifiedAt are the documented exc
 	// everything after it (the ledger would count a job changed after the stall as lost).
 	const report = jobs.report();
 	const skipped = tied.slice(50);
-	expect(report.examples.lost).toEqual(skipped.map((id) => `${id}@Stalled ${id} (owed by poll ${emittedAt})`));
+	expect(report.examples.lost).toEqual(
+		skipped.map((id) => `${id}@Stalled ${id} (owed by poll ${emittedAt})`),
+	);
 	expect(report).toMatchObject({ lost: 10, duplicated: 0, late: 0, stale: 0 });
 	expect(trigger.notices).toBeGreaterThan(0);
 

@@ -19,7 +19,8 @@ export function prng(seed: number): () => number {
 
 export type Random = () => number;
 
-export const int = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+export const int = (random: Random, min: number, max: number) =>
+	min + Math.floor(random() * (max - min + 1));
 
 function pick<T>(random: Random, list: T[]): T {
 	return list[Math.floor(random() * list.length)];
@@ -37,7 +38,10 @@ function sample<T>(random: Random, list: T[], count: number): T[] {
 }
 
 /** Every record the list endpoint shows, read page by page before any fault is switched on. */
-export async function listAll(sandbox: Sandbox, path: '/candidates' | '/vacancies'): Promise<string[]> {
+export async function listAll(
+	sandbox: Sandbox,
+	path: '/candidates' | '/vacancies',
+): Promise<string[]> {
 	const ids = new Set<string>();
 	let query = '';
 	for (let page = 0; page < 10_000; page++) {
@@ -45,7 +49,10 @@ export async function listAll(sandbox: Sandbox, path: '/candidates' | '/vacancie
 			headers: { 'x-api-key': sandbox.apiKey },
 		});
 		if (response.status !== 200) throw new Error(`inventory: ${path} answered ${response.status}`);
-		const body = (await response.json()) as { items: { id: string }[]; pageInfo: { nextCursor: string; hasNextPage: boolean } };
+		const body = (await response.json()) as {
+			items: { id: string }[];
+			pageInfo: { nextCursor: string; hasNextPage: boolean };
+		};
 		const before = ids.size;
 		for (const item of body.items) ids.add(item.id);
 		if (!body.pageInfo.hasNextPage) return [...ids];
@@ -218,10 +225,18 @@ export class World {
 		const ids = sample(this.random, eligible, size - created);
 		sandbox.touchMany('candidates', { ids, modifiedAt: time });
 		for (let n = 0; n < created; n++) {
-			sandbox.createCandidate({ firstName: this.name('Imported'), lastName: 'Soak', modifiedAt: time });
+			sandbox.createCandidate({
+				firstName: this.name('Imported'),
+				lastName: 'Soak',
+				modifiedAt: time,
+			});
 			this.counts.candidatesCreated++;
 		}
-		this.counts.candidateTies.push({ at: new Date(time).toISOString(), size, variant: atLatest ? 'at the latest time' : 'new time' });
+		this.counts.candidateTies.push({
+			at: new Date(time).toISOString(),
+			size,
+			variant: atLatest ? 'at the latest time' : 'new time',
+		});
 	}
 
 	/**
@@ -238,6 +253,10 @@ export class World {
 		for (const id of sample(this.random, eligible, size)) {
 			sandbox.touchVacancy(id, { name: this.name('Tied job'), modifiedAt: time });
 		}
-		this.counts.jobTies.push({ at: new Date(time).toISOString(), size, variant: onLatest ? 'at the latest time' : 'new time' });
+		this.counts.jobTies.push({
+			at: new Date(time).toISOString(),
+			size,
+			variant: onLatest ? 'at the latest time' : 'new time',
+		});
 	}
 }

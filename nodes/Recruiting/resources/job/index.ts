@@ -23,7 +23,13 @@ export const jobDescription: INodeProperties[] = [
 				routing: {
 					request: { method: 'GET', url: '/vacancies' },
 					send: { paginate: true },
-					operations: { pagination: cursorPagination({ label: 'job', flatten: flattenVacancy, timestampCursor: true }) },
+					operations: {
+						pagination: cursorPagination({
+							label: 'job',
+							flatten: flattenVacancy,
+							timestampCursor: true,
+						}),
+					},
 				},
 			},
 			{
