@@ -69,6 +69,26 @@ describe('jobUpdateBody', () => {
 			jobUpdateBody({ salaryRange: { values: { currency: 'XYZ', min: 1, max: 2 } } }),
 		).toThrow(/^Salary Range currency: "XYZ" is not one of USD, EUR/);
 	});
+	test('a salary range sends only the bounds given, and needs at least one', () => {
+		expect(
+			jobUpdateBody({ salaryRange: { values: { currency: 'EUR', min: '70000', max: '' } } }),
+		).toEqual({ salaryRange: { currency: 'EUR', min: 70000 } });
+		expect(jobUpdateBody({ salaryRange: { values: { currency: 'EUR', max: 90000 } } })).toEqual({
+			salaryRange: { currency: 'EUR', max: 90000 },
+		});
+		expect(() =>
+			jobUpdateBody({ salaryRange: { values: { currency: 'EUR', min: '', max: '' } } }),
+		).toThrow(/^Salary Range: has neither a minimum nor a maximum/);
+	});
+	test('an empty team field leaves the team as it is; an empty list from an expression empties it', () => {
+		expect(jobUpdateBody({ name: 'X', teamUserIds: '', clientTeamUserIds: ' ' })).toEqual({
+			name: 'X',
+		});
+		expect(jobUpdateBody({ teamUserIds: [], clientTeamUserIds: 'u1, u2' })).toEqual({
+			teamUserIds: [],
+			clientTeamUserIds: ['u1', 'u2'],
+		});
+	});
 	test('a scorecard group needs a name', () => {
 		expect(() =>
 			jobUpdateBody({ scorecard: { groups: [{ groupName: ' ', attributes: 'a' }] } }),
@@ -87,6 +107,20 @@ describe('applicationBody, noteBody, portalApplicationBody', () => {
 				additionalFields: { position: { values: {} } },
 			}),
 		).toThrow(/^Position: give the Previous ID, the Next ID or both/);
+	});
+	test('an empty Label IDs or team field is not sent', () => {
+		expect(
+			noteBody({ content: 'x', title: '', pinned: false, additionalFields: { labelIds: '' } }),
+		).toEqual({ content: 'x', title: null, pinned: false });
+		expect(
+			applicationBody({
+				jobId: 'v',
+				candidateId: 'c',
+				stageId: 's',
+				statusId: '',
+				additionalFields: { teamUserIds: '', clientTeamContactIds: '' },
+			}),
+		).toEqual({ vacancyId: 'v', candidateId: 'c', stageId: 's', statusId: null });
 	});
 	test('pinned must be a boolean', () => {
 		expect(() =>

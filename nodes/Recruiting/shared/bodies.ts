@@ -244,9 +244,10 @@ export function jobUpdateBody(updateFields: IDataObject, timeZone?: string): IDa
 	) {
 		throw new FieldError('End At', 'is before Start At');
 	}
-	if (fields.teamUserIds !== undefined)
-		body.teamUserIds = idList(fields.teamUserIds, 'Team User IDs');
-	if (fields.clientTeamUserIds !== undefined) {
+	// An empty field is not sent: sending [] would silently empty the job's team. A list
+	// from an expression is sent as it is, so an empty one ([]) does empty it.
+	if (isSet(fields.teamUserIds)) body.teamUserIds = idList(fields.teamUserIds, 'Team User IDs');
+	if (isSet(fields.clientTeamUserIds)) {
 		body.clientTeamUserIds = idList(fields.clientTeamUserIds, 'Client Team User IDs');
 	}
 	const jobLocation = location(fields.location, JOB_LOCATION_FIELDS);
@@ -259,6 +260,13 @@ export function jobUpdateBody(updateFields: IDataObject, timeZone?: string): IDa
 		};
 		if (isSet(salary.min)) range.min = finiteNumber(salary.min, 'Salary Range minimum');
 		if (isSet(salary.max)) range.max = finiteNumber(salary.max, 'Salary Range maximum');
+		if (range.min === undefined && range.max === undefined) {
+			throw new FieldError(
+				'Salary Range',
+				'has neither a minimum nor a maximum',
+				'Enter the Minimum, the Maximum or both, or remove the Salary Range',
+			);
+		}
 		if (typeof range.min === 'number' && typeof range.max === 'number' && range.min > range.max) {
 			throw new FieldError('Salary Range', 'the minimum is above the maximum');
 		}
@@ -336,9 +344,8 @@ export function applicationBody(input: ApplicationInput): IDataObject {
 	};
 	const extra = input.additionalFields ?? {};
 	if (isSet(extra.clientId)) body.clientId = text(extra.clientId, 'Client ID');
-	if (extra.teamUserIds !== undefined)
-		body.teamUserIds = idList(extra.teamUserIds, 'Team User IDs');
-	if (extra.clientTeamContactIds !== undefined) {
+	if (isSet(extra.teamUserIds)) body.teamUserIds = idList(extra.teamUserIds, 'Team User IDs');
+	if (isSet(extra.clientTeamContactIds)) {
 		body.clientTeamContactIds = idList(extra.clientTeamContactIds, 'Client Team Contact IDs');
 	}
 	const position = fixedValues(extra.position);
@@ -380,7 +387,8 @@ export function noteBody(input: NoteInput): IDataObject {
 		);
 		body.source = source === 'none' ? null : source;
 	}
-	if (extra.labelIds !== undefined) body.labelIds = idList(extra.labelIds, 'Label IDs');
+	// As for a job's team: an empty field is not sent, an empty list from an expression is.
+	if (isSet(extra.labelIds)) body.labelIds = idList(extra.labelIds, 'Label IDs');
 	return body;
 }
 

@@ -59,7 +59,7 @@ export const jobUpdateDescription: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description:
-					'Comma-separated IDs of the client’s contacts on the job; replaces the current list',
+					'Comma-separated IDs of the client’s contacts on the job; replaces the current list. Empty: the list is left as it is.',
 			},
 			{
 				displayName: 'Company ID',
@@ -152,8 +152,22 @@ export const jobUpdateDescription: INodeProperties[] = [
 								options: SALARY_CURRENCIES,
 								default: 'EUR',
 							},
-							{ displayName: 'Maximum', name: 'max', type: 'number', default: 0 },
-							{ displayName: 'Minimum', name: 'min', type: 'number', default: 0 },
+							{
+								displayName: 'Maximum',
+								name: 'max',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. 90000',
+								description: 'Leave empty for no upper bound',
+							},
+							{
+								displayName: 'Minimum',
+								name: 'min',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. 70000',
+								description: 'Leave empty for no lower bound',
+							},
 						],
 					},
 				],
@@ -203,7 +217,7 @@ export const jobUpdateDescription: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description:
-					'Comma-separated IDs of the team members on the job; replaces the current team',
+					'Comma-separated IDs of the team members on the job; replaces the current team. Empty: the team is left as it is.',
 			},
 		],
 	},
