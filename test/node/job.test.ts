@@ -212,6 +212,22 @@ describe('Job: Update', () => {
 		expect(jsonOf(result)).toEqual([{ success: true, id: 'v1', updated: true }]);
 	});
 
+	test('a location without an Address Type keeps the job’s type: none is sent', async () => {
+		const scope = api()
+			.put('/v1/vacancies/v1', { location: { city: 'Berlin' } })
+			.reply(200, '');
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'job',
+				operation: 'update',
+				jobId: jobId('v1'),
+				updateFields: { location: { values: { city: 'Berlin' } } },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
 	test('Clear Fields sends null for the nullable fields', async () => {
 		const scope = api()
 			.put('/v1/vacancies/v1', {

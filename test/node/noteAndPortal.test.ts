@@ -178,6 +178,31 @@ describe('Job Portal: Apply', () => {
 		]);
 	});
 
+	test('a location without an Address Type is the applicant’s home', async () => {
+		const scope = portal()
+			.post('/acme/vacancy-portal/jobs/jp1', {
+				...applicant,
+				networkUrl: null,
+				location: { type: 'primary_home', city: 'London' },
+			})
+			.query({})
+			.reply(200, '');
+		const result = await runRecruiting({
+			credentials: null,
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'apply',
+				portalUrl: PORTAL,
+				tenantSlug: 'acme',
+				postingId: 'jp1',
+				...applicant,
+				additionalFields: { location: { values: { city: 'London' } } },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
 	test('without location or network URL: networkUrl null, no channelId', async () => {
 		const scope = portal()
 			.post('/acme/vacancy-portal/jobs/jp1', { ...applicant, networkUrl: null })

@@ -127,13 +127,26 @@ export function candidateLocator(show: Show): INodeProperties {
 /** The Location object's fields: ten on a job update, twelve on a portal application. */
 export function locationValues(body: 'job' | 'portal'): INodeProperties[] {
 	const fields: INodeProperties[] = [
-		{
-			displayName: 'Address Type',
-			name: 'type',
-			type: 'options',
-			options: ADDRESS_TYPES,
-			default: 'primary_work',
-		},
+		body === 'job'
+			? {
+					displayName: 'Address Type',
+					name: 'type',
+					type: 'options',
+					// Not sent unless chosen: a default would overwrite the job's address type.
+					options: [...ADDRESS_TYPES, { name: 'Not Set', value: '' }].sort((a, b) =>
+						a.name.localeCompare(b.name),
+					),
+					default: '',
+					description: 'Not Set keeps the job’s current address type',
+				}
+			: {
+					displayName: 'Address Type',
+					name: 'type',
+					type: 'options',
+					options: ADDRESS_TYPES,
+					// The applicant's location: where they live.
+					default: 'primary_home',
+				},
 		{ displayName: 'City', name: 'city', type: 'string', default: '' },
 		{ displayName: 'Country', name: 'country', type: 'string', default: '' },
 		// Text, not number: an empty coordinate is left out rather than sent as 0.
