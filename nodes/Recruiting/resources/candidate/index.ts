@@ -39,7 +39,7 @@ export const candidateDescription: INodeProperties[] = [
 			{
 				name: 'Get Contact Identifiers',
 				value: 'getContactIdentifiers',
-				action: 'Get a candidate s contact identifiers',
+				action: 'Get contact identifiers of a candidate',
 				description:
 					'Get the emails, phone numbers and network profile URL of a candidate and their client contacts',
 				routing: {
