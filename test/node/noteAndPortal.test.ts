@@ -131,8 +131,31 @@ describe('Job Portal: Get Many Postings', () => {
 			},
 		});
 		expect(scope.isDone()).toBe(true);
-		expect(result.error?.message).toMatch(/could not find the job portal \(tenant slug\)/);
+		expect(result.error?.message).toBe(
+			'The job portal could not find the tenant: check the Portal URL and the Tenant Slug',
+		);
 	});
+
+	test.each([401, 403])(
+		'a %i from the public portal never points to an API key',
+		async (status) => {
+			const scope = portal().get('/acme/vacancy-portal/jobs').reply(status, { error: 'denied' });
+			const result = await runRecruiting({
+				credentials: null,
+				parameters: {
+					resource: 'jobPortal',
+					operation: 'getAllPostings',
+					portalUrl: PORTAL,
+					tenantSlug: 'acme',
+				},
+			});
+			expect(scope.isDone()).toBe(true);
+			expect(result.error?.message).toBe(
+				`The job portal refused the request (HTTP ${status}); it takes no API key: check the Portal URL and the Tenant Slug`,
+			);
+			expect(result.error?.description ?? '').not.toMatch(/API key/i);
+		},
+	);
 });
 
 describe('Job Portal: Apply', () => {

@@ -6,6 +6,8 @@ export interface RequestSubject {
 	/** e.g. 'job', 'candidate', 'application', 'note', 'job posting' */
 	label: string;
 	id?: string;
+	/** A public job portal request: no API key is involved, its address is the Portal URL. */
+	portal?: boolean;
 }
 
 export interface HttpFailure {
@@ -63,6 +65,9 @@ export function httpErrorMessage(failure: HttpFailure, subject: RequestSubject):
 	if (statusCode === 400 || statusCode === 422) {
 		return `The Recruiting API rejected the request${explanation ? `: ${explanation}` : ''}`;
 	}
+	if ((statusCode === 401 || statusCode === 403) && subject.portal) {
+		return `The job portal refused the request (HTTP ${statusCode}); it takes no API key: check the Portal URL and the Tenant Slug`;
+	}
 	if (statusCode === 401) {
 		return 'The Recruiting API did not accept the API key: check the API key in the Recruiting API credential';
 	}
@@ -70,8 +75,10 @@ export function httpErrorMessage(failure: HttpFailure, subject: RequestSubject):
 		return 'The API key is not allowed to do this: check the key’s permissions in the tenant dashboard (Settings, API Keys)';
 	}
 	if (statusCode === 404) {
-		return subject.id !== undefined
-			? `No ${subject.label} with ID "${subject.id}" exists: check the ID`
+		if (subject.id !== undefined)
+			return `No ${subject.label} with ID "${subject.id}" exists: check the ID`;
+		return subject.portal
+			? `The job portal could not find the ${subject.label}: check the Portal URL and the Tenant Slug`
 			: `The Recruiting API could not find the ${subject.label}: check the base URL and the IDs`;
 	}
 	if (statusCode === 429) {
@@ -100,7 +107,7 @@ export function httpError(
 ): NodeApiError {
 	const message = httpErrorMessage(failure, subject);
 	const body = describeBody(failure.body);
-	const hint = HINTS[failure.statusCode];
+	const hint = failure.statusCode === 401 && subject.portal ? undefined : HINTS[failure.statusCode];
 	const description =
 		[hint, body ? `Response body: ${body}` : ''].filter(Boolean).join(' ') || undefined;
 	const httpCode = String(failure.statusCode);

@@ -129,16 +129,19 @@ const SUBJECTS: Record<string, { label: string; idParameter?: string }> = {
 	'application:getAllForJob': { label: 'job', idParameter: 'jobId' },
 	'application:create': { label: 'job, candidate or stage' },
 	'note:update': { label: 'note', idParameter: 'noteId' },
-	'jobPortal:getAllPostings': { label: 'job portal (tenant slug)' },
+	'jobPortal:getAllPostings': { label: 'tenant' },
 	'jobPortal:apply': { label: 'job posting', idParameter: 'postingId' },
 };
 
 export function requestSubject(this: IExecuteSingleFunctions): RequestSubject {
-	const key = `${this.getNodeParameter('resource') as string}:${this.getNodeParameter('operation') as string}`;
+	const resource = this.getNodeParameter('resource') as string;
+	const key = `${resource}:${this.getNodeParameter('operation') as string}`;
 	const subject = SUBJECTS[key] ?? { label: 'record' };
-	if (!subject.idParameter) return { label: subject.label };
+	// The job portal is public: its errors must not send the user to an API key.
+	const portal = resource === 'jobPortal' ? { portal: true } : {};
+	if (!subject.idParameter) return { label: subject.label, ...portal };
 	const id = this.getNodeParameter(subject.idParameter, undefined, { extractValue: true });
-	return { label: subject.label, id: String(id) };
+	return { label: subject.label, id: String(id), ...portal };
 }
 
 /** postReceive for every operation: HTTP errors become NodeApiErrors a recruiter can act on. */
