@@ -72,6 +72,16 @@ describe('Application: Get Many for a Job', () => {
 		);
 	});
 
+	test('Limit keeps the first applications of the one response; Return All keeps them all', async () => {
+		const scope = api().get('/v1/applications/vacancy/v1').times(2).reply(200, body);
+		const parameters = { resource: 'application', operation: 'getAllForJob', jobId: locator('v1') };
+		const limited = await runRecruiting({ parameters: { ...parameters, limit: 1 } });
+		const all = await runRecruiting({ parameters: { ...parameters, returnAll: true, limit: 1 } });
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(limited).map((a) => a.id)).toEqual(['a1']);
+		expect(jsonOf(all).map((a) => a.id)).toEqual(['a1', 'a2']);
+	});
+
 	test('Include Job adds the job to each application', async () => {
 		const scope = api().get('/v1/applications/vacancy/v1').reply(200, body);
 		const result = await runRecruiting({

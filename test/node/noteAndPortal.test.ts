@@ -85,6 +85,26 @@ describe('Job Portal: Get Many Postings', () => {
 		expect(jsonOf(result).map((p) => p.id)).toEqual(['jp1', 'jp2']);
 	});
 
+	test('Limit keeps the first postings of the one response', async () => {
+		const scope = portal()
+			.get('/acme/vacancy-portal/jobs')
+			.reply(200, {
+				publicJobBoardPostings: ['jp1', 'jp2', 'jp3'].map((id) => ({ ...posting, id })),
+			});
+		const result = await runRecruiting({
+			credentials: null,
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'getAllPostings',
+				portalUrl: PORTAL,
+				tenantSlug: 'acme',
+				limit: 2,
+			},
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result).map((p) => p.id)).toEqual(['jp1', 'jp2']);
+	});
+
 	test('works with no credential at all', async () => {
 		const scope = portal()
 			.get('/acme%20co/vacancy-portal/jobs')

@@ -34,7 +34,11 @@ export function additionalFields(show: Show, options: INodeProperties[]): INodeP
 	};
 }
 
-export function getManyFields(show: Show, plural: string): INodeProperties[] {
+/**
+ * Return All and Limit. For a list the API sends in one response (no paging), Limit keeps the
+ * first results; `pageHint` explains the paged lists' page size.
+ */
+export function returnAllFields(show: Show, pageHint?: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -52,8 +56,17 @@ export function getManyFields(show: Show, plural: string): INodeProperties[] {
 			default: 50,
 			displayOptions: { show: { ...show, returnAll: [false] } },
 			description: 'Max number of results to return',
-			hint: `The API sends at most ${MAX_PAGE_SIZE} ${plural} a page; a higher limit reads several pages`,
+			...(pageHint && { hint: pageHint }),
 		},
+	];
+}
+
+export function getManyFields(show: Show, plural: string): INodeProperties[] {
+	return [
+		...returnAllFields(
+			show,
+			`The API sends at most ${MAX_PAGE_SIZE} ${plural} a page; a higher limit reads several pages`,
+		),
 		{
 			displayName: 'Filters',
 			name: 'filters',

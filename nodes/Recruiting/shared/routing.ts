@@ -218,7 +218,11 @@ export function outputList(
 		const simplify = flatten !== undefined && (this.getNodeParameter('simplify', true) as boolean);
 		const extra = decorate ? decorate.call(this, body, simplify) : {};
 		const pairedItem = { item: this.getItemIndex() };
-		return (body[property] as unknown[]).map((element) => ({
+		// The whole list comes in one response; Limit (where the operation has it) keeps the first.
+		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
+		const list = body[property] as unknown[];
+		const kept = returnAll ? list : list.slice(0, this.getNodeParameter('limit', 50) as number);
+		return kept.map((element) => ({
 			json: { ...((simplify ? flatten(element) : element) as IDataObject), ...extra },
 			pairedItem,
 		}));

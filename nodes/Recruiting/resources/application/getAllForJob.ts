@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { jobLocator, simplifyField } from '../../shared/descriptions';
+import { jobLocator, returnAllFields, simplifyField } from '../../shared/descriptions';
 
 const show = { resource: ['application'], operation: ['getAllForJob'] };
 
 export const applicationGetManyForJobDescription: INodeProperties[] = [
 	jobLocator(show),
+	...returnAllFields(show),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -1,4 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-// Postings have no wrapped fields and no paging: Portal URL and Tenant Slug are all it needs.
-export const jobPortalGetManyPostingsDescription: INodeProperties[] = [];
+import { returnAllFields } from '../../shared/descriptions';
+
+// Postings have no wrapped fields and no paging: the API sends them all in one response.
+export const jobPortalGetManyPostingsDescription: INodeProperties[] = returnAllFields({
+	resource: ['jobPortal'],
+	operation: ['getAllPostings'],
+});
