@@ -26,8 +26,8 @@ import type { TriggerState } from './state';
  *   at or after the new watermark.
  * - Candidates: the API's cursor is an exact position in a list ordered by modifiedAt, so the
  *   poll also stores where it stopped (`cursor`, with the query it came from) and a later
- *   poll resumes there, re-reading at most one page. This is what keeps thousands of candidates at one modifiedAt (a bulk
- *   update) from being re-read by every poll. But a record written later at a time already
+ *   poll resumes there, re-reading at most one page. This is what keeps thousands of
+ *   candidates at one modifiedAt (a bulk update) from being re-read by every poll. But a record written later at a time already
  *   read (a coarse clock, a slow commit) can sort before that position, where only re-reading
  *   from the watermark finds it; so the cursor is used only once the times before it are
  *   SETTLE_MS old. `seen` is kept whole all the same: it decides created vs updated at the
