@@ -8,9 +8,17 @@ const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d+))?(Z|[+-]\d{
 
 const NS_PER_MS = BigInt(1_000_000);
 
+/** `2026-03-01T12:00:00.000Z`: the form the API (and JavaScript) writes, with milliseconds. */
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** Nanoseconds since the epoch, or undefined for anything that is not an ISO date-time. */
 export function instant(value: unknown): bigint | undefined {
 	if (typeof value !== 'string') return undefined;
+	// The trigger reads this for every record it lists: the common form skips the general parse.
+	if (value.length === 24 && CANONICAL.test(value)) {
+		const ms = Date.parse(value);
+		return Number.isNaN(ms) ? undefined : BigInt(ms) * NS_PER_MS;
+	}
 	const match = ISO.exec(value.trim());
 	if (!match) return undefined;
 	const [, base, fraction = '', zone = 'Z'] = match;

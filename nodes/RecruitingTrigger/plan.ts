@@ -278,8 +278,7 @@ export class PollPlan {
 	 * record of which the trigger still holds a handled version (at the watermark, or earlier
 	 * in this poll) is always updated: `createdAt` equal to the watermark is not news twice.
 	 */
-	eventOf(record: Json): RecordEvent {
-		const id = recordId(record);
+	eventOf(record: Json, id = recordId(record)): RecordEvent {
 		if (id !== undefined && this.handledIds.has(id)) return 'updated';
 		if (this.createdSince === undefined) return 'created';
 		const created = instant(createdAtOf(record));
@@ -291,7 +290,7 @@ export class PollPlan {
 	}
 
 	private isSeen(key: string): boolean {
-		return this.oldSeen.has(key) || this.newSeen.has(key);
+		return (this.oldSeen.size > 0 && this.oldSeen.has(key)) || this.newSeen.has(key);
 	}
 
 	/** Reads one page of the list that `nextRequest()` asked for; returns what to emit. */
@@ -332,8 +331,8 @@ export class PollPlan {
 
 	private handle(record: Json, key: string, time: string | undefined, out: Emission[]): void {
 		this.newSeen.set(key, time);
-		const event = this.eventOf(record);
 		const id = recordId(record);
+		const event = this.eventOf(record, id);
 		if (id !== undefined) this.handledIds.add(id);
 		if (!this.wanted(event) || !this.emitting) return;
 		this.emitted++;

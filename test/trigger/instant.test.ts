@@ -17,8 +17,25 @@ describe('instant', () => {
 		expect(instant('2026-03-01T01:00:00+0100')).toBe(instant('2026-03-01T00:00:00Z'));
 	});
 
+	it('reads the usual millisecond form (its own fast path) exactly as every other form', () => {
+		const ms = Date.UTC(2026, 2, 1, 12, 34, 56, 789);
+		expect(instant('2026-03-01T12:34:56.789Z')).toBe(BigInt(ms) * BigInt(1_000_000));
+		expect(instant('2026-03-01T12:34:56.789Z')).toBe(instant(' 2026-03-01T12:34:56.789Z '));
+		expect(instant('2026-03-01T12:34:56.789Z')).toBe(instant('2026-03-01T13:34:56.789+01:00'));
+		expect(instant('2026-03-01T12:34:56.789Z')).toBe(instant('2026-03-01T12:34:56.789000Z'));
+	});
+
 	it('rejects what is not a date-time', () => {
-		for (const value of ['', 'yesterday', '2026-13-45T00:00:00Z', 12, null, undefined, {}]) {
+		for (const value of [
+			'',
+			'yesterday',
+			'2026-13-45T00:00:00Z',
+			'2026-13-45T00:00:00.000Z',
+			12,
+			null,
+			undefined,
+			{},
+		]) {
 			expect(instant(value)).toBeUndefined();
 		}
 	});
