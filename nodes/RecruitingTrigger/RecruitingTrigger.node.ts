@@ -12,8 +12,7 @@ import { FieldError, timestamp } from '../Recruiting/shared/bodies';
 import { simplifyOption } from '../Recruiting/shared/descriptions';
 import { flattenCandidate, flattenVacancy } from '../Recruiting/shared/flatten';
 import { readPage } from '../Recruiting/shared/pagination';
-import { createPacer } from '../Recruiting/shared/pacing';
-import { recruitingApiRequest } from '../Recruiting/shared/transport';
+import { pacedRun, recruitingApiRequest } from '../Recruiting/shared/transport';
 import { formatInstant, nsFromMs } from './instant';
 import { PAGE_SIZE, PagingError, PollPlan } from './plan';
 import type { Emission, EventFilter, ListRequest } from './plan';
@@ -94,15 +93,16 @@ async function runPlan(
 	onPage: (emissions: Emission[]) => void,
 ): Promise<void> {
 	const { path, singular } = LABELS[resource];
-	// One per poll: after a 429 the rest of this poll's pages are spaced to the rate limit.
-	const pacer = createPacer();
+	// One per poll: the credential read once, and after a 429 the rest of this poll's pages
+	// spaced to the rate limit.
+	const run = await pacedRun.call(context);
 	const fetchPage = (request: ListRequest) => {
 		const pending = recruitingApiRequest.call(context, {
 			method: 'GET',
 			path,
 			qs: { limit: PAGE_SIZE, ...request },
 			subject: { label: `${singular} list` },
-			pacer,
+			run,
 		});
 		// Awaited in the loop; this only keeps a failure from counting as unhandled meanwhile.
 		pending.catch(() => undefined);

@@ -10,7 +10,7 @@ import {
 	readRequestsPerMinute,
 } from '../../nodes/Recruiting/shared/pacing';
 import { DEFAULT_RETRY_POLICY, withRetries } from '../../nodes/Recruiting/shared/retry';
-import { recruitingApiRequest } from '../../nodes/Recruiting/shared/transport';
+import { pacedRun, recruitingApiRequest } from '../../nodes/Recruiting/shared/transport';
 
 const node = {
 	name: 'Recruiting',
@@ -287,13 +287,17 @@ describe('withRetries with a pacer', () => {
 	});
 });
 
-describe('recruitingApiRequest with a pacer', () => {
+describe('recruitingApiRequest in a paced run', () => {
 	/** A context as n8n gives the trigger: the credential, and HTTP answers from a script. */
 	function context(credential: Record<string, unknown>, statuses: number[]) {
 		const sent: IHttpRequestOptions[] = [];
+		let credentialReads = 0;
 		const self = {
 			getNode: () => node,
-			getCredentials: async () => ({ baseUrl: 'http://api.test', apiKey: 'k', ...credential }),
+			getCredentials: async () => {
+				credentialReads++;
+				return { baseUrl: 'http://api.test', apiKey: 'k', ...credential };
+			},
 			helpers: {
 				httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
 					sent.push(options);
@@ -306,38 +310,47 @@ describe('recruitingApiRequest with a pacer', () => {
 				},
 			},
 		};
-		return { self: self as unknown as IExecuteFunctions, sent };
+		return { self: self as unknown as IExecuteFunctions, sent, reads: () => credentialReads };
 	}
 	const list = {
 		method: 'GET' as const,
 		path: '/candidates',
 		subject: { label: 'candidate list' },
 	};
+	/** pacedRun's run, its pacer on the fake clock. */
+	async function runOn(self: IExecuteFunctions, clock: ReturnType<typeof fakeClock>) {
+		const run = await pacedRun.call(self);
+		return { ...run, pacing: { ...run.pacing, pacer: createPacer(clock) } };
+	}
 
 	test("spaces a run's requests at the credential's rate once one was refused", async () => {
 		const clock = fakeClock();
-		const pacer = createPacer(clock);
-		const { self, sent } = context({ requestsPerMinute: 120 }, [200, 429]);
-		await recruitingApiRequest.call(self, { ...list, pacer }); // 200
-		await recruitingApiRequest.call(self, { ...list, pacer }); // 429, then 200
-		await recruitingApiRequest.call(self, { ...list, pacer }); // 200
+		const { self, sent, reads } = context({ requestsPerMinute: 120 }, [200, 429]);
+		const run = await runOn(self, clock);
+		await recruitingApiRequest.call(self, { ...list, run }); // 200
+		await recruitingApiRequest.call(self, { ...list, run }); // 429, then 200
+		await recruitingApiRequest.call(self, { ...list, run }); // 200
 		expect(sent).toHaveLength(4);
+		expect(sent.every((options) => options.baseURL === 'http://api.test/v1')).toBe(true);
 		// 120 a minute: 500 ms apart, plus 1 %; Retry-After 0 costs nothing on the fake clock.
 		expect(clock.waits).toHaveLength(2);
 		for (const ms of clock.waits) expect(ms).toBeCloseTo(505, 9);
+		// The credential was read once for the run, not once per request.
+		expect(reads()).toBe(1);
 	});
 
 	test('a credential saved before the field existed paces at the API’s 1,000 a minute', async () => {
 		const clock = fakeClock();
-		const pacer = createPacer(clock);
 		const { self } = context({}, [429]);
-		await recruitingApiRequest.call(self, { ...list, pacer });
-		await recruitingApiRequest.call(self, { ...list, pacer });
+		const run = await runOn(self, clock);
+		expect(run.pacing.requestsPerMinute).toBe(1000);
+		await recruitingApiRequest.call(self, { ...list, run });
+		await recruitingApiRequest.call(self, { ...list, run });
 		expect(clock.waits).toHaveLength(2);
 		for (const ms of clock.waits) expect(ms).toBeCloseTo(60.6, 9);
 	});
 
-	test('without a pacer (a single request, a list search) the field is not read', async () => {
+	test('without a run (a single request, a list search) the field is not read', async () => {
 		const { self, sent } = context({ requestsPerMinute: 0 }, [429]);
 		await recruitingApiRequest.call(self, list);
 		expect(sent).toHaveLength(2);
@@ -347,9 +360,7 @@ describe('recruitingApiRequest with a pacer', () => {
 		'a Rate Limit of %p is refused before anything is sent, naming the field',
 		async (value) => {
 			const { self, sent } = context({ requestsPerMinute: value }, []);
-			const error = await recruitingApiRequest
-				.call(self, { ...list, pacer: createPacer() })
-				.catch((caught: unknown) => caught);
+			const error = await pacedRun.call(self).catch((caught: unknown) => caught);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect((error as Error).message).toBe(
 				'The Rate Limit (Requests per Minute) of the Recruiting API credential must be a positive number',

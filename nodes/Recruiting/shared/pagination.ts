@@ -9,9 +9,8 @@ import type {
 } from 'n8n-workflow';
 
 import { describeBody } from './errors';
-import { createPacer, requestsPerMinuteOf } from './pacing';
 import { withRetries } from './retry';
-import { apiCredentials } from './transport';
+import { pacedRun } from './transport';
 
 /** The API's page size ceiling. */
 export const MAX_PAGE_SIZE = 50;
@@ -90,12 +89,7 @@ export function cursorPagination({ label, flatten, timestampCursor }: CursorList
 		const results: INodeExecutionData[] = [];
 		const pairedItem = { item: itemIndex };
 		const seen = new Set<string>();
-		// One pacer for all pages of this Get Many: once a page meets the rate limit, the pages
-		// after it are spaced instead of bouncing off the limit again in every window. The key's
-		// limit is read once per Get Many, not per page.
-		const { credentials } = await apiCredentials.call(this);
-		const requestsPerMinute = requestsPerMinuteOf(node, credentials.requestsPerMinute, itemIndex);
-		const pacing = { pacer: createPacer(), requestsPerMinute };
+		const { pacing } = await pacedRun.call(this, itemIndex);
 		const fetchPage = (pageCursor: string | undefined, pageSize: number) => {
 			const qs: IDataObject = { ...baseQs, limit: pageSize };
 			if (pageCursor !== undefined) qs.cursor = pageCursor;

@@ -147,7 +147,13 @@ export interface RetryOptions {
 	 * The run's pacer (pacing.ts) and the key's limit: every attempt waits for its turn, and a
 	 * 429 makes the rest of the run paced. Without it, a 429 is only waited out.
 	 */
-	pacing?: { pacer: Pacer; requestsPerMinute: number };
+	pacing?: Pacing;
+}
+
+/** A run's pacer and the key's Rate Limit (see pacedRun in transport.ts). */
+export interface Pacing {
+	pacer: Pacer;
+	requestsPerMinute: number;
 }
 
 /** Runs `send` until it succeeds, the failure is not retryable, or the wait budget is spent. */

@@ -12,10 +12,10 @@ import type {
 } from 'n8n-workflow';
 
 import { httpError } from './errors';
-import { requestsPerMinuteOf } from './pacing';
+import { createPacer, requestsPerMinuteOf } from './pacing';
 import { withRetries } from './retry';
 import type { RequestSubject } from './errors';
-import type { Pacer } from './pacing';
+import type { Pacing } from './retry';
 
 export const CREDENTIAL_TYPE = 'recruitingApi';
 
@@ -104,11 +104,32 @@ export interface ApiRequest {
 	body?: IDataObject;
 	subject: RequestSubject;
 	/**
-	 * The pacer of the run this request belongs to (createPacer() in pacing.ts, one per run,
-	 * passed with each of its requests): after a 429 the run's requests are spaced to the
-	 * credential's Rate Limit. Without one, a 429 is only waited out.
+	 * The run this request belongs to (pacedRun, once per run): its base URL is used as it is
+	 * and, after a 429, the run's requests are spaced to the credential's Rate Limit. Without
+	 * one, the credential is read for this request and a 429 is only waited out.
 	 */
-	pacer?: Pacer;
+	run?: PacedRun;
+}
+
+/** What a run of many requests (a Get Many, a trigger poll) resolves once, not per page. */
+export interface PacedRun {
+	baseURL: string;
+	pacing: Pacing;
+}
+
+/**
+ * Starts a run of many requests: the credential is read and checked once, and one pacer
+ * serves all of the run's pages, so once a page meets the rate limit the pages after it are
+ * spaced instead of bouncing off the limit in every window.
+ */
+export async function pacedRun(this: ApiContext, itemIndex?: number): Promise<PacedRun> {
+	const { credentials, baseURL } = await apiCredentials.call(this);
+	const requestsPerMinute = requestsPerMinuteOf(
+		this.getNode(),
+		credentials.requestsPerMinute,
+		itemIndex,
+	);
+	return { baseURL, pacing: { pacer: createPacer(), requestsPerMinute } };
 }
 
 /**
@@ -120,7 +141,7 @@ export async function recruitingApiRequest(
 	this: ApiContext,
 	request: ApiRequest,
 ): Promise<unknown> {
-	const { baseURL, credentials } = await apiCredentials.call(this);
+	const baseURL = request.run?.baseURL ?? (await apiCredentials.call(this)).baseURL;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL,
@@ -145,11 +166,6 @@ export async function recruitingApiRequest(
 	return await withRetries(send, {
 		node: this.getNode(),
 		idempotent: request.method !== 'POST',
-		...(request.pacer && {
-			pacing: {
-				pacer: request.pacer,
-				requestsPerMinute: requestsPerMinuteOf(this.getNode(), credentials.requestsPerMinute),
-			},
-		}),
+		pacing: request.run?.pacing,
 	});
 }
