@@ -209,13 +209,16 @@ describe('Job Portal: Apply', () => {
 		]);
 	});
 
-	test('a location without an Address Type is the applicant’s home', async () => {
+	test.each([
+		['without location or network URL: networkUrl null, no channelId', {}, {}],
+		[
+			'a location without an Address Type is the applicant’s home',
+			{ location: { values: { city: 'London' } } },
+			{ location: { type: 'primary_home', city: 'London' } },
+		],
+	])('%s', async (_name, additionalFields, sent) => {
 		const scope = portal()
-			.post('/acme/vacancy-portal/jobs/jp1', {
-				...applicant,
-				networkUrl: null,
-				location: { type: 'primary_home', city: 'London' },
-			})
+			.post('/acme/vacancy-portal/jobs/jp1', { ...applicant, networkUrl: null, ...sent })
 			.query({})
 			.reply(200, '');
 		const result = await runRecruiting({
@@ -227,27 +230,7 @@ describe('Job Portal: Apply', () => {
 				tenantSlug: 'acme',
 				postingId: 'jp1',
 				...applicant,
-				additionalFields: { location: { values: { city: 'London' } } },
-			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-	});
-
-	test('without location or network URL: networkUrl null, no channelId', async () => {
-		const scope = portal()
-			.post('/acme/vacancy-portal/jobs/jp1', { ...applicant, networkUrl: null })
-			.query({})
-			.reply(200, '');
-		const result = await runRecruiting({
-			credentials: null,
-			parameters: {
-				resource: 'jobPortal',
-				operation: 'apply',
-				portalUrl: PORTAL,
-				tenantSlug: 'acme',
-				postingId: 'jp1',
-				...applicant,
+				additionalFields,
 			},
 		});
 		expect(result.error).toBeUndefined();
