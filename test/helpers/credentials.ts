@@ -25,6 +25,7 @@ export function credentialsHelper(
 	const credentialType = new RecruitingApi();
 	return {
 		getParentTypes: () => [],
+		isCredentialUsableByNode: () => true,
 		preAuthentication: async () => undefined,
 		authenticate: async (
 			credentials: ICredentialDataDecryptedObject,

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 /*
  * Runs the real node classes through n8n's own engine (n8n-core's WorkflowExecute, which
  * hands declarative nodes to RoutingNode), the way an n8n server would, with a credentials
@@ -158,10 +157,10 @@ export function setup({
 		},
 		restApiUrl: 'http://localhost:5678/rest',
 		instanceBaseUrl: 'http://localhost:5678',
-		formWaitingBaseUrl: '',
-		webhookBaseUrl: '',
-		webhookWaitingBaseUrl: '',
-		webhookTestBaseUrl: '',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
 		variables: {},
 		executionId: 'exec-1',
 		userId: 'user',
@@ -179,7 +178,10 @@ export function setup({
 /** Runs the workflow through WorkflowExecute and returns what the node output. */
 export async function runRecruiting(options: RunOptions): Promise<RunResult> {
 	const { workflow, source, additionalData } = setup(options);
-	const run = await new WorkflowExecute(additionalData, 'manual').run(workflow, source);
+	const run = await new WorkflowExecute(additionalData, 'manual').run({
+		workflow,
+		startNode: source,
+	});
 	const taskData = run.data.resultData.runData.Recruiting?.[0];
 	const result = {
 		items: taskData?.data?.main?.[0] ?? [],

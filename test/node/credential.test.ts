@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 import nock from 'nock';
 import { ExecuteContext, RoutingNode } from 'n8n-core';
 import type { INodeExecutionData, INodeType, IRunExecutionData } from 'n8n-workflow';
@@ -49,7 +48,7 @@ function get(value: unknown, path: string): unknown {
 }
 
 /**
- * What the user sees after Test, decided as n8n 1.123's CredentialsTester decides it: the
+ * What the user sees after Test, decided as n8n's CredentialsTester (1.x and 2.x alike) decides it: the
  * stand-in node run by RoutingNode with the decrypted credential, then the rules.
  */
 async function testCredential(
@@ -130,13 +129,18 @@ test.each(['http://api.test', 'http://api.test/', 'http://api.test/v1', 'http://
 	},
 );
 
-// n8n 1.123's NodeApiError drops the HTTP cause, so its tester never reaches the responseCode
-// rules and shows its own sentence per status; the rules serve n8n versions that keep it.
+// n8n 2.x's error keeps the HTTP cause, so its tester reaches the credential's responseCode
+// rules and shows their sentences (n8n 1.123 dropped the cause and showed its own generic
+// sentence per status; the e2e run checks both majors).
 test.each([
 	// n8n asks twice on a 401 (its credentials helper may refresh a token in between)
-	[401, { error: 'unauthorized' }, 'Authorization failed - please check your credentials'],
-	[403, { error: 'forbidden' }, 'Forbidden - perhaps check your credentials?'],
-	[404, 'Not Found', 'The resource you are requesting could not be found'],
+	[
+		401,
+		{ error: 'unauthorized' },
+		'The API key was not accepted: copy it again from Settings, API Keys',
+	],
+	[403, { error: 'forbidden' }, 'The API key is not allowed to read jobs: check its permissions'],
+	[404, 'Not Found', 'No Recruiting API at this Base URL: check the address'],
 	[
 		200,
 		'<html><body>Welcome to example.com</body></html>',

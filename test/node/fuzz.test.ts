@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 /*
  * Every parameter of every operation, given values a user, an expression or an AI agent could
  * produce. Whatever happens, the outcome is one of: refused by n8n's own parameter check, a
@@ -262,10 +261,11 @@ describe.each(CASES)('$name', ({ base, fields }) => {
 			// only show up as one more NodeApiError.
 			expect({ label, strays }).toEqual({ label, strays: [] });
 			if (outcome instanceof Error) {
-				// n8n's own parameter check refused the workflow before it ran: fine, and nothing was sent.
+				// n8n's own parameter check refused the workflow before it ran, saying why: fine, and
+				// nothing was sent.
 				expect({ label, message: outcome.message }).toEqual({
 					label,
-					message: expect.stringMatching(/workflow has issues/),
+					message: expect.stringMatching(/^The 'Recruiting' node has issues:\n- \S/),
 				});
 				expect(seen).toEqual([]);
 				continue;

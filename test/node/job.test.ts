@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 import nock from 'nock';
 
 import { API, API_KEY, jsonOf, runRecruiting } from '../helpers/engine';
@@ -281,7 +280,7 @@ describe('Job: Update', () => {
 					updateFields: { name: 'X' },
 				},
 			}),
-		).rejects.toThrow(/workflow has issues/);
+		).rejects.toThrow(/^The 'Recruiting' node has issues:\n- An ID cannot contain \/, \? or #/);
 	});
 
 	test.each([

@@ -168,6 +168,7 @@ function credentialsHelper(RecruitingApi, data) {
 	const credentialType = new RecruitingApi();
 	return {
 		getParentTypes: () => [],
+		isCredentialUsableByNode: () => true,
 		preAuthentication: async () => undefined,
 		/** @type {(c: any, t: string, options: any, workflow: any, node: any) => Promise<any>} */
 		authenticate: async (credentials, _type, options, workflow, node) => {
@@ -209,10 +210,10 @@ function additionalData(classes, credentials, executionId, workflowData = undefi
 		},
 		restApiUrl: 'http://localhost:5678/rest',
 		instanceBaseUrl: 'http://localhost:5678',
-		formWaitingBaseUrl: '',
-		webhookBaseUrl: '',
-		webhookWaitingBaseUrl: '',
-		webhookTestBaseUrl: '',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
 		variables: {},
 		executionId,
 		userId: 'user',
@@ -265,7 +266,7 @@ async function runRecruiting(classes, { parameters, credentials, floor = false }
 		),
 	});
 	const data = /** @type {any} */ (additionalData(classes, credentials, 'exec-1', workflowData));
-	const run = await new WorkflowExecute(data, 'manual').run(workflow, /** @type {any} */ (source));
+	const run = await new WorkflowExecute(data, 'manual').run({ workflow, startNode: /** @type {any} */ (source) });
 	const taskData = run.data.resultData.runData.Recruiting?.[0];
 	return { items: taskData?.data?.main?.[0] ?? [], error: run.data.resultData.error ?? taskData?.error };
 }
