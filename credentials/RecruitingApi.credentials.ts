@@ -13,7 +13,10 @@ export class RecruitingApi implements ICredentialType {
 
 	displayName = 'Recruiting API';
 
-	icon: Icon = 'file:../nodes/Recruiting/recruiting.svg';
+	icon: Icon = {
+		light: 'file:../nodes/Recruiting/recruiting.svg',
+		dark: 'file:../nodes/Recruiting/recruiting.dark.svg',
+	};
 
 	documentationUrl = 'https://github.com/n8n-nodes-recruiting/n8n-nodes-recruiting#credentials';
 

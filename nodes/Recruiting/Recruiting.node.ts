@@ -30,7 +30,7 @@ export class Recruiting implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Recruiting',
 		name: 'recruiting',
-		icon: 'file:recruiting.svg',
+		icon: { light: 'file:recruiting.svg', dark: 'file:recruiting.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -8,7 +8,8 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import { FieldError, timestamp } from '../Recruiting/shared/bodies';
+import { timestamp } from '../Recruiting/shared/bodies';
+import { toNodeError } from '../Recruiting/shared/errors';
 import { simplifyOption } from '../Recruiting/shared/descriptions';
 import { flattenCandidate, flattenVacancy } from '../Recruiting/shared/flatten';
 import { readPage } from '../Recruiting/shared/pagination';
@@ -67,17 +68,21 @@ function settings(context: IPollFunctions): Settings {
 }
 
 function startDate(context: IPollFunctions): string {
-	try {
-		return timestamp(
-			context.getNodeParameter('startDate', ''),
-			'Start Date',
-			context.getTimezone(),
+	const value = context.getNodeParameter('startDate', '');
+	if (value === '' || value === null || value === undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'Start Date is required when Start is From a Date',
+			{
+				description:
+					'Pick the date from which changed records are emitted, or set Start to From Now.',
+			},
 		);
+	}
+	try {
+		return timestamp(value, 'Start Date', context.getTimezone());
 	} catch (error) {
-		if (!(error instanceof FieldError)) throw error;
-		throw new NodeOperationError(context.getNode(), error.message, {
-			description: `${error.hint ?? ''} Start Date is required when Start is From a Date.`.trim(),
-		});
+		throw toNodeError(context.getNode(), error);
 	}
 }
 
@@ -119,7 +124,7 @@ async function runPlan(
 			body = await pending;
 		} catch (error) {
 			// A stored cursor the API no longer accepts must not stop the trigger for good.
-			if (!(isBadRequest(error) && plan.dropResume())) throw error;
+			if (!(isBadRequest(error) && plan.dropResume())) throw toNodeError(context.getNode(), error);
 			const retry = plan.nextRequest();
 			pending = retry && fetchPage(retry);
 			continue;
@@ -129,7 +134,7 @@ async function runPlan(
 		try {
 			emissions = plan.take(page);
 		} catch (error) {
-			if (!(error instanceof PagingError)) throw error;
+			if (!(error instanceof PagingError)) throw toNodeError(context.getNode(), error);
 			throw new NodeApiError(context.getNode(), { message: error.message } as JsonObject, {
 				message: error.message,
 				description: error.description,
@@ -195,12 +200,14 @@ async function testEvent(
 }
 
 // A polling trigger starts workflows on its own schedule; an AI agent cannot call it as a tool.
-// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
 export class RecruitingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Recruiting Trigger',
 		name: 'recruitingTrigger',
-		icon: 'file:../Recruiting/recruiting.svg',
+		icon: {
+			light: 'file:../Recruiting/recruiting.svg',
+			dark: 'file:../Recruiting/recruiting.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"] + ": " + $parameter["resource"]}}',

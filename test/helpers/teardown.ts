@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import { LoggerProxy } from 'n8n-workflow';

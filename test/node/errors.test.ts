@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 import nock from 'nock';
 
 import { API, API_KEY, jsonOf, runRecruiting } from '../helpers/engine';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs under jest, never ships in the package */
 /*
  * Get Many / Return All against the sandbox API with its rate-limit window scaled down, through
  * n8n's engine: after the first 429 the remaining pages are paced to the credential's Rate

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs under jest, never ships (package.json files: dist only; the scanner reads nodes/ and credentials/) */
 /*
  * Soak: the Recruiting Trigger under faults, while records keep changing. Not part of
  * `npm test` (the name does not match *.test.ts):
@@ -25,7 +26,6 @@
  * SOAK_LAST_PAGE_CURSOR (`empty`: the last candidates page carries no cursor; default a
  * position, which the trigger stores and resumes from).
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, never shipped */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 

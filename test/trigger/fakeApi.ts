@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test-only dependency, not shipped */
 /*
  * An in-memory Recruiting API for the trigger tests, served through nock, that follows the
  * spec's list semantics:

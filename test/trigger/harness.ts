@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test-only dependency, not shipped */
 /*
  * Runs the real RecruitingTrigger through n8n-core's PollContext, the way n8n's poller does
  * (ActiveWorkflows.activatePolling → TriggersAndPollers.runPoll → nodeType.poll.call(ctx)),

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test-only dependency, not shipped */
 /*
  * The trigger end to end: the real node class run by n8n-core's PollContext over consecutive
  * polls, static data carried (and saved) as n8n does, the API served by nock.
@@ -126,7 +125,9 @@ describe('first activation (Start)', () => {
 
 	it('From a Date without a date: a clear error, nothing stored', async () => {
 		const trigger = new TriggerHarness({ resource: 'candidate', start: 'date' });
-		await expect(trigger.poll()).rejects.toThrow(/Start Date/);
+		await expect(trigger.poll()).rejects.toThrow(
+			/^Start Date is required when Start is From a Date/,
+		);
 		expect(trigger.state()).toBeUndefined();
 	});
 

@@ -1,6 +1,5 @@
 import {
 	applicationBody,
-	FieldError,
 	idList,
 	jobUpdateBody,
 	noteBody,
@@ -8,6 +7,7 @@ import {
 	timestamp,
 	zonedTimeToUtc,
 } from '../../nodes/Recruiting/shared/bodies';
+import { FieldError } from '../../nodes/Recruiting/shared/errors';
 
 describe('timestamp', () => {
 	test.each([

@@ -1,24 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { FieldError } from './errors';
 import { JOB_LOCATION_FIELDS, PORTAL_LOCATION_FIELDS, SALARY_CURRENCY_CODES } from './options';
 
 /*
  * Pure builders for the request bodies, from the node's parameter values. Each checks what
  * the spec says about its fields and throws a FieldError naming the field as the user sees
  * it in n8n, so the preSend that calls it can turn that into a NodeOperationError before
- * anything is sent.
+ * anything is sent (toNodeError in errors.ts).
  */
-
-export class FieldError extends Error {
-	constructor(
-		readonly field: string,
-		readonly problem: string,
-		readonly hint?: string,
-	) {
-		super(`${field}: ${problem}`);
-		this.name = 'FieldError';
-	}
-}
 
 /**
  * A parameter as trimmed text. Numbers and booleans (from expressions) are written out; an

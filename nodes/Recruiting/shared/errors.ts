@@ -1,5 +1,35 @@
-import { NodeApiError } from 'n8n-workflow';
+import { ExecutionBaseError, NodeOperationError, NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
+
+/**
+ * A parameter value the API would refuse, found before anything is sent. Thrown by the pure
+ * body and value builders, which know no n8n context; toNodeError names the field to the user.
+ */
+export class FieldError extends Error {
+	constructor(
+		readonly field: string,
+		readonly problem: string,
+		readonly hint?: string,
+	) {
+		super(`${field}: ${problem}`);
+		this.name = 'FieldError';
+	}
+}
+
+/**
+ * What a catch block hands n8n: a FieldError as a NodeOperationError naming the field; n8n's
+ * own errors (a NodeApiError from the transport, the cancellation of the execution) as they
+ * are; anything else wrapped, so n8n shows it with the node and the item.
+ */
+export function toNodeError(node: INode, error: unknown, itemIndex?: number): ExecutionBaseError {
+	if (error instanceof FieldError) {
+		return new NodeOperationError(node, error.message, { itemIndex, description: error.hint });
+	}
+	if (error instanceof ExecutionBaseError) return error;
+	return new NodeOperationError(node, error instanceof Error ? error : String(error), {
+		itemIndex,
+	});
+}
 
 /** What the user was trying to reach, so a 404 can say "no job with ID x". */
 export interface RequestSubject {

@@ -11,8 +11,8 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { FieldError, timestamp } from './bodies';
-import { describeBody, httpError } from './errors';
+import { timestamp } from './bodies';
+import { describeBody, httpError, toNodeError } from './errors';
 import type { RequestSubject } from './errors';
 import { withRetries } from './retry';
 import { requiredId } from './parameters';
@@ -93,11 +93,7 @@ function namingTheField<T>(context: IExecuteSingleFunctions, build: () => T): T 
 	try {
 		return build();
 	} catch (error) {
-		if (!(error instanceof FieldError)) throw error;
-		throw new NodeOperationError(context.getNode(), error.message, {
-			itemIndex: context.getItemIndex(),
-			description: error.hint,
-		});
+		throw toNodeError(context.getNode(), error, context.getItemIndex());
 	}
 }
 

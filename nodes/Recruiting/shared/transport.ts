@@ -79,18 +79,17 @@ export function invalidBaseUrlError(node: INode): NodeOperationError {
 export async function apiCredentials(
 	this: ApiContext,
 ): Promise<{ credentials: RecruitingCredentials; baseURL: string }> {
-	let credentials: RecruitingCredentials;
-	try {
-		credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as RecruitingCredentials;
-	} catch (error) {
-		// Only a node without a credential gets this advice; a credential that exists but cannot
-		// be loaded (deleted, not shared, undecryptable) keeps n8n's own message.
-		if (this.getNode().credentials?.[CREDENTIAL_TYPE]) throw error;
+	// Only a node without a credential gets this advice; a credential that is selected but
+	// cannot be loaded (deleted, not shared, undecryptable) keeps n8n's own message.
+	if (!this.getNode().credentials?.[CREDENTIAL_TYPE]) {
 		throw new NodeOperationError(this.getNode(), 'No Recruiting API credential is selected', {
 			description:
 				'Choose or create a Recruiting API credential in the node’s Credential field. Only the Job Portal resource works without one.',
 		});
 	}
+	const credentials = (await this.getCredentials(
+		CREDENTIAL_TYPE,
+	)) as unknown as RecruitingCredentials;
 	const baseURL = apiBaseUrl(credentials.baseUrl);
 	if (baseURL === undefined) throw invalidBaseUrlError(this.getNode());
 	return { credentials, baseURL };
