@@ -8,7 +8,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts', '**/*.test.js'],
 	// The real-n8n end-to-end run and the benchmarks have their own commands.
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/bench/'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/tools/e2e/', '/test/tools/bench/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 		[`/node_modules/(${esmPackages.join('|')})/.+\\.js$`]: [

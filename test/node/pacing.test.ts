@@ -5,8 +5,8 @@
  */
 import nock from 'nock';
 
-import { createSandbox } from '../sandbox';
-import type { Sandbox } from '../sandbox';
+import { createSandbox } from '../tools/sandbox';
+import type { Sandbox } from '../tools/sandbox';
 import { API, API_KEY, jsonOf, runRecruiting } from '../helpers/engine';
 
 // The API allows 10 requests per 3 s (200 a minute); the credential says 180 a minute. At the

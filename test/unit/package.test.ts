@@ -3,7 +3,7 @@
  * The package's entry points, without a build: jest maps index.js's `./dist/…js` requires to
  * the TypeScript sources they are compiled from (jest.config.js), so these checks run in
  * `npm test` on a fresh clone. n8n itself reads the `n8n` block; index.js serves code that
- * requires the package by name. The packed tarball is checked in a real n8n by test/e2e.
+ * requires the package by name. The packed tarball is checked in a real n8n by test/tools/e2e.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

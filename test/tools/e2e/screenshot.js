@@ -4,7 +4,7 @@
 /**
  * Screenshot of a workflow in the n8n editor (optional, needs Debian's chromium):
  *
- *   node test/e2e/screenshot.js [--url http://localhost:5678/workflow/<id>] [--out file.png]
+ *   node test/tools/e2e/screenshot.js [--url http://localhost:5678/workflow/<id>] [--out file.png]
  *                               [--email demo@example.com --password Recruiting-Demo-1]
  *
  * A node's parameter panel opens with the URL /workflow/<workflow id>/<node id>, e.g.

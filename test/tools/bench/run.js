@@ -5,20 +5,20 @@
  * npm run bench: speed and memory of n8n-nodes-recruiting against the API's ceilings and
  * against n8n's HTTP Request + Code nodes. Prints Markdown tables (see BENCHMARKS.md).
  *
- *   node test/bench/run.js [--quick] [--only 1,3,6] [--runs N] [--src DIR] [--no-n8n]
+ *   node test/tools/bench/run.js [--quick] [--only 1,3,6] [--runs N] [--src DIR] [--no-n8n]
  *                          [--no-real-rate] [--runners on|off] [--json FILE]
  *
  *   --quick     one run each, smaller sizes (about 3 minutes, 1 with --no-n8n)
  *   --only      scenarios to run (1 sync, 2 real n8n, 3 rate limit, 4 idle poll, 5 backlog, 6 package)
  *   --runs N    measurements per figure (default 3; medians are reported)
  *   --src DIR   build the node from another source tree (a scratch copy with a proposed fix)
- *   --no-n8n    skip scenario 2 (needs the cached n8n 1.123 of test/e2e, installed on first use)
+ *   --no-n8n    skip scenario 2 (needs the cached n8n 1.123 of test/tools/e2e, installed on first use)
  *   --no-real-rate  skip the 2-minute run at the API's real 1,000 requests/minute
  *   --runners   task runners in the real n8n (default on, n8n's recommended setting)
  *   --json FILE also write every raw measurement as JSON
  *
  * Every measurement runs in its own child process (worker.js) so its peak RSS is its own; the
- * sandbox API (test/sandbox) runs in this process, on loopback. Comparisons are ratios taken
+ * sandbox API (test/tools/sandbox) runs in this process, on loopback. Comparisons are ratios taken
  * within the same round of runs, then the median of those ratios.
  */
 const fs = require('node:fs');

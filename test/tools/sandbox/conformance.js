@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * Compile-time only: `npx tsc -p test/sandbox` fails when the implementation
+ * Compile-time only: `npx tsc -p test/tools/sandbox` fails when the implementation
  * no longer matches the declarations TypeScript tests see (index.d.ts).
  * Never required at run time.
  */

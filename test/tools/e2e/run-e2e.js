@@ -4,13 +4,13 @@
 /**
  * End-to-end test of the packed n8n-nodes-recruiting package inside a real n8n 1.123.x.
  *
- *   npm run test:e2e            (= node test/e2e/run-e2e.js)
+ *   npm run test:e2e            (= node test/tools/e2e/run-e2e.js)
  *
  * 1. finds or installs n8n 1.123.x + Node 22 (cache outside the repo, install-n8n.sh);
  * 2. npm run build, npm pack, and installs the tarball where n8n loads community
  *    packages from: <tmp user folder>/.n8n/nodes/node_modules/n8n-nodes-recruiting;
- * 3. starts the sandbox API in-process (test/sandbox) and imports credentials and
- *    the workflows of test/e2e/workflows/ (placeholders filled from the sandbox's fixtures);
+ * 3. starts the sandbox API in-process (test/tools/sandbox) and imports credentials and
+ *    the workflows of test/tools/e2e/workflows/ (placeholders filled from the sandbox's fixtures);
  * 4. runs every workflow with `n8n execute --id` and checks the node outputs, the
  *    requests the sandbox received and the sandbox's state;
  * 5. activates the trigger workflow under `n8n start` and checks what the polling
@@ -145,7 +145,7 @@ async function main() {
 	try {
 		({ createSandbox } = require('../sandbox'));
 	} catch (error) {
-		await check('the sandbox (test/sandbox) loads', () => {
+		await check('the sandbox (test/tools/sandbox) loads', () => {
 			throw error;
 		});
 		return finish(t0, timings, memory, userFolder);
@@ -263,7 +263,7 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		return fmtMs(r.ms);
 	});
 	const allWorkflows = [...Object.values(workflows), ...Object.values(demoWorkflows)];
-	await check(`n8n import:workflow takes the ${allWorkflows.length} workflows of test/e2e/workflows (and demo/)`, async () => {
+	await check(`n8n import:workflow takes the ${allWorkflows.length} workflows of test/tools/e2e/workflows (and demo/)`, async () => {
 		const r = await importEntities(n8n, userFolder, 'workflow', allWorkflows);
 		return fmtMs(r.ms);
 	});

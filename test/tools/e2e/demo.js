@@ -2,13 +2,13 @@
 // @ts-check
 'use strict';
 /**
- * One-command live demo:  npm run dev   (= node test/e2e/demo.js)
+ * One-command live demo:  npm run dev   (= node test/tools/e2e/demo.js)
  *
  *  - builds and packs the package, installs the tarball into a demo n8n user folder
  *    (~/.cache/n8n-nodes-recruiting/demo-user) the way n8n installs community nodes;
  *  - starts the sandbox Recruiting API with seeded data on 127.0.0.1:5680;
  *  - creates the "Recruiting sandbox" credential and imports the example workflows of
- *    test/e2e/workflows/demo/ (the trigger one activated);
+ *    test/tools/e2e/workflows/demo/ (the trigger one activated);
  *  - runs `n8n start` on port 5678 (reusing an n8n 1.123.x on PATH, else the cached one,
  *    installed on first use), sets up the owner account and prints the login;
  *  - with --activity (default) it adds a candidate to the sandbox every 90 s so the

@@ -11,7 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 const http = require('node:http');
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const CACHE_ROOT = process.env.N8N_NODES_RECRUITING_CACHE
 	|| path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'n8n-nodes-recruiting');
 

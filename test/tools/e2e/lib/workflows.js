@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 /**
- * Workflow JSON files under test/e2e/workflows/ carry placeholders such as
+ * Workflow JSON files under test/tools/e2e/workflows/ carry placeholders such as
  * __CRED_ID__ or __JOB_ID__ (n8n's own `{{ }}` is left alone); they are filled in
  * at run time with the credential ids, the sandbox URL and ids picked from the
  * sandbox's fixtures. An unknown placeholder is an error, not a silent blank.

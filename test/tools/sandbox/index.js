@@ -4,13 +4,13 @@
 /**
  * Contract-faithful sandbox of the Recruiting API (/work/shared/recruiting-api.md).
  *
- *   const { createSandbox } = require('./test/sandbox');
+ *   const { createSandbox } = require('./test/tools/sandbox');
  *   const sandbox = await createSandbox({ candidates: 1000 });
  *   // GET `${sandbox.apiBaseUrl}/candidates` with header x-api-key: sandbox.apiKey
  *   await sandbox.close();
  *
  * TypeScript consumers get types from index.d.ts (checked against this
- * implementation by conformance.js: `npx tsc -p test/sandbox`).
+ * implementation by conformance.js: `npx tsc -p test/tools/sandbox`).
  * See README.md in this folder for options, the control API and conventions.
  */
 

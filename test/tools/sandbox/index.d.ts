@@ -1,5 +1,5 @@
 // Types of the sandbox's public API for TypeScript tests. The implementation is
-// JSDoc-typed JavaScript; conformance.js makes `npx tsc -p test/sandbox` fail
+// JSDoc-typed JavaScript; conformance.js makes `npx tsc -p test/tools/sandbox` fail
 // when this file and the implementation disagree.
 
 export interface ClockOptions {

@@ -4,7 +4,7 @@
 /**
  * One measurement in a fresh process, so its peak RSS is its own:
  *
- *   node test/bench/worker.js '<json task>'
+ *   node test/tools/bench/worker.js '<json task>'
  *
  * The task names a scenario and the sandbox to talk to (the sandbox runs in the parent
  * process, so its CPU and memory are not counted here). Prints one line `RESULT <json>`.

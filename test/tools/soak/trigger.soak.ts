@@ -3,7 +3,7 @@
  * Soak: the Recruiting Trigger under faults, while records keep changing. Not part of
  * `npm test` (the name does not match *.test.ts):
  *
- *   SOAK_POLLS=1000 npx jest --testMatch '**\/test/soak/**\/*.soak.ts'     (npm run soak)
+ *   SOAK_POLLS=1000 npx jest --testMatch '**\/test/tools/soak/**\/*.soak.ts'     (npm run soak)
  *
  * Two workflows, one per resource (candidates, jobs), each polled SOAK_POLLS times against
  * the in-process sandbox on loopback with 10% of the API's answers failing (JSON 5xx
@@ -31,7 +31,7 @@ import { performance } from 'node:perf_hooks';
 
 import nock from 'nock';
 
-import { API_KEY } from '../helpers/secrets';
+import { API_KEY } from '../../helpers/secrets';
 import { createSandbox } from '../sandbox';
 import type { RequestLogEntry, Sandbox } from '../sandbox';
 import { Ledger } from './ledger';

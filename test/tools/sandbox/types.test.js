@@ -3,7 +3,7 @@
 
 /**
  * The sandbox is JSDoc-typed JavaScript with hand-written declarations for
- * TypeScript tests (index.d.ts). Type-checking test/sandbox (conformance.js
+ * TypeScript tests (index.d.ts). Type-checking test/tools/sandbox (conformance.js
  * assigns the implementation to the declared types) catches any drift.
  */
 
@@ -13,7 +13,7 @@ const path = require('node:path');
 test('JSDoc types check and index.d.ts matches the implementation', async () => {
 	const tsc = require.resolve('typescript/bin/tsc');
 	const result = await new Promise((resolve) => {
-		execFile(process.execPath, [tsc, '-p', __dirname], { cwd: path.join(__dirname, '..', '..') }, (error, stdout, stderr) => {
+		execFile(process.execPath, [tsc, '-p', __dirname], { cwd: path.join(__dirname, '..', '..', '..') }, (error, stdout, stderr) => {
 			resolve({ code: error ? error.code : 0, output: `${stdout}${stderr}` });
 		});
 	});

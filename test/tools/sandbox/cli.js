@@ -5,7 +5,7 @@
 /**
  * Run the sandbox as a standalone server:
  *
- *   node test/sandbox/cli.js [--port 5680] [--host 127.0.0.1] [--candidates N] [--vacancies N]
+ *   node test/tools/sandbox/cli.js [--port 5680] [--host 127.0.0.1] [--candidates N] [--vacancies N]
  *     [--seed S] [--api-key KEY] [--tenant-slug SLUG] [--no-rate-limit] [--clock real|fixed]
  *
  * Each flag has an environment override: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_CANDIDATES,
@@ -19,7 +19,7 @@
 
 const { createSandbox } = require('./index');
 
-const USAGE = `usage: node test/sandbox/cli.js [--port 5680] [--host 127.0.0.1] [--candidates N] [--vacancies N]
+const USAGE = `usage: node test/tools/sandbox/cli.js [--port 5680] [--host 127.0.0.1] [--candidates N] [--vacancies N]
   [--seed S] [--api-key KEY] [--tenant-slug SLUG] [--no-rate-limit] [--clock real|fixed]`;
 
 /**
