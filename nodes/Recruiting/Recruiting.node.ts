@@ -1,30 +1,18 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type {
-	INodePropertyRouting,
-	INodeType,
-	INodeTypeDescription,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { resourceRouting } from './hooks';
 import { searchCandidates } from './listSearch/searchCandidates';
 import { searchJobs } from './listSearch/searchJobs';
-import { applicationDescription } from './resources/application';
-import { candidateDescription } from './resources/candidate';
-import { jobDescription } from './resources/job';
-import { jobPortalDescription } from './resources/jobPortal';
-import { noteDescription } from './resources/note';
-import { checkResponse, sendWithRetries, useApiCredential, usePortal } from './shared/routing';
+import type { Resource } from './resource';
+import { application } from './resources/application';
+import { candidate } from './resources/candidate';
+import { job } from './resources/job';
+import { jobPortal } from './resources/jobPortal';
+import { note } from './resources/note';
 
-// Every resource gets its base URL, the error mapping and the retries here, once. List
-// operations replace `sendWithRetries` with their own paging (which retries each page).
-function resourceRouting(preSend: PreSendAction): INodePropertyRouting {
-	return {
-		send: { preSend: [preSend], paginate: true },
-		output: { postReceive: [checkResponse] },
-		operations: { pagination: sendWithRetries },
-	};
-}
-const apiKeyRouting = resourceRouting(useApiCredential);
+/** Every resource of the node, in the order of the Resource list. */
+const RESOURCES: Resource[] = [application, candidate, job, jobPortal, note];
 
 export class Recruiting implements INodeType {
 	description: INodeTypeDescription = {
@@ -44,15 +32,19 @@ export class Recruiting implements INodeType {
 			{
 				name: 'recruitingApi',
 				// Not required: the public Job Portal endpoints take no key. For the other resources
-				// useApiCredential fails clearly when none is selected.
+				// the request fails clearly when none is selected (transport.ts).
 				required: false,
-				displayOptions: { hide: { resource: ['jobPortal'] } },
+				displayOptions: {
+					hide: {
+						resource: RESOURCES.filter((r) => r.access === 'public').map((r) => r.option.value),
+					},
+				},
 			},
 		],
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 			json: true,
-			// Errors are read by checkResponse, which knows the operation and the id involved.
+			// Errors are read by the resource's checkResponse, which knows the operation and the id.
 			ignoreHttpStatusErrors: true,
 		},
 		properties: [
@@ -61,24 +53,13 @@ export class Recruiting implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Application', value: 'application', routing: apiKeyRouting },
-					{ name: 'Candidate', value: 'candidate', routing: apiKeyRouting },
-					{ name: 'Job', value: 'job', routing: apiKeyRouting },
-					{
-						name: 'Job Portal',
-						value: 'jobPortal',
-						routing: resourceRouting(usePortal),
-					},
-					{ name: 'Note', value: 'note', routing: apiKeyRouting },
-				],
+				options: RESOURCES.map((resource) => ({
+					...resource.option,
+					routing: resourceRouting(resource),
+				})),
 				default: 'job',
 			},
-			...applicationDescription,
-			...candidateDescription,
-			...jobDescription,
-			...jobPortalDescription,
-			...noteDescription,
+			...RESOURCES.flatMap((resource) => resource.properties),
 		],
 	};
 

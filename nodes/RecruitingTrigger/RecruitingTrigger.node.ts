@@ -5,17 +5,16 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
-	JsonObject,
 } from 'n8n-workflow';
 
-import { timestamp } from '../Recruiting/shared/bodies';
-import { toNodeError } from '../Recruiting/shared/errors';
-import { simplifyOption } from '../Recruiting/shared/descriptions';
-import { flattenCandidate, flattenVacancy } from '../Recruiting/shared/flatten';
-import { readPage } from '../Recruiting/shared/pagination';
-import { pacedRun, recruitingApiRequest } from '../Recruiting/shared/transport';
-import { formatInstant, nsFromMs } from './instant';
-import { PAGE_SIZE, PagingError, PollPlan } from './plan';
+import { simplifyOption } from '../Recruiting/descriptions';
+import { flattenCandidate } from '../Recruiting/resources/candidate/output';
+import { flattenVacancy } from '../Recruiting/resources/job/output';
+import { toNodeError } from '../shared/errors';
+import { PAGE_SIZE, readPages } from '../shared/paging';
+import { formatInstant, nsFromMs, timestamp } from '../shared/time';
+import { pacedRun, recruitingApiRequest } from '../shared/transport';
+import { PollPlan } from './plan';
 import type { Emission, EventFilter, ListRequest } from './plan';
 import type { Resource } from './records';
 import { emptyState, loadState } from './state';
@@ -101,49 +100,25 @@ async function runPlan(
 	// One per poll: the credential read once, and after a 429 the rest of this poll's pages
 	// spaced to the rate limit.
 	const run = await pacedRun.call(context);
-	const fetchPage = (request: ListRequest) => {
-		const pending = recruitingApiRequest.call(context, {
-			method: 'GET',
-			path,
-			qs: { limit: PAGE_SIZE, ...request },
-			subject: { label: `${singular} list` },
-			run,
-		});
-		// Awaited in the loop; this only keeps a failure from counting as unhandled meanwhile.
-		pending.catch(() => undefined);
-		return pending;
-	};
-	// One request in flight at a time. The next page is asked for as soon as the plan knows
-	// it, before this page's records become items; n8n's helper only puts it on the wire
-	// after that synchronous work, so this saves little (measured: BENCHMARKS.md, goal 1).
-	const first = plan.nextRequest();
-	let pending = first && fetchPage(first);
-	while (pending) {
-		let body: unknown;
-		try {
-			body = await pending;
-		} catch (error) {
-			// A stored cursor the API no longer accepts must not stop the trigger for good.
-			if (!(isBadRequest(error) && plan.dropResume())) throw toNodeError(context.getNode(), error);
-			const retry = plan.nextRequest();
-			pending = retry && fetchPage(retry);
-			continue;
-		}
-		const page = readPage(context.getNode(), body, singular);
-		let emissions: Emission[];
-		try {
-			emissions = plan.take(page);
-		} catch (error) {
-			if (!(error instanceof PagingError)) throw toNodeError(context.getNode(), error);
-			throw new NodeApiError(context.getNode(), { message: error.message } as JsonObject, {
-				message: error.message,
-				description: error.description,
-			});
-		}
-		const next = plan.nextRequest();
-		pending = next && fetchPage(next);
-		onPage(emissions);
-	}
+	await readPages<ListRequest>({
+		node: context.getNode(),
+		label: singular,
+		first: plan.nextRequest(),
+		fetch: async (request) =>
+			await recruitingApiRequest.call(context, {
+				method: 'GET',
+				path,
+				qs: { limit: PAGE_SIZE, ...request },
+				subject: { label: `${singular} list` },
+				run,
+			}),
+		take: (page) => {
+			const emissions = plan.take(page);
+			return { next: plan.nextRequest(), deliver: () => onPage(emissions) };
+		},
+		// A stored cursor the API no longer accepts must not stop the trigger for good.
+		recover: (error) => (isBadRequest(error) && plan.dropResume() ? plan.nextRequest() : undefined),
+	});
 }
 
 function toItem(emission: Emission, { resource, simplify }: Settings): INodeExecutionData {

@@ -1,6 +1,9 @@
-import { formatInstant, instant, nextInstant, nsFromMs } from './instant';
+import { nextCursor, PAGE_SIZE, PagingError } from '../shared/paging';
+import type { Page } from '../shared/paging';
+import { formatInstant, instant, nextInstant, nsFromMs } from '../shared/time';
+import type { Json } from '../shared/values';
 import { createdAtOf, idOfKey, modifiedAtOf, recordId, recordKey } from './records';
-import type { Json, Resource } from './records';
+import type { Resource } from './records';
 import { STATE_VERSION } from './state';
 import type { TriggerState } from './state';
 
@@ -38,9 +41,6 @@ import type { TriggerState } from './state';
 export type EventFilter = 'createdOrUpdated' | 'created' | 'updated';
 export type RecordEvent = 'created' | 'updated';
 
-/** The API's page size ceiling; every poll request asks for full pages. */
-export const PAGE_SIZE = 50;
-
 /**
  * Candidates: how far past the n8n clock a record may be dated (clock skew between n8n and
  * the API) before the list counts as one a stored cursor could wrongly skip past.
@@ -74,28 +74,11 @@ export interface ListRequest {
 	cursor?: string;
 }
 
-export interface ListPage {
-	items: Json[];
-	nextCursor: string;
-	hasNextPage: boolean;
-}
-
 export interface Emission {
 	event: RecordEvent;
 	record: Json;
 	/** Set when the user must be told something about this poll (a job cursor stall). */
 	notice?: string;
-}
-
-/** The API broke its own paging contract; the node turns this into a NodeApiError. */
-export class PagingError extends Error {
-	constructor(
-		message: string,
-		readonly description: string,
-	) {
-		super(message);
-		this.name = 'PagingError';
-	}
 }
 
 interface At {
@@ -294,7 +277,7 @@ export class PollPlan {
 	}
 
 	/** Reads one page of the list that `nextRequest()` asked for; returns what to emit. */
-	take(page: ListPage): Emission[] {
+	take(page: Page): Emission[] {
 		const request = this.request;
 		if (request === undefined) throw new Error('take() called after the poll was done');
 		this.pages++;
@@ -339,10 +322,7 @@ export class PollPlan {
 		out.push({ event, record });
 	}
 
-	private takeCandidates(
-		page: ListPage,
-		request: ListRequest,
-	): { out: Emission[]; stall?: string } {
+	private takeCandidates(page: Page, request: ListRequest): { out: Emission[]; stall?: string } {
 		const out: Emission[] = [];
 		let index = 0;
 		for (; index < page.items.length && this.emitted < this.maxItems; index++) {
@@ -420,7 +400,7 @@ export class PollPlan {
 	 * next poll reads only what comes after), otherwise the cursor that opened the page (the
 	 * next poll reads that page again and skips its keys).
 	 */
-	private resumeAfter(page: ListPage, request: ListRequest): string | undefined {
+	private resumeAfter(page: Page, request: ListRequest): string | undefined {
 		if (page.nextCursor && !this.cursors.has(page.nextCursor)) return page.nextCursor;
 		return request.cursor;
 	}
@@ -431,23 +411,16 @@ export class PollPlan {
 		this.pendingKeys = [];
 	}
 
-	private checkedCursor(page: ListPage, label: string): string {
-		if (!page.nextCursor) {
-			throw new PagingError(
-				`The Recruiting API said more ${label}s follow but gave no cursor`,
-				'Nothing was emitted by this poll and the trigger’s position was kept; the next poll tries again.',
-			);
-		}
-		if (this.cursors.has(page.nextCursor)) {
-			throw new PagingError(
-				`The Recruiting API's ${label} list sent a cursor it had already sent, so paging would never end`,
-				`Cursor: ${page.nextCursor}. Nothing was emitted by this poll and the trigger’s position was kept.`,
-			);
-		}
-		return page.nextCursor;
+	private checkedCursor(page: Page, label: string): string {
+		return nextCursor(
+			page,
+			this.cursors,
+			label,
+			'Nothing was emitted by this poll and the trigger’s position was kept; the next poll tries again.',
+		);
 	}
 
-	private takeJobs(page: ListPage, request: ListRequest): { out: Emission[]; stall?: string } {
+	private takeJobs(page: Page, request: ListRequest): { out: Emission[]; stall?: string } {
 		const out: Emission[] = [];
 		// Every job of this page was modified at or after `from` and at or before `to`.
 		const from = at(request.cursor ?? request.modifiedSince);

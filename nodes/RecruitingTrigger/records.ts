@@ -1,8 +1,9 @@
 import { createHash } from 'crypto';
 
-export type Resource = 'job' | 'candidate';
+import { scalarText } from '../shared/values';
+import type { Json } from '../shared/values';
 
-export type Json = Record<string, unknown>;
+export type Resource = 'job' | 'candidate';
 
 /** JSON with object keys sorted at every level, so equal records give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -23,28 +24,22 @@ export function fingerprint(record: Json): string {
 	return createHash('sha1').update(canonicalJson(record)).digest('base64url');
 }
 
-function text(value: unknown): string | undefined {
-	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	return undefined;
-}
-
 export function recordId(record: Json): string | undefined {
-	return text(record.id);
+	return scalarText(record.id);
 }
 
 /** modifiedAt as the API sent it (candidates only; job list items have none). */
 export function modifiedAtOf(record: Json): string | undefined {
-	return text(record.modifiedAt);
+	return scalarText(record.modifiedAt);
 }
 
 /** createdAt: plain on candidates, `{ viewType: 'vacancyCreatedAt', createdAt }` on jobs. */
 export function createdAtOf(record: Json): string | undefined {
 	const value = record.createdAt;
 	if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-		return text((value as Json).createdAt);
+		return scalarText((value as Json).createdAt);
 	}
-	return text(value);
+	return scalarText(value);
 }
 
 const CONTENT_KEY = /#[A-Za-z0-9_-]{27}$/;

@@ -21,6 +21,7 @@ import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 export function credentialsHelper(
 	data: ICredentialDataDecryptedObject | undefined,
 	loadError?: Error,
+	reads?: { count: number },
 ): ICredentialsHelper {
 	const credentialType = new RecruitingApi();
 	return {
@@ -52,6 +53,7 @@ export function credentialsHelper(
 			return { ...options, headers };
 		},
 		getDecrypted: async () => {
+			if (reads) reads.count++;
 			if (loadError) throw loadError;
 			if (!data) throw new Error('Node does not have any credentials set');
 			return { ...data };

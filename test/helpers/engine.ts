@@ -86,6 +86,8 @@ export interface RunOptions {
 	scanForKey?: boolean;
 	/** n8n fails to load the selected credential with this error. */
 	credentialsError?: Error;
+	/** Counts every time n8n decrypts the credential (the node's reads and n8n's own). */
+	credentialReads?: { count: number };
 }
 
 export interface RunResult {
@@ -110,6 +112,7 @@ export function setup({
 	nodeType,
 	timezone,
 	credentialsError,
+	credentialReads,
 }: RunOptions): Setup {
 	const type = nodeType ? 'test.custom' : RECRUITING_TYPE;
 	const source: INode = {
@@ -150,7 +153,7 @@ export function setup({
 		nodeTypes: nodeTypes(nodeType ? { [type]: nodeType } : {}),
 	});
 	const additionalData = {
-		credentialsHelper: credentialsHelper(credentials ?? undefined, credentialsError),
+		credentialsHelper: credentialsHelper(credentials ?? undefined, credentialsError, credentialReads),
 		hooks: new ExecutionLifecycleHooks('manual', 'exec-1', workflowData),
 		executeWorkflow: async () => {
 			throw new Error('not used');

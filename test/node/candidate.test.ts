@@ -182,7 +182,7 @@ describe('Candidate: Get Many', () => {
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toBe(
-			'The Recruiting API sent the same candidate page cursor twice; stopped rather than loop',
+			"The Recruiting API's candidate list sent a page cursor it had already sent; stopped rather than loop",
 		);
 	});
 

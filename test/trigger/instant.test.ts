@@ -1,4 +1,4 @@
-import { formatInstant, instant, nextInstant } from '../../nodes/RecruitingTrigger/instant';
+import { formatInstant, instant, nextInstant } from '../../nodes/shared/time';
 
 describe('instant', () => {
 	it('reads ISO 8601 date-times exactly, beyond milliseconds', () => {

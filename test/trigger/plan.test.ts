@@ -1,12 +1,9 @@
-import { PagingError, PollPlan, SETTLE_MS } from '../../nodes/RecruitingTrigger/plan';
-import type {
-	Emission,
-	ListPage,
-	ListRequest,
-	PlanOptions,
-} from '../../nodes/RecruitingTrigger/plan';
+import { PagingError } from '../../nodes/shared/paging';
+import type { Page } from '../../nodes/shared/paging';
+import type { Json } from '../../nodes/shared/values';
+import { PollPlan, SETTLE_MS } from '../../nodes/RecruitingTrigger/plan';
+import type { Emission, ListRequest, PlanOptions } from '../../nodes/RecruitingTrigger/plan';
 import { fingerprint, idOfKey, recordKey } from '../../nodes/RecruitingTrigger/records';
-import type { Json } from '../../nodes/RecruitingTrigger/records';
 import { emptyState, loadState } from '../../nodes/RecruitingTrigger/state';
 import type { TriggerState } from '../../nodes/RecruitingTrigger/state';
 
@@ -25,7 +22,7 @@ function cand(
 	return { id, createdAt: created, ...(modified !== undefined && { modifiedAt: modified }) };
 }
 
-function page(items: Json[], nextCursor = '', hasNextPage = false): ListPage {
+function page(items: Json[], nextCursor = '', hasNextPage = false): Page {
 	return { items, nextCursor, hasNextPage };
 }
 
@@ -33,7 +30,7 @@ function page(items: Json[], nextCursor = '', hasNextPage = false): ListPage {
 function drive(
 	state: TriggerState,
 	options: Partial<PlanOptions> & Pick<PlanOptions, 'resource'>,
-	serve: (request: ListRequest, index: number) => ListPage,
+	serve: (request: ListRequest, index: number) => Page,
 ) {
 	const plan = new PollPlan(state, {
 		event: 'createdOrUpdated',
@@ -52,7 +49,7 @@ function drive(
 }
 
 /** Serves a fixed list of pages in turn. */
-function pages(...list: ListPage[]) {
+function pages(...list: Page[]) {
 	return (_request: ListRequest, index: number) => {
 		if (index >= list.length) throw new Error(`unexpected request #${index + 1}`);
 		return list[index];

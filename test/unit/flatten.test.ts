@@ -1,10 +1,10 @@
 import {
 	flattenApplication,
 	flattenApplicationListItem,
-	flattenCandidate,
-	flattenCustomAttribute,
-	flattenVacancy,
-} from '../../nodes/Recruiting/shared/flatten';
+} from '../../nodes/Recruiting/resources/application/output';
+import { flattenCandidate } from '../../nodes/Recruiting/resources/candidate/output';
+import { flattenVacancy } from '../../nodes/Recruiting/resources/job/output';
+import { flattenCustomAttribute } from '../../nodes/shared/flatten';
 import {
 	applicationDetail,
 	applicationListItem,

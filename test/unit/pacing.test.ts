@@ -1,16 +1,16 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 
-import { httpError } from '../../nodes/Recruiting/shared/errors';
+import { httpError } from '../../nodes/shared/errors';
 import {
 	createPacer,
 	DEFAULT_REQUESTS_PER_MINUTE,
 	earliestSendAt,
 	pacingIntervalMs,
 	readRequestsPerMinute,
-} from '../../nodes/Recruiting/shared/pacing';
-import { DEFAULT_RETRY_POLICY, withRetries } from '../../nodes/Recruiting/shared/retry';
-import { pacedRun, recruitingApiRequest } from '../../nodes/Recruiting/shared/transport';
+} from '../../nodes/shared/pacing';
+import { DEFAULT_RETRY_POLICY, withRetries } from '../../nodes/shared/retry';
+import { pacedRun, recruitingApiRequest } from '../../nodes/shared/transport';
 
 const node = {
 	name: 'Recruiting',

@@ -1,14 +1,14 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { httpError, retryAfterSeconds } from '../../nodes/Recruiting/shared/errors';
+import { httpError, retryAfterSeconds } from '../../nodes/shared/errors';
 import {
 	classifyFailure,
 	DEFAULT_RETRY_POLICY,
 	isRetryable,
 	retryDelayMs,
 	withRetries,
-} from '../../nodes/Recruiting/shared/retry';
+} from '../../nodes/shared/retry';
 
 const node = {
 	name: 'Recruiting',

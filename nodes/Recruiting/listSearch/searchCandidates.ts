@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { flattenCandidate } from '../shared/flatten';
+import { flattenCandidate } from '../resources/candidate/output';
 import { searchList } from './searchList';
 
 /** Candidates for the Candidate picker, by name or email; pages are filtered here. */

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { flattenVacancy } from '../shared/flatten';
+import { flattenVacancy } from '../resources/job/output';
 import { searchList } from './searchList';
 
 /** Jobs for the Job picker. The API has no name search, so pages are filtered here. */

@@ -5,15 +5,16 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, readPage } from '../shared/pagination';
-import { recruitingApiRequest } from '../shared/transport';
+import { PAGE_SIZE, readPages } from '../../shared/paging';
+import { recruitingApiRequest } from '../../shared/transport';
+import type { Json } from '../../shared/values';
 
 interface SearchListOptions {
 	path: string;
 	label: string;
 	filter?: string;
 	paginationToken?: string;
-	toResult: (raw: IDataObject) => INodeListSearchItems;
+	toResult: (raw: Json) => INodeListSearchItems;
 }
 
 /** Pages read per call when filtering, so a rare match does not make the picker hang. */
@@ -30,32 +31,40 @@ export async function searchList(
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
 	const seen = new Set<string>();
-	let cursor = paginationToken || undefined;
-	for (let pages = 0; pages < (needle ? PAGES_PER_SEARCH : 1); pages++) {
-		const qs: IDataObject = { limit: MAX_PAGE_SIZE };
-		if (cursor) qs.cursor = cursor;
-		const body = await recruitingApiRequest.call(this, {
-			method: 'GET',
-			path,
-			qs,
-			subject: { label: `${label} list` },
-		});
-		const page = readPage(this.getNode(), body, label);
-		for (const raw of page.items) {
-			const result = toResult(raw);
-			if (seen.has(String(result.value))) continue;
-			seen.add(String(result.value));
-			if (
-				!needle ||
-				result.name.toLowerCase().includes(needle) ||
-				String(result.value).toLowerCase() === needle
-			) {
-				results.push(result);
+	let pages = 0;
+	let resume: string | undefined;
+	await readPages<{ cursor?: string }>({
+		node: this.getNode(),
+		label,
+		first: { cursor: paginationToken || undefined },
+		fetch: async ({ cursor }) => {
+			const qs: IDataObject = { limit: PAGE_SIZE, ...(cursor && { cursor }) };
+			return await recruitingApiRequest.call(this, {
+				method: 'GET',
+				path,
+				qs,
+				subject: { label: `${label} list` },
+			});
+		},
+		take: (page, { cursor }) => {
+			pages++;
+			for (const raw of page.items) {
+				const result = toResult(raw);
+				if (seen.has(String(result.value))) continue;
+				seen.add(String(result.value));
+				if (
+					!needle ||
+					result.name.toLowerCase().includes(needle) ||
+					String(result.value).toLowerCase() === needle
+				) {
+					results.push(result);
+				}
 			}
-		}
-		const moved = page.nextCursor && page.nextCursor !== cursor;
-		cursor = page.hasNextPage && moved ? page.nextCursor : undefined;
-		if (!cursor || results.length >= MAX_PAGE_SIZE) break;
-	}
-	return { results, paginationToken: cursor };
+			const moved = page.nextCursor && page.nextCursor !== cursor;
+			resume = page.hasNextPage && moved ? page.nextCursor : undefined;
+			const more = resume && results.length < PAGE_SIZE && pages < (needle ? PAGES_PER_SEARCH : 1);
+			return more ? { next: { cursor: resume } } : {};
+		},
+	});
+	return { results, paginationToken: resume };
 }

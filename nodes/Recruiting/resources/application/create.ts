@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalFields, candidateLocator, jobLocator } from '../../shared/descriptions';
+import { additionalFields, candidateLocator, jobLocator } from '../../descriptions';
 
 const show = { resource: ['application'], operation: ['create'] };
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyField } from '../../shared/descriptions';
+import { simplifyField } from '../../descriptions';
 
 const show = { resource: ['application'], operation: ['get'] };
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { jobLocator, returnAllFields, simplifyField } from '../../shared/descriptions';
+import { jobLocator, returnAllFields, simplifyField } from '../../descriptions';
 
 const show = { resource: ['application'], operation: ['getAllForJob'] };
 

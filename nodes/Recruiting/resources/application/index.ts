@@ -1,99 +1,104 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { applicationBody } from '../../shared/bodies';
-import {
-	flattenApplication,
-	flattenApplicationListItem,
-	flattenVacancy,
-} from '../../shared/flatten';
-import { collection, sendPath } from '../../shared/parameters';
-import { outputList, outputRecord, sendBody } from '../../shared/routing';
+import type { Resource } from '../../resource';
+import { outputList, outputRecord, sendBody, sendPath } from '../../hooks';
+import { collection } from '../../parameters';
+import { flattenVacancy } from '../job/output';
+import { applicationBody } from './body';
 import { applicationCreateDescription } from './create';
 import { applicationGetDescription } from './get';
 import { applicationGetManyForJobDescription } from './getAllForJob';
+import { flattenApplication, flattenApplicationListItem } from './output';
 
-const showOnlyForApplications = { resource: ['application'] };
-
-export const applicationDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: showOnlyForApplications },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create an application',
-				description: 'Add a candidate to a job’s pipeline at a stage',
-				routing: {
-					request: { method: 'POST', url: '/applications' },
-					send: {
-						preSend: [
-							sendBody(function () {
-								return applicationBody({
-									jobId: this.getNodeParameter('jobId', '', { extractValue: true }),
-									candidateId: this.getNodeParameter('candidateId', '', { extractValue: true }),
-									stageId: this.getNodeParameter('stageId', ''),
-									statusId: this.getNodeParameter('statusId', ''),
-									additionalFields: collection.call(this, 'additionalFields'),
-								});
-							}),
-						],
-					},
-					output: { postReceive: [outputRecord()] },
-				},
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Get an application',
-				description:
-					'Get one application with its stage, state, comments, interviews and placements',
-				routing: {
-					request: { method: 'GET' },
-					send: {
-						preSend: [
-							sendPath(function (id) {
-								return `/applications/${id.call(this, 'applicationId', 'Application ID')}`;
-							}),
-						],
-					},
-					output: { postReceive: [outputRecord(flattenApplication)] },
-				},
-			},
-			{
-				name: 'Get Many for a Job',
-				value: 'getAllForJob',
-				action: 'Get many applications for a job',
-				description: 'List all applications to one job, one item per application',
-				routing: {
-					request: { method: 'GET' },
-					send: {
-						preSend: [
-							sendPath(function (id) {
-								return `/applications/vacancy/${id.call(this, 'jobId', 'Job')}`;
-							}),
-						],
-					},
-					output: {
-						postReceive: [
-							outputList('applications', flattenApplicationListItem, function (body, simplify) {
-								const { includeJob } = collection.call(this, 'options');
-								if (!includeJob) return {};
-								return {
-									job: (simplify ? flattenVacancy(body.vacancy) : body.vacancy) as IDataObject,
-								};
-							}),
-						],
-					},
-				},
-			},
-		],
-		default: 'get',
+export const application: Resource = {
+	option: { name: 'Application', value: 'application' },
+	access: 'apiKey',
+	subjects: {
+		get: { label: 'application', idParameter: 'applicationId' },
+		getAllForJob: { label: 'job', idParameter: 'jobId' },
+		create: { label: 'job, candidate or stage' },
 	},
-	...applicationCreateDescription,
-	...applicationGetDescription,
-	...applicationGetManyForJobDescription,
-];
+	properties: [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: ['application'] } },
+			options: [
+				{
+					name: 'Create',
+					value: 'create',
+					action: 'Create an application',
+					description: 'Add a candidate to a job’s pipeline at a stage',
+					routing: {
+						request: { method: 'POST', url: '/applications' },
+						send: {
+							preSend: [
+								sendBody(function () {
+									return applicationBody({
+										jobId: this.getNodeParameter('jobId', '', { extractValue: true }),
+										candidateId: this.getNodeParameter('candidateId', '', { extractValue: true }),
+										stageId: this.getNodeParameter('stageId', ''),
+										statusId: this.getNodeParameter('statusId', ''),
+										additionalFields: collection.call(this, 'additionalFields'),
+									});
+								}),
+							],
+						},
+						output: { postReceive: [outputRecord()] },
+					},
+				},
+				{
+					name: 'Get',
+					value: 'get',
+					action: 'Get an application',
+					description:
+						'Get one application with its stage, state, comments, interviews and placements',
+					routing: {
+						request: { method: 'GET' },
+						send: {
+							preSend: [
+								sendPath(function (id) {
+									return `/applications/${id('applicationId', 'Application ID')}`;
+								}),
+							],
+						},
+						output: { postReceive: [outputRecord(flattenApplication)] },
+					},
+				},
+				{
+					name: 'Get Many for a Job',
+					value: 'getAllForJob',
+					action: 'Get many applications for a job',
+					description: 'List all applications to one job, one item per application',
+					routing: {
+						request: { method: 'GET' },
+						send: {
+							preSend: [
+								sendPath(function (id) {
+									return `/applications/vacancy/${id('jobId', 'Job')}`;
+								}),
+							],
+						},
+						output: {
+							postReceive: [
+								outputList('applications', flattenApplicationListItem, function (body, simplify) {
+									const { includeJob } = collection.call(this, 'options');
+									if (!includeJob) return {};
+									return {
+										job: (simplify ? flattenVacancy(body.vacancy) : body.vacancy) as IDataObject,
+									};
+								}),
+							],
+						},
+					},
+				},
+			],
+			default: 'get',
+		},
+		...applicationCreateDescription,
+		...applicationGetDescription,
+		...applicationGetManyForJobDescription,
+	],
+};

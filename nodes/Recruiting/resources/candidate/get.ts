@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { candidateLocator, simplifyField } from '../../shared/descriptions';
+import { candidateLocator, simplifyField } from '../../descriptions';
 
 const show = { resource: ['candidate'], operation: ['get'] };
 

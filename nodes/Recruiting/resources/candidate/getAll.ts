@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { getManyFields } from '../../shared/descriptions';
+import { getManyFields } from '../../descriptions';
 
 export const candidateGetManyDescription: INodeProperties[] = getManyFields(
 	{ resource: ['candidate'], operation: ['getAll'] },

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { candidateLocator } from '../../shared/descriptions';
+import { candidateLocator } from '../../descriptions';
 
 // The response ({ emails, phoneNumbers, networkUrl }) has no wrapped fields: nothing to simplify.
 export const candidateGetContactIdentifiersDescription: INodeProperties[] = [

@@ -1,32 +1,193 @@
-import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { jobUpdateBody } from '../../shared/bodies';
-import { jobLocator, locationValues } from '../../shared/descriptions';
-import { EMPLOYMENT_TYPES, LOCATION_TYPES, SALARY_CURRENCIES } from '../../shared/options';
-import { collection, requiredId, sendPath } from '../../shared/parameters';
-import { outputWriteResult, sendBody } from '../../shared/routing';
+import { jobLocator } from '../../descriptions';
+import { locationValues } from '../../location';
+import { CLEARABLE_FIELDS, EMPLOYMENT_TYPES, LOCATION_TYPES, SALARY_CURRENCIES } from './options';
 
 const show = { resource: ['job'], operation: ['update'] };
 
-export const jobUpdateRouting: INodePropertyRouting = {
-	request: { method: 'PUT' },
-	send: {
-		preSend: [
-			sendPath(function (id) {
-				return `/vacancies/${id.call(this, 'jobId', 'Job')}`;
-			}),
-			sendBody(function () {
-				return jobUpdateBody(collection.call(this, 'updateFields'), this.getTimezone());
-			}),
+/** The fields a job update can set, as offered under Update Fields. */
+const UPDATE_FIELDS: INodeProperties[] = [
+	{
+		displayName: 'Client Team User IDs',
+		name: 'clientTeamUserIds',
+		type: 'string',
+		default: '',
+		description:
+			'Comma-separated IDs of the client’s contacts on the job; replaces the current list. Empty: the list is left as it is.',
+	},
+	{
+		displayName: 'Company ID',
+		name: 'companyId',
+		type: 'string',
+		default: '',
+		description: 'ID of the client company the job is for',
+	},
+	{
+		displayName: 'Deal Value',
+		name: 'dealValue',
+		type: 'fixedCollection',
+		default: {},
+		placeholder: 'Add Deal Value',
+		options: [
+			{
+				displayName: 'Deal Value',
+				name: 'values',
+				values: [
+					{ displayName: 'Amount', name: 'amount', type: 'number', default: 0 },
+					{
+						displayName: 'Currency',
+						name: 'currency',
+						type: 'string',
+						default: 'EUR',
+						description: 'Three-letter currency code, e.g. EUR',
+					},
+				],
+			},
 		],
 	},
-	output: {
-		postReceive: [
-			outputWriteResult(function () {
-				return { id: requiredId.call(this, 'jobId', 'Job'), updated: true };
-			}),
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+	},
+	{
+		displayName: 'Employment Type',
+		name: 'employmentType',
+		type: 'options',
+		options: EMPLOYMENT_TYPES,
+		default: 'fullTime',
+	},
+	{
+		displayName: 'End At',
+		name: 'endAt',
+		type: 'dateTime',
+		default: '',
+		description: 'When the job ends',
+	},
+	{
+		displayName: 'Location',
+		name: 'location',
+		type: 'fixedCollection',
+		default: {},
+		placeholder: 'Add Location',
+		options: [{ displayName: 'Location', name: 'values', values: locationValues('job') }],
+	},
+	{
+		displayName: 'Location Type',
+		name: 'locationType',
+		type: 'options',
+		options: LOCATION_TYPES,
+		default: 'onsite',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		description: 'The job title',
+	},
+	{
+		displayName: 'Salary Range',
+		name: 'salaryRange',
+		type: 'fixedCollection',
+		default: {},
+		placeholder: 'Add Salary Range',
+		options: [
+			{
+				displayName: 'Salary Range',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Currency',
+						name: 'currency',
+						type: 'options',
+						options: SALARY_CURRENCIES,
+						default: 'EUR',
+					},
+					{
+						displayName: 'Maximum',
+						name: 'max',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 90000',
+						description: 'Leave empty for no upper bound',
+					},
+					{
+						displayName: 'Minimum',
+						name: 'min',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 70000',
+						description: 'Leave empty for no lower bound',
+					},
+				],
+			},
 		],
 	},
+	{
+		displayName: 'Scorecard',
+		name: 'scorecard',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Scorecard Group',
+		description: 'Replaces the job’s scorecard with these groups',
+		options: [
+			{
+				displayName: 'Group',
+				name: 'groups',
+				values: [
+					{
+						displayName: 'Attributes',
+						name: 'attributes',
+						type: 'string',
+						default: '',
+						description: 'Comma-separated attributes to rate, e.g. Communication, Ownership',
+					},
+					{ displayName: 'Group Name', name: 'groupName', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Stage ID',
+		name: 'stageId',
+		type: 'string',
+		default: '',
+		description: 'Move the job to this pipeline stage',
+	},
+	{
+		displayName: 'Start At',
+		name: 'startAt',
+		type: 'dateTime',
+		default: '',
+		description: 'When the job starts',
+	},
+	{
+		displayName: 'Team User IDs',
+		name: 'teamUserIds',
+		type: 'string',
+		default: '',
+		description:
+			'Comma-separated IDs of the team members on the job; replaces the current team. Empty: the team is left as it is.',
+	},
+];
+
+/** The name a job update field has in the editor, for messages. */
+export function jobFieldLabel(name: string): string {
+	return UPDATE_FIELDS.find((field) => field.name === name)?.displayName ?? name;
+}
+
+const clearFields: INodeProperties = {
+	displayName: 'Clear Fields',
+	name: 'clearFields',
+	type: 'multiOptions',
+	default: [],
+	description: 'Fields to empty on the job (sent as null)',
+	options: CLEARABLE_FIELDS.map((name) => ({ name: jobFieldLabel(name), value: name })),
 };
 
 export const jobUpdateDescription: INodeProperties[] = [
@@ -38,187 +199,6 @@ export const jobUpdateDescription: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Clear Fields',
-				name: 'clearFields',
-				type: 'multiOptions',
-				default: [],
-				description: 'Fields to empty on the job (sent as null)',
-				options: [
-					{ name: 'Description', value: 'description' },
-					{ name: 'Employment Type', value: 'employmentType' },
-					{ name: 'End At', value: 'endAt' },
-					{ name: 'Location Type', value: 'locationType' },
-					{ name: 'Start At', value: 'startAt' },
-				],
-			},
-			{
-				displayName: 'Client Team User IDs',
-				name: 'clientTeamUserIds',
-				type: 'string',
-				default: '',
-				description:
-					'Comma-separated IDs of the client’s contacts on the job; replaces the current list. Empty: the list is left as it is.',
-			},
-			{
-				displayName: 'Company ID',
-				name: 'companyId',
-				type: 'string',
-				default: '',
-				description: 'ID of the client company the job is for',
-			},
-			{
-				displayName: 'Deal Value',
-				name: 'dealValue',
-				type: 'fixedCollection',
-				default: {},
-				placeholder: 'Add Deal Value',
-				options: [
-					{
-						displayName: 'Deal Value',
-						name: 'values',
-						values: [
-							{ displayName: 'Amount', name: 'amount', type: 'number', default: 0 },
-							{
-								displayName: 'Currency',
-								name: 'currency',
-								type: 'string',
-								default: 'EUR',
-								description: 'Three-letter currency code, e.g. EUR',
-							},
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				typeOptions: { rows: 4 },
-				default: '',
-			},
-			{
-				displayName: 'Employment Type',
-				name: 'employmentType',
-				type: 'options',
-				options: EMPLOYMENT_TYPES,
-				default: 'fullTime',
-			},
-			{
-				displayName: 'End At',
-				name: 'endAt',
-				type: 'dateTime',
-				default: '',
-				description: 'When the job ends',
-			},
-			{
-				displayName: 'Location',
-				name: 'location',
-				type: 'fixedCollection',
-				default: {},
-				placeholder: 'Add Location',
-				options: [{ displayName: 'Location', name: 'values', values: locationValues('job') }],
-			},
-			{
-				displayName: 'Location Type',
-				name: 'locationType',
-				type: 'options',
-				options: LOCATION_TYPES,
-				default: 'onsite',
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'The job title',
-			},
-			{
-				displayName: 'Salary Range',
-				name: 'salaryRange',
-				type: 'fixedCollection',
-				default: {},
-				placeholder: 'Add Salary Range',
-				options: [
-					{
-						displayName: 'Salary Range',
-						name: 'values',
-						values: [
-							{
-								displayName: 'Currency',
-								name: 'currency',
-								type: 'options',
-								options: SALARY_CURRENCIES,
-								default: 'EUR',
-							},
-							{
-								displayName: 'Maximum',
-								name: 'max',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. 90000',
-								description: 'Leave empty for no upper bound',
-							},
-							{
-								displayName: 'Minimum',
-								name: 'min',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. 70000',
-								description: 'Leave empty for no lower bound',
-							},
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Scorecard',
-				name: 'scorecard',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				default: {},
-				placeholder: 'Add Scorecard Group',
-				description: 'Replaces the job’s scorecard with these groups',
-				options: [
-					{
-						displayName: 'Group',
-						name: 'groups',
-						values: [
-							{
-								displayName: 'Attributes',
-								name: 'attributes',
-								type: 'string',
-								default: '',
-								description: 'Comma-separated attributes to rate, e.g. Communication, Ownership',
-							},
-							{ displayName: 'Group Name', name: 'groupName', type: 'string', default: '' },
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Stage ID',
-				name: 'stageId',
-				type: 'string',
-				default: '',
-				description: 'Move the job to this pipeline stage',
-			},
-			{
-				displayName: 'Start At',
-				name: 'startAt',
-				type: 'dateTime',
-				default: '',
-				description: 'When the job starts',
-			},
-			{
-				displayName: 'Team User IDs',
-				name: 'teamUserIds',
-				type: 'string',
-				default: '',
-				description:
-					'Comma-separated IDs of the team members on the job; replaces the current team. Empty: the team is left as it is.',
-			},
-		],
+		options: [clearFields, ...UPDATE_FIELDS],
 	},
 ];

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalFields, locationValues } from '../../shared/descriptions';
+import { additionalFields } from '../../descriptions';
+import { locationValues } from '../../location';
 
 const show = { resource: ['jobPortal'], operation: ['apply'] };
 

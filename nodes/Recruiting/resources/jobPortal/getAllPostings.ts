@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllFields } from '../../shared/descriptions';
+import { returnAllFields } from '../../descriptions';
 
 // Postings have no wrapped fields and no paging: the API sends them all in one response.
 export const jobPortalGetManyPostingsDescription: INodeProperties[] = returnAllFields({

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalFields } from '../../shared/descriptions';
-import { NOTE_SOURCES } from '../../shared/options';
+import { additionalFields } from '../../descriptions';
+import { NOTE_SOURCES } from './options';
 
 const show = { resource: ['note'], operation: ['update'] };
 

@@ -6,42 +6,82 @@ import type {
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
+	INodePropertyRouting,
 	JsonObject,
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { timestamp } from './bodies';
-import { describeBody, httpError, toNodeError } from './errors';
-import type { RequestSubject } from './errors';
-import { withRetries } from './retry';
+import { describeBody, httpError, toNodeError } from '../shared/errors';
+import type { RequestSubject } from '../shared/errors';
+import { withRetries } from '../shared/retry';
+import { timestamp } from '../shared/time';
+import { apiCredentials, cancelSignal, pathSegment, siteRoot } from '../shared/transport';
+import { isRecord } from '../shared/values';
 import { requiredId } from './parameters';
-import { apiCredentials, pathSegment, siteRoot } from './transport';
+import type { Resource, Subject } from './resource';
 
 /*
- * The small functions the declarative routing calls around each request. The resource
- * options attach `useApiCredential`/`usePortal` and `checkResponse` to every operation, so
- * no operation can forget the base URL or the error mapping.
+ * The small functions the declarative routing calls around each request. resourceRouting
+ * attaches the sending (credential or portal address, retries) and the error mapping to every
+ * operation of a resource, so no operation can forget them.
  */
 
-/** preSend for API-key resources: the credential's base URL (with `/v1`), or a clear error. */
-export const useApiCredential: PreSendAction = async function (
-	this: IExecuteSingleFunctions,
-	requestOptions,
-) {
-	const { baseURL } = await apiCredentials.call(this);
-	return { ...requestOptions, baseURL };
-};
+/** The routing of a resource option: how its requests are sent and their errors read. */
+export function resourceRouting(resource: Resource): INodePropertyRouting {
+	const portal = resource.access === 'public';
+	return {
+		send: { paginate: true, ...(portal && { preSend: [usePortal] }) },
+		output: { postReceive: [checkResponse(resource)] },
+		// The one place n8n lets a node wrap the request itself: a single request goes through
+		// it as the operation's "pagination". Get Many operations replace it with their paging.
+		operations: { pagination: portal ? sendToPortal : sendToApi },
+	};
+}
 
 /**
- * preSend for the public job portal: the URL comes from the node's own Portal URL and
- * Tenant Slug. No key is added: the credential is hidden for this resource, so n8n neither
- * loads it nor authenticates the request (tested: no x-api-key reaches the portal).
+ * A single request to the API: the credential's base URL (with `/v1`, or a clear error), and
+ * rate limits and passing faults waited out (retry.ts). A POST is only repeated when nothing
+ * can have been applied.
  */
-export const usePortal: PreSendAction = async function (
-	this: IExecuteSingleFunctions,
-	requestOptions,
-) {
+async function sendToApi(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const { baseURL } = await apiCredentials.call(this);
+	return await sendWithRetries.call(this, {
+		...requestData,
+		options: { ...requestData.options, baseURL },
+	});
+}
+
+/**
+ * A single request to the public job portal: its address comes from the Portal URL and
+ * Tenant Slug (usePortal). No key is added: the credential is hidden for this resource, so
+ * n8n neither loads it nor authenticates the request (tested: no x-api-key reaches the portal).
+ */
+async function sendToPortal(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	return await sendWithRetries.call(this, requestData);
+}
+
+async function sendWithRetries(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const method = (requestData.options.method ?? 'GET').toUpperCase();
+	return await withRetries(() => this.makeRoutingRequest(requestData), {
+		node: this.getNode(),
+		itemIndex: this.getItemIndex(),
+		idempotent: method !== 'POST',
+		signal: cancelSignal(this),
+	});
+}
+
+/** preSend of every Job Portal operation: the URL from Portal URL, Tenant Slug (and Posting ID). */
+const usePortal: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
 	const node = this.getNode();
 	const itemIndex = this.getItemIndex();
 	const root = siteRoot(this.getNodeParameter('portalUrl'));
@@ -66,9 +106,19 @@ export const usePortal: PreSendAction = async function (
 	return { ...requestOptions, baseURL: undefined, url };
 };
 
+/** preSend setting the request path; `id` reads an id parameter as one URL-encoded segment. */
+export function sendPath(
+	build: (this: IExecuteSingleFunctions, id: (name: string, label: string) => string) => string,
+): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions) {
+		const id = (name: string, label: string) => pathSegment(requiredId.call(this, name, label));
+		return { ...requestOptions, url: build.call(this, id) };
+	};
+}
+
 /**
- * preSend for writes: the body from a pure builder (bodies.ts), whose FieldError becomes a
- * NodeOperationError naming the field, before anything is sent.
+ * preSend for writes: the body from a pure builder (the resource's body.ts), whose
+ * FieldError becomes a NodeOperationError naming the field, before anything is sent.
  */
 export function sendBody(build: (this: IExecuteSingleFunctions) => IDataObject): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions) {
@@ -97,60 +147,31 @@ function namingTheField<T>(context: IExecuteSingleFunctions, build: () => T): T 
 	}
 }
 
-/**
- * Every single-request operation is sent through this, as its declarative "pagination": the
- * one place n8n lets a node wrap the request itself, here to wait out rate limits and
- * passing faults (retry.ts). A POST is only repeated when nothing can have been applied.
- */
-export async function sendWithRetries(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const method = (requestData.options.method ?? 'GET').toUpperCase();
-	return await withRetries(() => this.makeRoutingRequest(requestData), {
-		node: this.getNode(),
-		itemIndex: this.getItemIndex(),
-		idempotent: method !== 'POST',
-	});
-}
-
-/** Which parameter holds the id a request is about, per resource and operation. */
-const SUBJECTS: Record<string, { label: string; idParameter?: string }> = {
-	'job:update': { label: 'job', idParameter: 'jobId' },
-	'job:getAll': { label: 'job list' },
-	'candidate:get': { label: 'candidate', idParameter: 'candidateId' },
-	'candidate:getContactIdentifiers': { label: 'candidate', idParameter: 'candidateId' },
-	'candidate:getAll': { label: 'candidate list' },
-	'application:get': { label: 'application', idParameter: 'applicationId' },
-	'application:getAllForJob': { label: 'job', idParameter: 'jobId' },
-	'application:create': { label: 'job, candidate or stage' },
-	'note:update': { label: 'note', idParameter: 'noteId' },
-	'jobPortal:getAllPostings': { label: 'tenant' },
-	'jobPortal:apply': { label: 'job posting', idParameter: 'postingId' },
-};
-
-export function requestSubject(this: IExecuteSingleFunctions): RequestSubject {
-	const resource = this.getNodeParameter('resource') as string;
-	const key = `${resource}:${this.getNodeParameter('operation') as string}`;
-	const subject = SUBJECTS[key] ?? { label: 'record' };
+/** What the request of this item is about, so a 404 can say "no job with ID x". */
+function requestSubject(this: IExecuteSingleFunctions, resource: Resource): RequestSubject {
+	const operation = this.getNodeParameter('operation') as string;
+	const subject: Subject = resource.subjects[operation] ?? { label: 'record' };
 	// The job portal is public: its errors must not send the user to an API key.
-	const portal = resource === 'jobPortal' ? { portal: true } : {};
+	const portal = resource.access === 'public' ? { portal: true } : {};
 	if (!subject.idParameter) return { label: subject.label, ...portal };
 	const id = this.getNodeParameter(subject.idParameter, undefined, { extractValue: true });
 	return { label: subject.label, id: String(id), ...portal };
 }
 
 /** postReceive for every operation: HTTP errors become NodeApiErrors a recruiter can act on. */
-export const checkResponse: PostReceiveAction = async function (
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-) {
-	if (response.statusCode >= 400) {
-		throw httpError(this.getNode(), response, requestSubject.call(this), this.getItemIndex());
-	}
-	return items;
-};
+function checkResponse(resource: Resource): PostReceiveAction {
+	return async function (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	) {
+		if (response.statusCode >= 400) {
+			const subject = requestSubject.call(this, resource);
+			throw httpError(this.getNode(), response, subject, this.getItemIndex());
+		}
+		return items;
+	};
+}
 
 function unexpectedBody(
 	this: IExecuteSingleFunctions,
@@ -165,16 +186,12 @@ function unexpectedBody(
 	});
 }
 
-function isRecord(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** postReceive for a single record: flattened unless the user turned Simplify off. */
 export function outputRecord(flatten?: (raw: unknown) => unknown): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items, response) {
 		if (!isRecord(response.body)) throw unexpectedBody.call(this, response.body, 'a JSON object');
 		const simplify = flatten !== undefined && (this.getNodeParameter('simplify', true) as boolean);
-		const json = simplify ? (flatten(response.body) as IDataObject) : response.body;
+		const json = (simplify ? flatten(response.body) : response.body) as IDataObject;
 		return [{ json, pairedItem: { item: this.getItemIndex() } }];
 	};
 }
@@ -187,7 +204,7 @@ export function outputWriteResult(
 	fields: (this: IExecuteSingleFunctions) => IDataObject,
 ): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items, response) {
-		const returned = isRecord(response.body) ? response.body : {};
+		const returned = isRecord(response.body) ? (response.body as IDataObject) : {};
 		return [
 			{
 				json: { success: true, ...fields.call(this), ...returned },
@@ -212,7 +229,7 @@ export function outputList(
 			throw unexpectedBody.call(this, body, `an object with a "${property}" list`);
 		}
 		const simplify = flatten !== undefined && (this.getNodeParameter('simplify', true) as boolean);
-		const extra = decorate ? decorate.call(this, body, simplify) : {};
+		const extra = decorate ? decorate.call(this, body as IDataObject, simplify) : {};
 		const pairedItem = { item: this.getItemIndex() };
 		// The whole list comes in one response; Limit (where the operation has it) keeps the first.
 		const returnAll = this.getNodeParameter('returnAll', true) as boolean;

@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ADDRESS_TYPES } from './options';
-import { MAX_PAGE_SIZE } from './pagination';
-import { sendModifiedSince } from './routing';
+import { PAGE_SIZE } from '../shared/paging';
 
-/** Parameters several operations share; `show` is the displayOptions.show of the operation. */
+/*
+ * Parameters several operations share; `show` is the displayOptions.show of the operation.
+ * Descriptions only: what a parameter does to the request is in the operation's routing.
+ */
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
 /** Simplify, as the node and the trigger both offer it. */
@@ -65,7 +66,7 @@ export function getManyFields(show: Show, plural: string): INodeProperties[] {
 	return [
 		...returnAllFields(
 			show,
-			`The API sends at most ${MAX_PAGE_SIZE} ${plural} a page; a higher limit reads several pages`,
+			`The API sends at most ${PAGE_SIZE} ${plural} a page; a higher limit reads several pages`,
 		),
 		{
 			displayName: 'Filters',
@@ -80,8 +81,8 @@ export function getManyFields(show: Show, plural: string): INodeProperties[] {
 					name: 'modifiedSince',
 					type: 'dateTime',
 					default: '',
+					// Sent by the operation's sendModifiedSince (hooks.ts), in UTC.
 					description: `Only ${plural} modified at or after this time`,
-					routing: { send: { preSend: [sendModifiedSince] } },
 				},
 			],
 		},
@@ -135,66 +136,4 @@ export function jobLocator(show: Show, required = true): INodeProperties {
 
 export function candidateLocator(show: Show): INodeProperties {
 	return locator('candidateId', 'Candidate', 'searchCandidates', show);
-}
-
-/** The Location object's fields: ten on a job update, twelve on a portal application. */
-export function locationValues(body: 'job' | 'portal'): INodeProperties[] {
-	const fields: INodeProperties[] = [
-		body === 'job'
-			? {
-					displayName: 'Address Type',
-					name: 'type',
-					type: 'options',
-					// Not sent unless chosen: a default would overwrite the job's address type.
-					options: [...ADDRESS_TYPES, { name: 'Not Set', value: '' }].sort((a, b) =>
-						a.name.localeCompare(b.name),
-					),
-					default: '',
-					description: 'Not Set keeps the job’s current address type',
-				}
-			: {
-					displayName: 'Address Type',
-					name: 'type',
-					type: 'options',
-					options: ADDRESS_TYPES,
-					// The applicant's location: where they live.
-					default: 'primary_home',
-				},
-		{ displayName: 'City', name: 'city', type: 'string', default: '' },
-		{ displayName: 'Country', name: 'country', type: 'string', default: '' },
-		// Text, not number: an empty coordinate is left out rather than sent as 0.
-		{
-			displayName: 'Latitude',
-			name: 'latitude',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 52.52',
-		},
-		{
-			displayName: 'Longitude',
-			name: 'longitude',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 13.40',
-		},
-		{ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '' },
-		{ displayName: 'Region', name: 'region', type: 'string', default: '' },
-		{ displayName: 'State', name: 'state', type: 'string', default: '' },
-		{ displayName: 'Street 1', name: 'street1', type: 'string', default: '' },
-		{ displayName: 'Street 2', name: 'street2', type: 'string', default: '' },
-	];
-	if (body === 'portal') {
-		fields.push(
-			{ displayName: 'Formatted Address', name: 'formattedAddress', type: 'string', default: '' },
-			{
-				displayName: 'Raw City and Country',
-				name: 'rawCityCountry',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Berlin, Germany',
-			},
-		);
-		fields.sort((a, b) => a.displayName.localeCompare(b.displayName));
-	}
-	return fields;
 }

@@ -1,7 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteSingleFunctions, PreSendAction } from 'n8n-workflow';
-
-import { pathSegment } from './transport';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 /** A required id parameter (plain or resource locator), trimmed; a clear error when empty. */
 export function requiredId(this: IExecuteSingleFunctions, name: string, label: string): string {
@@ -16,19 +14,7 @@ export function requiredId(this: IExecuteSingleFunctions, name: string, label: s
 	return id;
 }
 
-/** preSend setting the request path from id parameters, each URL-encoded as one segment. */
-export function sendPath(
-	build: (this: IExecuteSingleFunctions, id: typeof segment) => string,
-): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, requestOptions) {
-		return { ...requestOptions, url: build.call(this, segment) };
-	};
-}
-
-function segment(this: IExecuteSingleFunctions, name: string, label: string): string {
-	return pathSegment(requiredId.call(this, name, label));
-}
-
+/** A collection parameter (Additional Fields, Options...) as an object, {} when unset. */
 export function collection(this: IExecuteSingleFunctions, name: string): IDataObject {
 	return (this.getNodeParameter(name, {}) ?? {}) as IDataObject;
 }

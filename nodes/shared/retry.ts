@@ -1,7 +1,8 @@
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import type { Pacer } from './pacing';
+import { pause } from './wait';
 
 /*
  * Rate limits and passing faults are waited out, not failed: a Return All over 100 pages must
@@ -141,7 +142,9 @@ export interface RetryOptions {
 	idempotent: boolean;
 	itemIndex?: number;
 	policy?: RetryPolicy;
-	/** Injected in tests; n8n's own sleep otherwise. */
+	/** The execution's cancel signal: a wait ends when the user cancels the execution. */
+	signal?: AbortSignal;
+	/** Injected in tests; n8n's own abortable sleep otherwise. */
 	wait?: (ms: number) => Promise<void>;
 	/**
 	 * The run's pacer (pacing.ts) and the key's limit: every attempt waits for its turn, and a
@@ -159,7 +162,7 @@ export interface Pacing {
 /** Runs `send` until it succeeds, the failure is not retryable, or the wait budget is spent. */
 export async function withRetries<T>(send: () => Promise<T>, options: RetryOptions): Promise<T> {
 	const policy = options.policy ?? DEFAULT_RETRY_POLICY;
-	const wait = options.wait ?? sleep;
+	const wait = options.wait ?? ((ms: number) => pause(ms, options.signal));
 	let waited = 0;
 	for (let attempt = 1; ; attempt++) {
 		if (options.pacing) await options.pacing.pacer.beforeSend(options.pacing.requestsPerMinute);

@@ -64,6 +64,14 @@ type ApiContext =
 	| ILoadOptionsFunctions
 	| IPollFunctions;
 
+/**
+ * The signal n8n raises when the user cancels the execution: waits end on it. A poll and the
+ * editor's list search run outside an execution and have none.
+ */
+export function cancelSignal(context: ApiContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+}
+
 export function invalidBaseUrlError(node: INode): NodeOperationError {
 	return new NodeOperationError(
 		node,
@@ -114,6 +122,7 @@ export interface ApiRequest {
 export interface PacedRun {
 	baseURL: string;
 	pacing: Pacing;
+	signal?: AbortSignal;
 }
 
 /**
@@ -128,13 +137,14 @@ export async function pacedRun(this: ApiContext, itemIndex?: number): Promise<Pa
 		credentials.requestsPerMinute,
 		itemIndex,
 	);
-	return { baseURL, pacing: { pacer: createPacer(), requestsPerMinute } };
+	const signal = cancelSignal(this);
+	return { baseURL, pacing: { pacer: createPacer({}, signal), requestsPerMinute }, signal };
 }
 
 /**
  * The one request function for programmatic callers (the trigger, list searches). The
  * declarative operations reach the same endpoints through the node's routing, which applies
- * the same credential, base URL and error mapping (see routing.ts).
+ * the same credential, base URL and error mapping (Recruiting/hooks.ts).
  */
 export async function recruitingApiRequest(
 	this: ApiContext,
@@ -166,5 +176,6 @@ export async function recruitingApiRequest(
 		node: this.getNode(),
 		idempotent: request.method !== 'POST',
 		pacing: request.run?.pacing,
+		signal: request.run?.signal ?? cancelSignal(this),
 	});
 }

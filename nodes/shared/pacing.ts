@@ -1,5 +1,7 @@
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
+
+import { pause } from './wait';
 
 /*
  * Pacing after a rate limit. The API counts requests per key in fixed windows. A client that
@@ -86,10 +88,13 @@ export interface Pacer {
 	readonly pacing: boolean;
 }
 
-/** A pacer for one run. The clock is injected in tests; n8n's sleep and a monotonic clock otherwise. */
-export function createPacer(clock: Partial<PacerClock> = {}): Pacer {
+/**
+ * A pacer for one run. The clock is injected in tests; otherwise a monotonic clock and n8n's
+ * sleep, ended by the execution's cancel signal when the run has one.
+ */
+export function createPacer(clock: Partial<PacerClock> = {}, signal?: AbortSignal): Pacer {
 	const now = clock.now ?? (() => performance.now());
-	const wait = clock.wait ?? sleep;
+	const wait = clock.wait ?? ((ms: number) => pause(ms, signal));
 	let limited = false;
 	let lastSendAt: number | undefined;
 	return {

@@ -1,20 +1,7 @@
 import { ExecutionBaseError, NodeOperationError, NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-/**
- * A parameter value the API would refuse, found before anything is sent. Thrown by the pure
- * body and value builders, which know no n8n context; toNodeError names the field to the user.
- */
-export class FieldError extends Error {
-	constructor(
-		readonly field: string,
-		readonly problem: string,
-		readonly hint?: string,
-	) {
-		super(`${field}: ${problem}`);
-		this.name = 'FieldError';
-	}
-}
+import { FieldError } from './values';
 
 /**
  * What a catch block hands n8n: a FieldError as a NodeOperationError naming the field; n8n's

@@ -1,0 +1,113 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+import { PAGE_SIZE, nextCursor, readPages } from '../shared/paging';
+import type { Page, Step } from '../shared/paging';
+import { withRetries } from '../shared/retry';
+import { pacedRun } from '../shared/transport';
+import type { Json } from '../shared/values';
+
+interface ListRequest {
+	cursor?: string;
+}
+
+export interface CursorListOptions {
+	/** Singular, for messages: 'job', 'candidate'. */
+	label: string;
+	flatten: (raw: unknown) => unknown;
+	/** The job list's cursor is a modifiedAt timestamp; the candidate list's is opaque. */
+	timestampCursor: boolean;
+}
+
+/**
+ * Get Many for the cursor lists, as the operation's declarative pagination. n8n's generic
+ * pagination cannot stop at a Limit above one page or notice a cursor that stops moving, so
+ * this walks the pages itself through `makeRoutingRequest` (which keeps the node's query and
+ * error handling) with the shared page loop. The credential is read once, for the whole run.
+ *
+ * The job cursor is a modifiedAt timestamp and inclusive, so pages overlap at their boundary:
+ * records are de-duplicated by id. When more jobs than one page share a timestamp the cursor
+ * cannot move past them; that is reported, never looped on or silently cut short.
+ */
+export function cursorPagination({ label, flatten, timestampCursor }: CursorListOptions) {
+	return async function paginate(
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const node = this.getNode();
+		const itemIndex = this.getItemIndex();
+		const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', PAGE_SIZE) as number);
+		const simplify = this.getNodeParameter('simplify', true) as boolean;
+		const run = await pacedRun.call(this, itemIndex);
+		const options = { ...requestData.options, baseURL: run.baseURL };
+		const baseQs = options.qs ?? {};
+
+		const results: INodeExecutionData[] = [];
+		const pairedItem = { item: itemIndex };
+		const seen = new Set<string>();
+		const cursors = new Set<string>();
+		const output = (records: Json[]) => () => {
+			for (const record of records) {
+				results.push({ json: (simplify ? flatten(record) : record) as IDataObject, pairedItem });
+			}
+		};
+		const take = (page: Page, { cursor }: ListRequest): Step<ListRequest> => {
+			const fresh: Json[] = [];
+			for (const item of page.items) {
+				if (results.length + fresh.length >= limit) break;
+				const id =
+					typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : undefined;
+				if (id !== undefined) {
+					if (seen.has(id)) continue;
+					seen.add(id);
+				}
+				fresh.push(item);
+			}
+			const read = results.length + fresh.length;
+			if (!page.hasNextPage || read >= limit) return { deliver: output(fresh) };
+			if (timestampCursor && fresh.length === 0 && page.nextCursor === cursor) {
+				throw new NodeOperationError(
+					node,
+					`More than ${PAGE_SIZE} ${label}s share the modification time ${cursor}, and the API's cursor cannot page past them`,
+					{
+						itemIndex,
+						description: `${read} ${label}s were read before the cursor stopped moving. The rest cannot be listed through this API page by page; ask the API operator, or narrow the list with Modified Since.`,
+					},
+				);
+			}
+			// A timestamp cursor repeats while pages still bring new jobs; an opaque one must move.
+			const next = nextCursor(
+				page,
+				timestampCursor ? new Set<string>() : cursors,
+				label,
+				`${read} ${label}s were read before the API stopped paging.`,
+			);
+			cursors.add(next);
+			return { next: { cursor: next }, deliver: output(fresh) };
+		};
+		const firstSize = Math.min(PAGE_SIZE, limit);
+		await readPages<ListRequest>({
+			node,
+			label,
+			itemIndex,
+			first: {},
+			fetch: async ({ cursor }) => {
+				const qs: IDataObject = { ...baseQs, limit: cursor === undefined ? firstSize : PAGE_SIZE };
+				if (cursor !== undefined) qs.cursor = cursor;
+				const [response] = await withRetries(
+					() => this.makeRoutingRequest({ ...requestData, options: { ...options, qs } }),
+					{ node, itemIndex, idempotent: true, pacing: run.pacing, signal: run.signal },
+				);
+				return response?.json;
+			},
+			take,
+		});
+		return results;
+	};
+}

@@ -1,0 +1,44 @@
+import {
+	flattenCustomAttributes,
+	flattenWith,
+	otherKeys,
+	rulesOf,
+	unwrapSingle,
+} from '../../../shared/flatten';
+
+/** A job's wrapped fields and the viewType the spec names for each (list item and detail). */
+const VACANCY_RULES = rulesOf({
+	client: { viewType: 'vacancyClient' },
+	name: { viewType: 'vacancyName' },
+	description: { viewType: 'vacancyDescription' },
+	stage: { viewType: 'vacancyStage' },
+	createdAt: { viewType: 'vacancyCreatedAt' },
+	startAt: { viewType: 'vacancyStartAt' },
+	endAt: { viewType: 'vacancyEndAt' },
+	salaryRange: {
+		viewType: 'vacancySalaryRange',
+		// The spec does not name the inner key: accept `{ salaryRange: {…} }` and the flat form.
+		unwrap: (wrapper, field, out) => {
+			if (unwrapSingle(wrapper, field, out)) return true;
+			const keys = otherKeys(wrapper);
+			if (!keys.every((key) => ['currency', 'min', 'max'].includes(key))) return false;
+			out[field] = Object.fromEntries(keys.map((key) => [key, wrapper[key]]));
+			return true;
+		},
+	},
+	location: { viewType: 'vacancyLocation' },
+	team: { viewType: 'vacancyTeam' },
+	employmentType: { viewType: 'vacancyEmploymentType' },
+	locationType: { viewType: 'vacancyLocationType' },
+	clientTeam: {},
+	scorecard: { viewType: 'vacancyScorecard' },
+	nextTaskDue: { viewType: 'vacancyNextTaskDue' },
+	stageTotals: { viewType: 'vacancyStageTotals' },
+	dealValue: { viewType: 'vacancyDealValue' },
+	customAttributes: { inner: flattenCustomAttributes },
+});
+
+/** A job (vacancy), list item or detail, with plain fields. */
+export function flattenVacancy(raw: unknown): unknown {
+	return flattenWith(VACANCY_RULES, raw);
+}

@@ -1,0 +1,156 @@
+import { FieldError, fieldText } from './values';
+
+/*
+ * Time in the two forms the package meets it:
+ * - a date parameter (the date picker, an expression, a Luxon DateTime), read in the
+ *   workflow's time zone and sent as ISO 8601 UTC (`timestamp`);
+ * - the API's own timestamps, compared as exact instants: they may carry more than
+ *   millisecond precision, so they are nanoseconds since the epoch (bigint) rather than Date
+ *   values, which would make 12:00:00.0001 and 12:00:00.0002 equal (`instant`).
+ */
+
+const HAS_ZONE = /(Z|[+-]\d\d:?\d\d)$/i;
+const LOCAL_DATE_TIME =
+	/^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,3})\d*)?)?)?$/;
+
+/** Milliseconds `timeZone` is ahead of UTC at the instant `utcMs`. */
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(utcMs));
+	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+	const asUtc = Date.UTC(
+		part('year'),
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	);
+	return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+/** A wall-clock time without a zone, read in `timeZone`, as epoch milliseconds. */
+export function zonedTimeToUtc(local: string, timeZone: string): number {
+	const match = LOCAL_DATE_TIME.exec(local);
+	if (!match) return NaN;
+	const [, year, month, day, hour = '0', minute = '0', second = '0', millis = '0'] = match;
+	if (
+		+month < 1 ||
+		+month > 12 ||
+		+day < 1 ||
+		+day > 31 ||
+		+hour > 23 ||
+		+minute > 59 ||
+		+second > 59
+	)
+		return NaN;
+	const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, +millis.padEnd(3, '0'));
+	// Twice, so a wall time just after a daylight-saving switch gets the offset in force then.
+	const first = wall - zoneOffsetMs(wall, timeZone);
+	return wall - zoneOffsetMs(first, timeZone);
+}
+
+/**
+ * A date parameter as an ISO 8601 timestamp in UTC. n8n's date picker gives a wall-clock time
+ * without a zone, meant in the workflow's time zone (UTC when none is given); values with a
+ * zone (from expressions) keep theirs.
+ */
+export function timestamp(value: unknown, field: string, timeZone?: string): string {
+	const raw =
+		typeof value === 'object' && value !== null && 'toISO' in value
+			? String((value as { toISO: () => string }).toISO())
+			: fieldText(value, field);
+	let time: number;
+	if (LOCAL_DATE_TIME.test(raw) && !HAS_ZONE.test(raw)) {
+		try {
+			time = zonedTimeToUtc(raw, timeZone ?? 'UTC');
+		} catch {
+			time = zonedTimeToUtc(raw, 'UTC'); // an unknown time zone name
+		}
+	} else {
+		time = raw ? Date.parse(raw) : NaN;
+	}
+	if (Number.isNaN(time)) {
+		throw new FieldError(
+			field,
+			`"${raw}" is not a date and time`,
+			'Use the date picker or an ISO 8601 value such as 2026-03-01T09:00:00Z',
+		);
+	}
+	return new Date(time).toISOString();
+}
+
+const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d+))?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+const NS_PER_MS = BigInt(1_000_000);
+
+/** `2026-03-01T12:00:00.000Z`: the form the API (and JavaScript) writes, with milliseconds. */
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Nanoseconds since the epoch, or undefined for anything that is not an ISO date-time. */
+export function instant(value: unknown): bigint | undefined {
+	if (typeof value !== 'string') return undefined;
+	// The trigger reads this for every record it lists: the common form skips the general parse.
+	if (value.length === 24 && CANONICAL.test(value)) {
+		const ms = Date.parse(value);
+		return Number.isNaN(ms) ? undefined : BigInt(ms) * NS_PER_MS;
+	}
+	const match = ISO.exec(value.trim());
+	if (!match) return undefined;
+	const [, base, fraction = '', zone = 'Z'] = match;
+	// Zone-less timestamps are UTC, as the spec says all of them are.
+	const seconds = Date.parse(`${base.length === 16 ? `${base}:00` : base}${normaliseZone(zone)}`);
+	if (Number.isNaN(seconds)) return undefined;
+	const sub = BigInt((fraction + '000000000').slice(0, 9));
+	return BigInt(seconds) * NS_PER_MS + sub;
+}
+
+function normaliseZone(zone: string): string {
+	if (zone.toUpperCase() === 'Z') return 'Z';
+	const digits = zone.slice(1).replace(':', '');
+	return `${zone[0]}${digits.slice(0, 2)}:${(digits.slice(2) || '00').padEnd(2, '0')}`;
+}
+
+/** Digits after the seconds in an ISO string (0 when there are none). */
+function fractionDigits(value: string): number {
+	const match = ISO.exec(value.trim());
+	return match?.[2]?.length ?? 0;
+}
+
+/** An instant as an ISO 8601 UTC string with `digits` fraction digits (at least 3). */
+export function formatInstant(ns: bigint, digits = 3): string {
+	const ms = ns / NS_PER_MS - (ns % NS_PER_MS < BigInt(0) ? BigInt(1) : BigInt(0));
+	const iso = new Date(Number(ms)).toISOString();
+	const places = Math.min(Math.max(digits, 3), 9);
+	const billion = BigInt(1_000_000_000);
+	const fraction = (((ns % billion) + billion) % billion)
+		.toString()
+		.padStart(9, '0')
+		.slice(0, places);
+	return `${iso.slice(0, 19)}.${fraction}Z`;
+}
+
+/**
+ * The first instant after `value` at the precision `value` is written in: 12:00:00.123Z gives
+ * 12:00:00.124Z, 12:00:00Z gives 12:00:01.000Z. Used to step past a modification time the
+ * job cursor cannot page beyond, without skipping any later time the API can express.
+ */
+export function nextInstant(value: string): string | undefined {
+	const ns = instant(value);
+	if (ns === undefined) return undefined;
+	const digits = Math.min(fractionDigits(value), 9);
+	const step = BigInt(10) ** BigInt(9 - digits);
+	return formatInstant(ns - (ns % step) + step, digits);
+}
+
+export function nsFromMs(ms: number): bigint {
+	return BigInt(Math.trunc(ms)) * NS_PER_MS;
+}
