@@ -153,7 +153,11 @@ export function setup({
 		nodeTypes: nodeTypes(nodeType ? { [type]: nodeType } : {}),
 	});
 	const additionalData = {
-		credentialsHelper: credentialsHelper(credentials ?? undefined, credentialsError, credentialReads),
+		credentialsHelper: credentialsHelper(
+			credentials ?? undefined,
+			credentialsError,
+			credentialReads,
+		),
 		hooks: new ExecutionLifecycleHooks('manual', 'exec-1', workflowData),
 		executeWorkflow: async () => {
 			throw new Error('not used');
