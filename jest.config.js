@@ -20,7 +20,7 @@ module.exports = {
 	// index.js requires the built files; in tests they are their TypeScript sources, so the
 	// entry point is checked without a build (test/unit/package.test.ts).
 	moduleNameMapper: { '^\\./dist/(.*)\\.js$': '<rootDir>/$1.ts' },
-	setupFiles: ['<rootDir>/test/helpers/env.ts'],
-	setupFilesAfterEnv: ['<rootDir>/test/helpers/teardown.ts'],
+	setupFiles: ['<rootDir>/test/harness/env.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/harness/teardown.ts'],
 	testTimeout: 30000,
 };

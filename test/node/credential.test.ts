@@ -3,7 +3,7 @@ import { ExecuteContext, RoutingNode } from 'n8n-core';
 import type { INodeExecutionData, INodeType, IRunExecutionData } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { API, API_KEY, setup } from '../helpers/engine';
+import { API, API_KEY, setup } from '../harness/engine';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

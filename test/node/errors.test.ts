@@ -1,8 +1,8 @@
 import nock from 'nock';
 
-import { API, API_KEY, jsonOf, runRecruiting } from '../helpers/engine';
-import { candidate } from '../helpers/fixtures';
-import type { RunResult } from '../helpers/engine';
+import { API, API_KEY, jsonOf, runRecruiting } from '../harness/engine';
+import { candidate } from '../harness/fixtures';
+import type { RunResult } from '../harness/engine';
 
 const candidateId = (value: string) => ({ __rl: true, mode: 'id', value });
 const getCandidate = { resource: 'candidate', operation: 'get', candidateId: candidateId('c404') };

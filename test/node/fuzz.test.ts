@@ -7,14 +7,14 @@
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { API, API_KEY, runRecruiting } from '../helpers/engine';
+import { API, API_KEY, runRecruiting } from '../harness/engine';
 import {
 	applicationDetail,
 	candidate,
 	page,
 	vacancyDetail,
 	applicationListItem,
-} from '../helpers/fixtures';
+} from '../harness/fixtures';
 
 const PORTAL = 'https://careers.example';
 const rl = (value: unknown) => ({ __rl: true as const, mode: 'id', value: value as string });

@@ -2,8 +2,8 @@ import { LoadOptionsContext } from 'n8n-core';
 import nock from 'nock';
 
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { API, API_KEY, setup } from '../helpers/engine';
-import { candidate, page, vacancyListItem } from '../helpers/fixtures';
+import { API, API_KEY, setup } from '../harness/engine';
+import { candidate, page, vacancyListItem } from '../harness/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

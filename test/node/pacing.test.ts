@@ -7,7 +7,7 @@ import nock from 'nock';
 
 import { createSandbox } from '../tools/sandbox';
 import type { Sandbox } from '../tools/sandbox';
-import { API, API_KEY, jsonOf, runRecruiting } from '../helpers/engine';
+import { API, API_KEY, jsonOf, runRecruiting } from '../harness/engine';
 
 // The API allows 10 requests per 3 s (200 a minute); the credential says 180 a minute. At the
 // exact limit the pacer's 1 % margin leaves 30 ms of a window for arrival times to vary, and

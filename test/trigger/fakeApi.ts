@@ -10,8 +10,9 @@
  */
 import nock from 'nock';
 
-export const API = 'http://api.test';
-export const API_KEY = 'k';
+import { API, API_KEY } from '../harness/engine';
+
+export { API, API_KEY };
 
 export interface Candidate {
 	id: string;

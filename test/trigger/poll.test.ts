@@ -6,8 +6,8 @@ import nock from 'nock';
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { FakeApi, candidate, cursorAfter, job, t } from './fakeApi';
-import { TriggerHarness, itemsOf } from './harness';
+import { API, API_KEY, FakeApi, candidate, cursorAfter, job, t } from './fakeApi';
+import { TriggerHarness, itemsOf } from '../harness/trigger';
 
 let api: FakeApi;
 let scope: nock.Scope;
@@ -353,7 +353,7 @@ describe('consecutive polls', () => {
 		// 600 a minute: at least 100 ms between paced requests.
 		const trigger = new TriggerHarness(
 			{ resource: 'candidate', start: 'everything' },
-			{ baseUrl: 'http://api.test', apiKey: 'k', requestsPerMinute: 600 },
+			{ baseUrl: API, apiKey: API_KEY, requestsPerMinute: 600 },
 		);
 		api.fail = ({ index }) => (index === 1 ? 429 : undefined);
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 250)));

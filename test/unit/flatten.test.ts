@@ -23,7 +23,7 @@ import {
 	userBadge,
 	vacancyDetail,
 	vacancyListItem,
-} from '../helpers/fixtures';
+} from '../harness/fixtures';
 
 /** Every key at any depth named viewType. */
 function viewTypesIn(value: unknown, path = ''): string[] {

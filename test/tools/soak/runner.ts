@@ -12,7 +12,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { TriggerHarness, itemsOf } from '../../trigger/harness';
+import { TriggerHarness, itemsOf } from '../../harness/trigger';
 import type { Emitted, Ledger } from './ledger';
 import type { Random } from './world';
 

@@ -31,7 +31,7 @@ import { performance } from 'node:perf_hooks';
 
 import nock from 'nock';
 
-import { API_KEY } from '../../helpers/secrets';
+import { API_KEY } from '../../harness/secrets';
 import { createSandbox } from '../sandbox';
 import type { RequestLogEntry, Sandbox } from '../sandbox';
 import { Ledger } from './ledger';

@@ -23,8 +23,8 @@ import type {
 } from 'n8n-workflow';
 
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
-import { credentialsHelper } from '../helpers/credentials';
-import { API, API_KEY } from './fakeApi';
+import { credentialsHelper } from './credentials';
+import { API, API_KEY } from './engine';
 
 export const TRIGGER_TYPE = 'n8n-nodes-recruiting.recruitingTrigger';
 export const NODE_NAME = 'Recruiting Trigger';

@@ -1,9 +1,7 @@
 import nock from 'nock';
 
-import { API, API_KEY, jsonOf, runRecruiting } from '../helpers/engine';
-import { candidate, candidateDetail, page } from '../helpers/fixtures';
-
-const candidateId = (value: string) => ({ __rl: true, mode: 'id', value });
+import { API, API_KEY, jsonOf, runRecruiting } from '../../harness/engine';
+import { candidate, page } from '../../harness/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -11,81 +9,6 @@ afterEach(() => nock.cleanAll());
 function api() {
 	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
 }
-
-describe('Candidate: Get', () => {
-	test('returns the flattened candidate detail', async () => {
-		const scope = api().get('/v1/candidates/c1').reply(200, candidateDetail('c1'));
-		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'get', candidateId: candidateId('c1') },
-		});
-		expect(scope.isDone()).toBe(true);
-		const [json] = jsonOf(result);
-		expect(json).toMatchObject({
-			id: 'c1',
-			firstName: 'Ada',
-			lastName: 'Lovelace',
-			gender: 'female',
-			hasClientContacts: true,
-		});
-		expect(json.name).toBeUndefined();
-		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-	});
-
-	test('Simplify off returns the API’s JSON untouched', async () => {
-		const scope = api().get('/v1/candidates/c1').reply(200, candidateDetail('c1'));
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'get',
-				candidateId: candidateId('c1'),
-				simplify: false,
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([candidateDetail('c1')]);
-	});
-
-	test('one request per input item, each output paired with its item', async () => {
-		const scope = api()
-			.get('/v1/candidates/c1')
-			.reply(200, candidate('c1'))
-			.get('/v1/candidates/c2')
-			.reply(200, candidate('c2'));
-		const result = await runRecruiting({
-			items: [{ id: 'c1' }, { id: 'c2' }],
-			parameters: {
-				resource: 'candidate',
-				operation: 'get',
-				candidateId: candidateId('={{ $json.id }}'),
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(result.items.map((item) => [item.json.id, item.pairedItem])).toEqual([
-			['c1', { item: 0 }],
-			['c2', { item: 1 }],
-		]);
-	});
-});
-
-describe('Candidate: Get Contact Identifiers', () => {
-	test('returns emails, phone numbers and the network URL as they are', async () => {
-		const identifiers = {
-			emails: [{ purpose: 'personal', email: 'ada@example.com', isPrimary: true }],
-			phoneNumbers: [],
-			networkUrl: null,
-		};
-		const scope = api().get('/v1/candidates/c%201/contact-identifiers').reply(200, identifiers);
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'getContactIdentifiers',
-				candidateId: candidateId('c 1'),
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([identifiers]);
-	});
-});
 
 describe('Candidate: Get Many', () => {
 	test('follows the opaque cursor exactly and keeps modifiedSince on every page', async () => {
@@ -196,5 +119,27 @@ describe('Candidate: Get Many', () => {
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toMatch(/said more candidates follow but gave no cursor/);
+	});
+
+	test('the node reads the credential once for a whole Return All, however many pages', async () => {
+		// n8n itself decrypts the credential once to run the node and once per request it
+		// authenticates; the node adds one read (base URL and Rate Limit), not one per page.
+		for (const pages of [1, 3]) {
+			let scope = api();
+			for (let index = 0; index < pages; index++) {
+				scope = scope
+					.get('/v1/candidates')
+					.query(true)
+					.reply(200, page([candidate(`c${index}`)], `C${index}`, index < pages - 1));
+			}
+			const credentialReads = { count: 0 };
+			const result = await runRecruiting({
+				parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
+				credentialReads,
+			});
+			expect(result.error).toBeUndefined();
+			expect(scope.isDone()).toBe(true);
+			expect(credentialReads.count).toBe(1 + pages + 1);
+		}
 	});
 });

@@ -1,0 +1,84 @@
+import nock from 'nock';
+
+import { API, API_KEY, jsonOf, runRecruiting } from '../../harness/engine';
+
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+function api() {
+	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
+}
+
+describe('Application: Create', () => {
+	test('sends the full body and returns the new id', async () => {
+		const scope = api()
+			.post('/v1/applications', {
+				vacancyId: 'v1',
+				candidateId: 'c1',
+				stageId: 's1',
+				statusId: 'st1',
+				clientId: 'co1',
+				teamUserIds: ['u1', 'u2'],
+				clientTeamContactIds: ['cc1'],
+				position: { previousId: 'a0', nextId: 'a2' },
+			})
+			.reply(200, { id: 'a9' });
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'application',
+				operation: 'create',
+				jobId: locator('v1'),
+				candidateId: locator('c1'),
+				stageId: 's1',
+				statusId: 'st1',
+				additionalFields: {
+					clientId: 'co1',
+					teamUserIds: 'u1,u2',
+					clientTeamContactIds: 'cc1',
+					position: { values: { previousId: 'a0', nextId: 'a2' } },
+				},
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toEqual([{ id: 'a9' }]);
+	});
+
+	test('no job and no status send null: a speculative application', async () => {
+		const scope = api()
+			.post('/v1/applications', {
+				vacancyId: null,
+				candidateId: 'c1',
+				stageId: 's1',
+				statusId: null,
+			})
+			.reply(200, { id: 'a10' });
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'application',
+				operation: 'create',
+				jobId: locator(''),
+				candidateId: locator('c1'),
+				stageId: 's1',
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	test('a stage that resolves to nothing names the field', async () => {
+		const result = await runRecruiting({
+			items: [{ stage: '' }],
+			parameters: {
+				resource: 'application',
+				operation: 'create',
+				jobId: locator('v1'),
+				candidateId: locator('c1'),
+				stageId: '={{ $json.stage }}',
+			},
+		});
+		expect(result.error?.message).toMatch(/^Stage ID: is required/);
+	});
+});

@@ -1,0 +1,110 @@
+import nock from 'nock';
+
+import { jsonOf, runRecruiting } from '../../harness/engine';
+import { location } from '../../harness/fixtures';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+const PORTAL = 'https://careers.example';
+
+/** The portal is public: a request that carries x-api-key fails the nock match. */
+function portal() {
+	return nock(PORTAL, { badheaders: ['x-api-key'] });
+}
+
+describe('Job Portal: Apply', () => {
+	const applicant = {
+		firstName: 'Ada',
+		lastName: 'Lovelace',
+		email: 'ada@example.com',
+		phoneNumber: '+49 30 1234567',
+		cvAttachmentId: 'cv-1',
+	};
+
+	test('posts the body with location, channelId in the query, without the API key', async () => {
+		const scope = portal()
+			.post('/acme/vacancy-portal/jobs/jp1', {
+				...applicant,
+				networkUrl: 'https://network.example/in/ada',
+				location: { ...location, street2: undefined },
+			})
+			.query({ channelId: 'board-7' })
+			.reply(200, '');
+		const locationWithoutEmpty = Object.fromEntries(
+			Object.entries(location).filter(([key]) => key !== 'street2'),
+		);
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'apply',
+				portalUrl: PORTAL,
+				tenantSlug: 'acme',
+				postingId: 'jp1',
+				...applicant,
+				networkUrl: 'https://network.example/in/ada',
+				additionalFields: {
+					channelId: 'board-7',
+					location: { values: { ...locationWithoutEmpty, latitude: '52.52', longitude: '13.4' } },
+				},
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toEqual([
+			{ success: true, postingId: 'jp1', email: 'ada@example.com', applied: true },
+		]);
+	});
+
+	test.each([
+		['without location or network URL: networkUrl null, no channelId', {}, {}],
+		[
+			'a location without an Address Type is the applicant’s home',
+			{ location: { values: { city: 'London' } } },
+			{ location: { type: 'primary_home', city: 'London' } },
+		],
+	])('%s', async (_name, additionalFields, sent) => {
+		const scope = portal()
+			.post('/acme/vacancy-portal/jobs/jp1', { ...applicant, networkUrl: null, ...sent })
+			.query({})
+			.reply(200, '');
+		const result = await runRecruiting({
+			credentials: null,
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'apply',
+				portalUrl: PORTAL,
+				tenantSlug: 'acme',
+				postingId: 'jp1',
+				...applicant,
+				additionalFields,
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	test.each([
+		[{ firstName: '={{ "" }}' }, /^First Name: is required/],
+		[{ lastName: 'x'.repeat(101) }, /^Last Name: is 101 characters long; at most 100 are allowed/],
+		[{ email: 'ada-at-example.com' }, /^Email: "ada-at-example.com" is not an email address/],
+		[{ email: `${'a'.repeat(250)}@x.io` }, /^Email: is 255 characters long; at most 254/],
+		[{ phoneNumber: '+49 30 1234567 890123' }, /^Phone Number: is 21 characters long; at most 20/],
+		[{ cvAttachmentId: '={{ " " }}' }, /^CV Attachment ID: is required/],
+		[{ networkUrl: 'not a url' }, /^Network Profile URL: "not a url" is not a URL/],
+	])('%j is refused before sending, naming the field', async (override, message) => {
+		const result = await runRecruiting({
+			credentials: null,
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'apply',
+				portalUrl: PORTAL,
+				tenantSlug: 'acme',
+				postingId: 'jp1',
+				...applicant,
+				...override,
+			},
+		});
+		expect(result.error?.message).toMatch(message);
+	});
+});
