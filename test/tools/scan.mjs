@@ -20,6 +20,8 @@ const { buildScanConfig, SOURCE_FILE_PATTERNS } = await import(scannerPath);
 const scannerRequire = createRequire(scannerPath);
 const { ESLint } = scannerRequire('eslint');
 const glob = scannerRequire('fast-glob');
+// The scanner makes a temp folder when it is loaded; have it removed when this process exits.
+scannerRequire('tmp').setGracefulCleanup();
 
 async function scan(label, dir, patterns) {
 	const eslint = new ESLint({
