@@ -567,6 +567,16 @@ async function main() {
 
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-bench-'));
 	const pkgRoot = path.join(work, 'pkg');
+	// The workers' n8n user folder (they inherit the environment), removed with the rest.
+	process.env.N8N_USER_FOLDER = path.join(work, 'n8n');
+	fs.mkdirSync(process.env.N8N_USER_FOLDER);
+	// Interrupted: remove the work folder too, then stop as the signal asks.
+	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+		process.once(signal, () => {
+			rmrf(work);
+			process.kill(process.pid, signal);
+		});
+	}
 	try {
 		log(`building ${SRC} into ${pkgRoot}`);
 		buildPackage({ srcRoot: SRC, outRoot: pkgRoot, log });
