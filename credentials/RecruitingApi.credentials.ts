@@ -32,6 +32,28 @@ export class RecruitingApi implements ICredentialType {
 				'Address of the Recruiting API. With or without the /v1 suffix; a trailing slash is fine.',
 		},
 		{
+			// Shown for http: to any host but this machine; the request still goes out (an API on a
+			// private network may have no https), but the user knows what travels in clear.
+			displayName:
+				'This Base URL uses http: the API key and candidates’ data travel unencrypted. Use https unless the API runs on this machine.',
+			name: 'plainHttpNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: {
+				show: { baseUrl: [{ _cnd: { regex: '^\\s*[hH][tT][tT][pP]:' } }] },
+				hide: {
+					baseUrl: [
+						{
+							_cnd: {
+								regex:
+									'^\\s*[hH][tT][tT][pP]://(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?(/.*)?$',
+							},
+						},
+					],
+				},
+			},
+		},
+		{
 			displayName: 'API Key',
 			name: 'apiKey',
 			type: 'string',
@@ -69,11 +91,20 @@ export class RecruitingApi implements ICredentialType {
 			url: '/vacancies',
 			method: 'GET',
 			qs: { limit: 1 },
+			// As every request with the key: never to another host (n8n keeps x-api-key on redirects).
+			disableFollowRedirect: true,
 		},
 		// n8n's tester walks every rule by its type; the declared type only admits one kind per list.
 		// n8n 1.123 shows its own sentence for 401/403/404 (its error loses the status the
 		// responseCode rules read); the body rule catches a web page or another API answering 200.
 		rules: [
+			...[301, 302, 303, 307, 308].map((value) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value,
+					message: `The Base URL redirects elsewhere (HTTP ${value}) and the API key is not sent after a redirect: enter the address the API redirects to`,
+				},
+			})),
 			{
 				type: 'responseCode',
 				properties: {

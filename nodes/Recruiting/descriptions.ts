@@ -122,7 +122,10 @@ function locator(
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^[^/?#]*$', errorMessage: 'An ID cannot contain /, ? or #' },
+						properties: {
+							regex: '^[^/?#]*$',
+							errorMessage: `${displayName} ID cannot contain /, ? or #`,
+						},
 					},
 				],
 			},

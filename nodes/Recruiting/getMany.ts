@@ -11,6 +11,8 @@ import type { Page, Step } from '../shared/paging';
 import { withRetries } from '../shared/retry';
 import { pacedRun } from '../shared/transport';
 import type { Json } from '../shared/values';
+import { WITH_KEY } from './hooks';
+import { limitOf } from './parameters';
 
 interface ListRequest {
 	cursor?: string;
@@ -42,10 +44,10 @@ export function cursorPagination({ label, flatten, timestampCursor }: CursorList
 		const node = this.getNode();
 		const itemIndex = this.getItemIndex();
 		const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', PAGE_SIZE) as number);
+		const limit = returnAll ? Infinity : limitOf(this);
 		const simplify = this.getNodeParameter('simplify', true) as boolean;
 		const run = await pacedRun.call(this, itemIndex);
-		const options = { ...requestData.options, baseURL: run.baseURL };
+		const options = { ...requestData.options, baseURL: run.baseURL, ...WITH_KEY };
 		const baseQs = options.qs ?? {};
 
 		const results: INodeExecutionData[] = [];

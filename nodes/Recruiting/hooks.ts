@@ -18,7 +18,7 @@ import { withRetries } from '../shared/retry';
 import { timestamp } from '../shared/time';
 import { apiCredentials, cancelSignal, pathSegment, siteRoot } from '../shared/transport';
 import { isRecord } from '../shared/values';
-import { requiredId } from './parameters';
+import { limitOf, requiredId } from './parameters';
 import type { Resource, Subject } from './resource';
 
 /*
@@ -40,6 +40,13 @@ export function resourceRouting(resource: Resource): INodePropertyRouting {
 }
 
 /**
+ * Options of every request that carries the API key: n8n's HTTP helper keeps custom headers
+ * such as x-api-key when it follows a redirect to another host, so such requests follow none;
+ * checkResponse turns a redirect into an error that names where it pointed.
+ */
+export const WITH_KEY = { disableFollowRedirect: true } as const;
+
+/**
  * A single request to the API: the credential's base URL (with `/v1`, or a clear error), and
  * rate limits and passing faults waited out (retry.ts). A POST is only repeated when nothing
  * can have been applied.
@@ -51,7 +58,7 @@ async function sendToApi(
 	const { baseURL } = await apiCredentials.call(this);
 	return await sendWithRetries.call(this, {
 		...requestData,
-		options: { ...requestData.options, baseURL },
+		options: { ...requestData.options, baseURL, ...WITH_KEY },
 	});
 }
 
@@ -91,18 +98,16 @@ const usePortal: PreSendAction = async function (this: IExecuteSingleFunctions, 
 			description: 'Enter the address of the job portal, for example https://api.example.com.',
 		});
 	}
-	const rawSlug = this.getNodeParameter('tenantSlug');
-	const slug = typeof rawSlug === 'string' ? rawSlug.trim() : '';
-	if (!slug) {
-		throw new NodeOperationError(node, 'Tenant Slug is empty', {
-			itemIndex,
-			description: 'Enter the public slug of the tenant (text), as in the career site address.',
-		});
-	}
-	let url = `${root}/${pathSegment(slug)}/vacancy-portal/jobs`;
-	if (this.getNodeParameter('operation') === 'apply') {
-		url += `/${pathSegment(requiredId.call(this, 'postingId', 'Posting ID'))}`;
-	}
+	const segment = (name: string, label: string, hint?: string) =>
+		namingTheField(this, () => pathSegment(requiredId.call(this, name, label, hint), label));
+	const slug = segment(
+		'tenantSlug',
+		'Tenant Slug',
+		'Enter the public slug of the tenant (text), as in the career site address.',
+	);
+	let url = `${root}/${slug}/vacancy-portal/jobs`;
+	if (this.getNodeParameter('operation') === 'apply')
+		url += `/${segment('postingId', 'Posting ID')}`;
 	return { ...requestOptions, baseURL: undefined, url };
 };
 
@@ -111,7 +116,8 @@ export function sendPath(
 	build: (this: IExecuteSingleFunctions, id: (name: string, label: string) => string) => string,
 ): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions) {
-		const id = (name: string, label: string) => pathSegment(requiredId.call(this, name, label));
+		const id = (name: string, label: string) =>
+			namingTheField(this, () => pathSegment(requiredId.call(this, name, label), label));
 		return { ...requestOptions, url: build.call(this, id) };
 	};
 }
@@ -123,6 +129,14 @@ export function sendPath(
 export function sendBody(build: (this: IExecuteSingleFunctions) => IDataObject): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions) {
 		return { ...requestOptions, body: namingTheField(this, () => build.call(this)) };
+	};
+}
+
+/** preSend for query parameters built by a pure function (FieldError named as for bodies). */
+export function sendQuery(build: (this: IExecuteSingleFunctions) => IDataObject): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions) {
+		const qs = namingTheField(this, () => build.call(this));
+		return { ...requestOptions, qs: { ...requestOptions.qs, ...qs } };
 	};
 }
 
@@ -165,7 +179,7 @@ function checkResponse(resource: Resource): PostReceiveAction {
 		items: INodeExecutionData[],
 		response: IN8nHttpFullResponse,
 	) {
-		if (response.statusCode >= 400) {
+		if (response.statusCode >= 300) {
 			const subject = requestSubject.call(this, resource);
 			throw httpError(this.getNode(), response, subject, this.getItemIndex());
 		}
@@ -234,7 +248,7 @@ export function outputList(
 		// The whole list comes in one response; Limit (where the operation has it) keeps the first.
 		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 		const list = body[property] as unknown[];
-		const kept = returnAll ? list : list.slice(0, this.getNodeParameter('limit', 50) as number);
+		const kept = returnAll ? list : list.slice(0, limitOf(this));
 		return kept.map((element) => ({
 			json: { ...((simplify ? flatten(element) : element) as IDataObject), ...extra },
 			pairedItem,

@@ -75,10 +75,24 @@ export function retryAfterSeconds(
 	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+function header(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+	const raw = headers?.[name] ?? headers?.[name.charAt(0).toUpperCase() + name.slice(1)];
+	const value = Array.isArray(raw) ? raw[0] : raw;
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 /** One sentence a recruiter can act on, per HTTP status. */
 export function httpErrorMessage(failure: HttpFailure, subject: RequestSubject): string {
 	const { statusCode } = failure;
 	const explanation = apiExplanation(failure.body);
+	if (statusCode >= 300 && statusCode < 400) {
+		const location = header(failure.headers, 'location');
+		// Requests with the key never follow a redirect (transport.ts): the key must not reach
+		// another host, whatever the API answers.
+		return `The Recruiting API answered with a redirect (HTTP ${statusCode})${
+			location ? ` to ${location}` : ''
+		}; requests that carry the API key do not follow redirects`;
+	}
 	if (statusCode === 400 || statusCode === 422) {
 		return `The Recruiting API rejected the request${explanation ? `: ${explanation}` : ''}`;
 	}
@@ -110,7 +124,15 @@ export function httpErrorMessage(failure: HttpFailure, subject: RequestSubject):
 	return `The Recruiting API answered HTTP ${statusCode}${explanation ? `: ${explanation}` : ''}`;
 }
 
+const REDIRECT_HINT =
+	'If the API has moved (for example from http to https), set the Base URL of the Recruiting API credential to its new address, if you trust it.';
+
 const HINTS: Record<number, string> = {
+	301: REDIRECT_HINT,
+	302: REDIRECT_HINT,
+	303: REDIRECT_HINT,
+	307: REDIRECT_HINT,
+	308: REDIRECT_HINT,
 	401: 'API keys are created under Settings, API Keys in the tenant dashboard.',
 	429: 'The API allows 1,000 requests a minute per API key and 100 a minute per IP on the public job portal.',
 };

@@ -9,9 +9,16 @@ import { FieldError, fieldText } from './values';
  *   values, which would make 12:00:00.0001 and 12:00:00.0002 equal (`instant`).
  */
 
-const HAS_ZONE = /(Z|[+-]\d\d:?\d\d)$/i;
-const LOCAL_DATE_TIME =
-	/^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,3})\d*)?)?)?$/;
+/**
+ * ISO 8601 as people and n8n write it: a date, or a date and time (seconds and fraction
+ * optional), with `T` or a space, and a zone (`Z`, `+02:00`, `+0200`) or none.
+ */
+const ISO_INPUT =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?)?$/i;
+
+function daysInMonth(year: number, month: number): number {
+	return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 
 /** Milliseconds `timeZone` is ahead of UTC at the instant `utcMs`. */
 function zoneOffsetMs(utcMs: number, timeZone: string): number {
@@ -37,52 +44,71 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
 	return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 
+/** A wall-clock time in `timeZone` (unknown names: UTC) as epoch milliseconds. */
+function wallClockToUtc(wall: number, timeZone: string): number {
+	try {
+		// Twice, so a wall time just after a daylight-saving switch gets the offset in force then.
+		const first = wall - zoneOffsetMs(wall, timeZone);
+		return wall - zoneOffsetMs(first, timeZone);
+	} catch {
+		return wall; // an unknown time zone name
+	}
+}
+
+/**
+ * An ISO 8601 date or date-time as epoch milliseconds, or NaN when it is not one or names a
+ * day, hour or zone that does not exist (2024-02-30 is refused, not read as 1 March). Without
+ * a zone it is a wall-clock time in `timeZone`.
+ */
+export function parseIsoTime(text: string, timeZone = 'UTC'): number {
+	const match = ISO_INPUT.exec(text);
+	if (!match) return NaN;
+	const [, y, mo, d, h = '0', mi = '0', sec = '0', fraction = '', z, sign, zh, zm] = match;
+	const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, sec].map(Number);
+	if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
+	if (hour > 23 || minute > 59 || second > 59) return NaN;
+	const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
+	const wall = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+	if (z !== undefined) return wall;
+	if (sign !== undefined) {
+		const offsetMinutes = Number(zh) * 60 + Number(zm);
+		if (Number(zh) > 23 || Number(zm) > 59) return NaN;
+		return wall - (sign === '-' ? -1 : 1) * offsetMinutes * 60_000;
+	}
+	return wallClockToUtc(wall, timeZone);
+}
+
 /** A wall-clock time without a zone, read in `timeZone`, as epoch milliseconds. */
 export function zonedTimeToUtc(local: string, timeZone: string): number {
-	const match = LOCAL_DATE_TIME.exec(local);
-	if (!match) return NaN;
-	const [, year, month, day, hour = '0', minute = '0', second = '0', millis = '0'] = match;
-	if (
-		+month < 1 ||
-		+month > 12 ||
-		+day < 1 ||
-		+day > 31 ||
-		+hour > 23 ||
-		+minute > 59 ||
-		+second > 59
-	)
-		return NaN;
-	const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, +millis.padEnd(3, '0'));
-	// Twice, so a wall time just after a daylight-saving switch gets the offset in force then.
-	const first = wall - zoneOffsetMs(wall, timeZone);
-	return wall - zoneOffsetMs(first, timeZone);
+	return /[zZ]$|[+-]\d\d:?\d\d$/.test(local) ? NaN : parseIsoTime(local, timeZone);
+}
+
+/** A Luxon DateTime (n8n's `$now`, `DateTime.fromISO(...)`) or a JavaScript Date, as ISO text. */
+function dateObjectText(value: object): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+	const { toISO, isValid } = value as { toISO?: unknown; isValid?: unknown };
+	if (typeof toISO !== 'function') return undefined;
+	if (isValid === false) return '';
+	const text: unknown = toISO.call(value);
+	return typeof text === 'string' ? text : '';
 }
 
 /**
  * A date parameter as an ISO 8601 timestamp in UTC. n8n's date picker gives a wall-clock time
  * without a zone, meant in the workflow's time zone (UTC when none is given); values with a
- * zone (from expressions) keep theirs.
+ * zone (from expressions, Luxon DateTime and Date objects) keep theirs. Anything else (US
+ * dates, day names, impossible dates) is refused naming the field.
  */
 export function timestamp(value: unknown, field: string, timeZone?: string): string {
-	const raw =
-		typeof value === 'object' && value !== null && 'toISO' in value
-			? String((value as { toISO: () => string }).toISO())
-			: fieldText(value, field);
-	let time: number;
-	if (LOCAL_DATE_TIME.test(raw) && !HAS_ZONE.test(raw)) {
-		try {
-			time = zonedTimeToUtc(raw, timeZone ?? 'UTC');
-		} catch {
-			time = zonedTimeToUtc(raw, 'UTC'); // an unknown time zone name
-		}
-	} else {
-		time = raw ? Date.parse(raw) : NaN;
-	}
+	const fromObject =
+		typeof value === 'object' && value !== null ? dateObjectText(value) : undefined;
+	const raw = fromObject ?? fieldText(value, field);
+	const time = parseIsoTime(raw, timeZone ?? 'UTC');
 	if (Number.isNaN(time)) {
 		throw new FieldError(
 			field,
-			`"${raw}" is not a date and time`,
-			'Use the date picker or an ISO 8601 value such as 2026-03-01T09:00:00Z',
+			raw === '' ? 'is not a date and time' : `"${raw}" is not a date and time`,
+			'Use the date picker or an ISO 8601 value such as 2026-03-01T09:00:00Z (or an n8n DateTime)',
 		);
 	}
 	return new Date(time).toISOString();

@@ -14,6 +14,7 @@ import type {
 import { httpError } from './errors';
 import { createPacer, requestsPerMinuteOf } from './pacing';
 import { withRetries } from './retry';
+import { describeValue, FieldError } from './values';
 import type { RequestSubject } from './errors';
 import type { Pacing } from './retry';
 
@@ -53,8 +54,30 @@ export function siteRoot(raw: unknown): string | undefined {
 	return trimmed;
 }
 
-/** Every id goes into a path through this, so `../` or `?` in an id cannot change the route. */
-export function pathSegment(id: string): string {
+/** Ids the URL resolution would treat as a step (`.`, `..`) or that hold a path or query part. */
+function unsafeSegment(id: string): boolean {
+	if (id === '.' || id === '..' || /[/?#\\]/.test(id)) return true;
+	for (let index = 0; index < id.length; index++) {
+		const code = id.charCodeAt(index);
+		if (code < 0x20 || code === 0x7f) return true; // control characters
+	}
+	return false;
+}
+
+/**
+ * Every path segment that comes from a parameter (an id, the tenant slug) goes into a URL
+ * through this one function: `.` and `..` would climb out of the path when the URL is
+ * resolved (encodeURIComponent keeps dots), and `/`, `?`, `#`, `\\` or control characters
+ * would change the route, so they are refused naming the field; the rest is encoded.
+ */
+export function pathSegment(id: string, field: string): string {
+	if (unsafeSegment(id)) {
+		throw new FieldError(
+			field,
+			`${describeValue(id)} cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters`,
+			`Check the ${field} value; if it comes from an expression, check what the expression returns.`,
+		);
+	}
 	return encodeURIComponent(id);
 }
 
@@ -160,6 +183,8 @@ export async function recruitingApiRequest(
 		json: true,
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
+		// n8n's helper keeps custom headers such as x-api-key on a redirect to another host.
+		disableFollowRedirect: true,
 	};
 	const send = async () => {
 		const response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -167,7 +192,7 @@ export async function recruitingApiRequest(
 			CREDENTIAL_TYPE,
 			options,
 		)) as IN8nHttpFullResponse;
-		if (response.statusCode >= 400) {
+		if (response.statusCode >= 300) {
 			throw httpError(this.getNode(), response, request.subject);
 		}
 		return response.body;

@@ -50,25 +50,67 @@ export function isSet(value: unknown): boolean {
 	);
 }
 
-/** A comma-separated list from the UI, or a list from an expression, as trimmed strings. */
+/** What a value is, for a message: "a list", "an object", "the number 5", "true". */
+export function describeValue(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'string') return `"${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`;
+	if (typeof value === 'number') return `the number ${value}`;
+	return String(value);
+}
+
+const INVALID_JSON = Symbol('invalid JSON');
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return INVALID_JSON;
+	}
+}
+
+const ID_LIST_HINT =
+	'Example: abc123, def456 (or a list from an expression, or ["abc123","def456"])';
+
+/** One entry of an id list: text or a number, trimmed. */
+function idEntry(entry: unknown, field: string): string {
+	if (typeof entry !== 'string' && typeof entry !== 'number') {
+		throw new FieldError(
+			field,
+			`must be a list of IDs (text), but one entry is ${describeValue(entry)}`,
+			ID_LIST_HINT,
+		);
+	}
+	return String(entry).trim();
+}
+
+/**
+ * A list of ids: a comma-separated list typed in the UI, a list from an expression, or a
+ * JSON list pasted as text (`["u1","u2"]`), as trimmed strings, empties dropped.
+ */
 export function idList(value: unknown, field: string): string[] {
-	if (Array.isArray(value)) {
-		return value
-			.map((entry) => {
-				if (typeof entry !== 'string' && typeof entry !== 'number') {
-					throw new FieldError(field, 'must be a list of IDs (text)', 'Example: abc123, def456');
-				}
-				return String(entry).trim();
-			})
-			.filter(Boolean);
+	let entries: unknown[];
+	if (Array.isArray(value)) entries = value;
+	else if (typeof value === 'number') entries = [value];
+	else if (typeof value === 'string' && value.trim().startsWith('[')) {
+		const parsed = parseJson(value);
+		if (parsed === INVALID_JSON) {
+			throw new FieldError(field, `${describeValue(value)} is not a valid JSON list`, ID_LIST_HINT);
+		}
+		if (!Array.isArray(parsed)) {
+			throw new FieldError(field, `${describeValue(value)} is not a list`, ID_LIST_HINT);
+		}
+		entries = parsed;
+	} else if (typeof value === 'string') entries = value.split(',');
+	else {
+		throw new FieldError(
+			field,
+			`must be a comma-separated list of IDs, not ${describeValue(value)}`,
+			ID_LIST_HINT,
+		);
 	}
-	if (typeof value !== 'string' && typeof value !== 'number') {
-		throw new FieldError(field, 'must be a comma-separated list of IDs', 'Example: abc123, def456');
-	}
-	return String(value)
-		.split(',')
-		.map((entry) => entry.trim())
-		.filter(Boolean);
+	return entries.map((entry) => idEntry(entry, field)).filter(Boolean);
 }
 
 export function finiteNumber(value: unknown, field: string): number {
@@ -90,17 +132,56 @@ export function oneOf(value: unknown, options: INodePropertyOptions[], field: st
 	return choice;
 }
 
+/** Characters as the API counts them: Unicode code points (an emoji is one, not two). */
+export function characterCount(text: string): number {
+	return [...text].length;
+}
+
 export function boundedText(value: unknown, field: string, min: number, max: number): string {
 	const result = fieldText(value, field);
-	if (result.length < min || result.length > max) {
+	const length = characterCount(result);
+	if (length < min || length > max) {
 		throw new FieldError(
 			field,
-			result.length < min
-				? 'is required'
-				: `is ${result.length} characters long; at most ${max} are allowed`,
+			length < min ? 'is required' : `is ${length} characters long; at most ${max} are allowed`,
 		);
 	}
 	return result;
+}
+
+/** An http(s) URL (a web address), or a FieldError naming the field. */
+export function webUrl(value: string, field: string, example: string): string {
+	let url: URL | undefined;
+	try {
+		url = new URL(value);
+	} catch {
+		url = undefined;
+	}
+	if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.host) {
+		throw new FieldError(field, `${describeValue(value)} is not an http(s) address`, example);
+	}
+	return value;
+}
+
+/**
+ * Limit, as typed or from an expression: a whole number of at least 1 (a number, or digits as
+ * text). Anything else is refused rather than sent as it is or read as "everything".
+ */
+export function readLimit(value: unknown, field = 'Limit'): number {
+	const number =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+				? Number(value)
+				: NaN;
+	if (!Number.isInteger(number) || number < 1) {
+		throw new FieldError(
+			field,
+			`must be a whole number of at least 1, not ${describeValue(value)}`,
+			'Enter how many results to return, or turn on Return All',
+		);
+	}
+	return number;
 }
 
 /** The first entry of a fixed collection (`{ values: {...} }`), or undefined. */

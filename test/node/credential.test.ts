@@ -1,6 +1,12 @@
 import nock from 'nock';
 import { ExecuteContext, RoutingNode } from 'n8n-core';
-import type { INodeExecutionData, INodeType, IRunExecutionData } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	IRunExecutionData,
+} from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { API, API_KEY, setup } from '../harness/engine';
@@ -157,4 +163,52 @@ test.each([
 	expect(outcome).toEqual({ status: 'Error', message });
 	expect(outcome.message).not.toContain(API_KEY);
 	expect(scope.isDone()).toBe(true);
+});
+
+test.each([301, 302, 307, 308])(
+	'a %i to another host fails the Test, and the key does not follow it',
+	async (status) => {
+		const scope = nock(API)
+			.get('/v1/vacancies')
+			.query({ limit: 1 })
+			.reply(status, '', { Location: 'http://other.example/v1/vacancies?limit=1' });
+		const other = nock('http://other.example')
+			.get('/v1/vacancies')
+			.query(true)
+			.reply(200, emptyPage);
+		const outcome = await testCredential(API);
+		expect(outcome).toEqual({
+			status: 'Error',
+			message: `The Base URL redirects elsewhere (HTTP ${status}) and the API key is not sent after a redirect: enter the address the API redirects to`,
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(other.isDone()).toBe(false);
+	},
+);
+
+describe('a Base URL with http: to another machine shows a notice in the credential', () => {
+	const notice = credential.properties.find((property) => property.type === 'notice');
+	const shown = (baseUrl: string) =>
+		NodeHelpers.displayParameter({ baseUrl }, notice as INodeProperties, null, null);
+
+	test.each([
+		'http://api.example.com',
+		'HTTP://api.example.com/v1',
+		' http://10.0.0.5:8080',
+		'http://localhost.attacker.example',
+		'http://127.0.0.1.attacker.example/v1',
+	])('%s: shown', (baseUrl) => {
+		expect(notice?.displayName).toMatch(/travel unencrypted/);
+		expect(shown(baseUrl)).toBe(true);
+	});
+
+	test.each([
+		'https://api.example.com',
+		'http://localhost:5680',
+		'http://127.0.0.1/v1',
+		'http://[::1]:8080/v1/',
+		'',
+	])('%s: hidden', (baseUrl) => {
+		expect(shown(baseUrl)).toBe(false);
+	});
 });

@@ -39,6 +39,17 @@ const BAD_VALUES: unknown[] = [
 	'ü𝄞 中文',
 	'<script>alert(1)</script>',
 	'javascript:alert(1)',
+	'.',
+	'..',
+	'a\nb',
+	'😀'.repeat(60),
+	'["u1","u2"]',
+	'["u1", ',
+	'2024-02-30',
+	'12/31/2024',
+	-5,
+	2.5,
+	'abc',
 ];
 
 interface Case {

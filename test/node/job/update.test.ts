@@ -123,12 +123,10 @@ describe('Job: Update', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
-	test('an id with / ? or .. from an expression is sent as one encoded path segment', async () => {
-		const scope = api()
-			.put('/v1/vacancies/..%2Fcandidates%3Fx%3D1%20%C3%BC', { name: 'X' })
-			.reply(200, '');
+	test('an id with spaces, % or non-ASCII letters from an expression is sent as one encoded path segment', async () => {
+		const scope = api().put('/v1/vacancies/a%25b%20%C3%BC', { name: 'X' }).reply(200, '');
 		const result = await runRecruiting({
-			items: [{ id: '../candidates?x=1 ü' }],
+			items: [{ id: 'a%b ü' }],
 			parameters: {
 				resource: 'job',
 				operation: 'update',
@@ -138,6 +136,21 @@ describe('Job: Update', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
+	});
+
+	test('an id with / or ? from an expression is refused naming the field; nothing is sent', async () => {
+		const result = await runRecruiting({
+			items: [{ id: '../candidates?x=1' }],
+			parameters: {
+				resource: 'job',
+				operation: 'update',
+				jobId: jobId('={{ $json.id }}'),
+				updateFields: { name: 'X' },
+			},
+		});
+		expect(result.error?.message).toBe(
+			'Job: "../candidates?x=1" cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters',
+		);
 	});
 
 	test('a / typed into By ID is flagged by n8n’s parameter check before anything runs', async () => {
@@ -150,7 +163,7 @@ describe('Job: Update', () => {
 					updateFields: { name: 'X' },
 				},
 			}),
-		).rejects.toThrow(/^The 'Recruiting' node has issues:\n- An ID cannot contain \/, \? or #/);
+		).rejects.toThrow(/^The 'Recruiting' node has issues:\n- Job ID cannot contain \/, \? or #/);
 	});
 
 	test.each([

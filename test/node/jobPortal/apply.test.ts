@@ -91,7 +91,17 @@ describe('Job Portal: Apply', () => {
 		[{ email: `${'a'.repeat(250)}@x.io` }, /^Email: is 255 characters long; at most 254/],
 		[{ phoneNumber: '+49 30 1234567 890123' }, /^Phone Number: is 21 characters long; at most 20/],
 		[{ cvAttachmentId: '={{ " " }}' }, /^CV Attachment ID: is required/],
-		[{ networkUrl: 'not a url' }, /^Network Profile URL: "not a url" is not a URL/],
+		[{ networkUrl: 'not a url' }, /^Network Profile URL: "not a url" is not an http\(s\) address/],
+		[
+			{ networkUrl: 'javascript:alert(1)' },
+			/^Network Profile URL: "javascript:alert\(1\)" is not an http\(s\) address/,
+		],
+		[{ networkUrl: 'ftp://network.example/ada' }, /^Network Profile URL: .* is not an http\(s\)/],
+		[
+			{ firstName: '😀'.repeat(101) },
+			/^First Name: is 101 characters long; at most 100 are allowed/,
+		],
+		[{ firstName: '={{ { "first": "Ada" } }}' }, /^First Name: must be text, not an object/],
 	])('%j is refused before sending, naming the field', async (override, message) => {
 		const result = await runRecruiting({
 			credentials: null,
@@ -106,5 +116,64 @@ describe('Job Portal: Apply', () => {
 			},
 		});
 		expect(result.error?.message).toMatch(message);
+	});
+
+	test('lengths count characters as the API does: 100 emoji are a valid first name', async () => {
+		const firstName = '😀'.repeat(100);
+		const scope = portal()
+			.post('/acme/vacancy-portal/jobs/jp1', { ...applicant, firstName, networkUrl: null })
+			.reply(200, '');
+		const result = await runRecruiting({
+			credentials: null,
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'apply',
+				portalUrl: PORTAL,
+				tenantSlug: 'acme',
+				postingId: 'jp1',
+				...applicant,
+				firstName,
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	test('a Channel ID given as a number by an expression is sent, not dropped', async () => {
+		const scope = portal()
+			.post('/acme/vacancy-portal/jobs/jp1')
+			.query({ channelId: '12345' })
+			.reply(200, '');
+		const result = await runRecruiting({
+			credentials: null,
+			items: [{ channel: 12345 }],
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'apply',
+				portalUrl: PORTAL,
+				tenantSlug: 'acme',
+				postingId: 'jp1',
+				...applicant,
+				additionalFields: { channelId: '={{ $json.channel }}' },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	test('a Channel ID given as an object is refused naming the field', async () => {
+		const result = await runRecruiting({
+			credentials: null,
+			parameters: {
+				resource: 'jobPortal',
+				operation: 'apply',
+				portalUrl: PORTAL,
+				tenantSlug: 'acme',
+				postingId: 'jp1',
+				...applicant,
+				additionalFields: { channelId: '={{ { "id": 1 } }}' },
+			},
+		});
+		expect(result.error?.message).toBe('Channel ID: must be text, not an object');
 	});
 });

@@ -50,10 +50,8 @@ export const jobPortalApplyDescription: INodeProperties[] = [
 			name: 'channelId',
 			type: 'string',
 			default: '',
+			// Sent as the channelId query parameter by the operation's routing (index.ts).
 			description: 'The job-distribution channel that sent the applicant',
-			routing: {
-				send: { type: 'query', property: 'channelId', value: '={{ $value.trim() || undefined }}' },
-			},
 		},
 		{
 			displayName: 'Location',

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { boundedText, FieldError, fieldText } from '../../../shared/values';
+import { boundedText, FieldError, fieldText, webUrl } from '../../../shared/values';
 import { locationBody, PORTAL_LOCATION_FIELDS } from '../../location';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,24 +27,21 @@ export function portalApplicationBody(input: PortalApplicationInput): IDataObjec
 		phoneNumber: boundedText(input.phoneNumber, 'Phone Number', 1, 20),
 		networkUrl: null,
 	};
-	const networkUrl = fieldText(input.networkUrl, 'Network Profile URL');
+	const networkUrl = boundedText(input.networkUrl, 'Network Profile URL', 0, 2048);
 	if (networkUrl) {
-		boundedText(networkUrl, 'Network Profile URL', 1, 2048);
-		let valid = false;
-		try {
-			valid = /^[a-z][a-z0-9+.-]*:/i.test(networkUrl) && Boolean(new URL(networkUrl));
-		} catch {
-			valid = false;
-		}
-		if (!valid)
-			throw new FieldError(
-				'Network Profile URL',
-				`"${networkUrl}" is not a URL`,
-				'Example: https://network.example/in/jane',
-			);
-		body.networkUrl = networkUrl;
+		body.networkUrl = webUrl(
+			networkUrl,
+			'Network Profile URL',
+			'Example: https://network.example/in/jane',
+		);
 	}
 	const portalLocation = locationBody(input.location, PORTAL_LOCATION_FIELDS);
 	if (portalLocation) body.location = portalLocation;
 	return body;
+}
+
+/** The query of an application: the channel that sent the applicant, when one is given. */
+export function channelQuery(channelId: unknown): IDataObject {
+	const id = fieldText(channelId, 'Channel ID');
+	return id ? { channelId: id } : {};
 }

@@ -1,8 +1,8 @@
 import type { Resource } from '../../resource';
-import { outputList, outputWriteResult, sendBody } from '../../hooks';
+import { outputList, outputWriteResult, sendBody, sendQuery } from '../../hooks';
 import { collection } from '../../parameters';
 import { jobPortalApplyDescription } from './apply';
-import { portalApplicationBody } from './body';
+import { channelQuery, portalApplicationBody } from './body';
 import { jobPortalGetManyPostingsDescription } from './getAllPostings';
 
 export const jobPortal: Resource = {
@@ -40,6 +40,9 @@ export const jobPortal: Resource = {
 										networkUrl: this.getNodeParameter('networkUrl', ''),
 										location: collection.call(this, 'additionalFields').location,
 									});
+								}),
+								sendQuery(function () {
+									return channelQuery(collection.call(this, 'additionalFields').channelId);
 								}),
 							],
 						},

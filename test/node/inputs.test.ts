@@ -1,0 +1,277 @@
+/*
+ * Values from expressions are checked at run time as strictly as typed ones: each bad value is
+ * refused before anything is sent, with an error naming the field and what was given.
+ */
+import nock from 'nock';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { API, API_KEY, jsonOf, runRecruiting } from '../harness/engine';
+import { applicationListItem, candidate, page, vacancyDetail } from '../harness/fixtures';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+function api() {
+	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
+}
+
+/** Runs the node and returns its error message, failing if any request left. */
+async function refusal(parameters: INodeParameters, items?: IDataObject[]) {
+	const strays: string[] = [];
+	const onStray = (request: { method?: string; path?: string }) =>
+		strays.push(`${request.method} ${request.path}`);
+	nock.emitter.on('no match', onStray);
+	try {
+		const result = await runRecruiting({ parameters, items });
+		expect(strays).toEqual([]);
+		return result.error?.message;
+	} finally {
+		nock.emitter.removeListener('no match', onStray);
+	}
+}
+
+describe('path segments: ids and the tenant slug stay in their path segment', () => {
+	const PATH_RULE =
+		'cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters';
+	test.each<[string, INodeParameters, string]>([
+		[
+			'Candidate Get "."',
+			{ resource: 'candidate', operation: 'get', candidateId: locator('={{ "." }}') },
+			`Candidate: "." ${PATH_RULE}`,
+		],
+		[
+			'Contact Identifiers ".."',
+			{
+				resource: 'candidate',
+				operation: 'getContactIdentifiers',
+				candidateId: locator('={{ ".." }}'),
+			},
+			`Candidate: ".." ${PATH_RULE}`,
+		],
+		[
+			'Job Update ".."',
+			{
+				resource: 'job',
+				operation: 'update',
+				jobId: locator('={{ ".." }}'),
+				updateFields: { name: 'X' },
+			},
+			`Job: ".." ${PATH_RULE}`,
+		],
+		[
+			'Note Update ".."',
+			{ resource: 'note', operation: 'update', noteId: '={{ ".." }}', content: 'x', pinned: false },
+			`Note ID: ".." ${PATH_RULE}`,
+		],
+		[
+			'Application Get "a#b"',
+			{ resource: 'application', operation: 'get', applicationId: 'a#b' },
+			`Application ID: "a#b" ${PATH_RULE}`,
+		],
+		[
+			'Applications of a job with a control character',
+			{
+				resource: 'application',
+				operation: 'getAllForJob',
+				jobId: locator('={{ "v1\\n" + "x" }}'),
+			},
+			`Job: "v1\nx" ${PATH_RULE}`,
+		],
+		[
+			'Posting ID ".."',
+			{
+				resource: 'jobPortal',
+				operation: 'apply',
+				portalUrl: 'https://careers.example',
+				tenantSlug: 'acme',
+				postingId: '..',
+				firstName: 'A',
+				lastName: 'B',
+				email: 'a@b.co',
+				phoneNumber: '1',
+				cvAttachmentId: 'cv',
+			},
+			`Posting ID: ".." ${PATH_RULE}`,
+		],
+		[
+			'Tenant Slug ".."',
+			{
+				resource: 'jobPortal',
+				operation: 'getAllPostings',
+				portalUrl: 'https://careers.example',
+				tenantSlug: '..',
+				returnAll: true,
+			},
+			`Tenant Slug: ".." ${PATH_RULE}`,
+		],
+		[
+			'Tenant Slug with a slash',
+			{
+				resource: 'jobPortal',
+				operation: 'getAllPostings',
+				portalUrl: 'https://careers.example',
+				tenantSlug: 'acme/../x',
+				returnAll: true,
+			},
+			`Tenant Slug: "acme/../x" ${PATH_RULE}`,
+		],
+	])('%s is refused naming the field; nothing is sent', async (_name, parameters, message) => {
+		expect(await refusal(parameters)).toBe(message);
+	});
+
+	test('an id given as an object says what was given', async () => {
+		expect(
+			await refusal({
+				resource: 'candidate',
+				operation: 'get',
+				candidateId: locator('={{ { "id": "c1" } }}'),
+			}),
+		).toBe('Candidate must be an ID (text), not an object');
+	});
+});
+
+describe('Limit from an expression', () => {
+	test.each([
+		['-5', 'the number -5'],
+		['0', 'the number 0'],
+		['2.5', 'the number 2.5'],
+		['"abc"', '"abc"'],
+	])('%s stops Get Many before anything is sent', async (expression, shown) => {
+		expect(
+			await refusal({
+				resource: 'candidate',
+				operation: 'getAll',
+				returnAll: false,
+				limit: `={{ ${expression} }}`,
+			}),
+		).toBe(`Limit: must be a whole number of at least 1, not ${shown}`);
+	});
+
+	test('-1 on a list that comes in one response is refused, not read as "all but the last"', async () => {
+		const scope = api()
+			.get('/v1/applications/vacancy/v1')
+			.reply(200, {
+				vacancy: vacancyDetail(),
+				applications: [applicationListItem('a1'), applicationListItem('a2')],
+			});
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'application',
+				operation: 'getAllForJob',
+				jobId: locator('v1'),
+				returnAll: false,
+				limit: '={{ -1 }}',
+			},
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.message).toBe(
+			'Limit: must be a whole number of at least 1, not the number -1',
+		);
+	});
+
+	test('a whole number as text from an expression is a valid Limit', async () => {
+		const scope = api()
+			.get('/v1/candidates')
+			.query({ limit: 2 })
+			.reply(200, page([candidate('c1'), candidate('c2')], 'next', true));
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'candidate',
+				operation: 'getAll',
+				returnAll: false,
+				limit: '={{ "2" }}',
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toHaveLength(2);
+	});
+});
+
+describe('id lists', () => {
+	const update = (teamUserIds: string): INodeParameters => ({
+		resource: 'job',
+		operation: 'update',
+		jobId: locator('v1'),
+		updateFields: { teamUserIds },
+	});
+
+	test.each([
+		['a JSON list pasted as text', '["u1", "u2"]'],
+		['a list from an expression', '={{ ["u1", "u2"] }}'],
+		['a comma list', 'u1, u2'],
+	])('%s is sent as a list of ids', async (_name, value) => {
+		const scope = api()
+			.put('/v1/vacancies/v1', { teamUserIds: ['u1', 'u2'] })
+			.reply(200, '');
+		const result = await runRecruiting({ parameters: update(value) });
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	test.each([
+		[
+			'an object',
+			'={{ { "id": "u1" } }}',
+			'Team User IDs: must be a comma-separated list of IDs, not an object',
+		],
+		[
+			'a list holding an object',
+			'={{ ["u1", { "id": "u2" }] }}',
+			'Team User IDs: must be a list of IDs (text), but one entry is an object',
+		],
+		['broken JSON', '["u1", ', 'Team User IDs: "["u1", " is not a valid JSON list'],
+	])('%s is refused naming the field', async (_name, value, message) => {
+		expect(await refusal(update(value))).toBe(message);
+	});
+});
+
+describe('dates', () => {
+	const startAt = (value: string): INodeParameters => ({
+		resource: 'job',
+		operation: 'update',
+		jobId: locator('v1'),
+		updateFields: { startAt: value },
+	});
+
+	test.each(['2024-02-30', '2024-02-30T09:00:00Z', '12/31/2024', 'next Tuesday', '2024-13-01'])(
+		'%s is refused naming the field, not read as some other date',
+		async (value) => {
+			expect(await refusal(startAt(value))).toBe(`Start At: "${value}" is not a date and time`);
+		},
+	);
+
+	test('a Luxon DateTime from an expression is sent as the instant it names', async () => {
+		const scope = api()
+			.put('/v1/vacancies/v1', { startAt: '2026-01-01T09:00:00.000Z' })
+			.reply(200, '');
+		const result = await runRecruiting({
+			parameters: startAt(
+				"={{ DateTime.fromISO('2026-01-01T10:00:00', { zone: 'Europe/Berlin' }) }}",
+			),
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	test('Modified Since from $now is accepted', async () => {
+		const scope = api()
+			.get('/v1/candidates')
+			.query((query) =>
+				/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(String(query.modifiedSince)),
+			)
+			.reply(200, page([], '', false));
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'candidate',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { modifiedSince: '={{ $now.minus({ days: 1 }) }}' },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+});

@@ -1,0 +1,141 @@
+/*
+ * The API key never leaves the API's host: n8n's HTTP helper keeps custom headers such as
+ * x-api-key when it follows a redirect to another host, so no request that carries the key
+ * follows a redirect. The public job portal takes no key and follows redirects as a browser.
+ */
+import { LoadOptionsContext } from 'n8n-core';
+import nock from 'nock';
+
+import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
+import { API, API_KEY, jsonOf, runRecruiting, setup } from '../harness/engine';
+import { candidate, page, posting } from '../harness/fixtures';
+import { TriggerHarness } from '../harness/trigger';
+
+const OTHER = 'http://other.example';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+/** Every request that reaches the other host, with the key it carried. */
+function otherHost() {
+	const seen: Array<{ path: string; key: unknown }> = [];
+	for (const method of ['GET', 'POST', 'PUT']) {
+		nock(OTHER)
+			.persist()
+			.intercept(/.*/, method)
+			.reply(function (path) {
+				seen.push({ path, key: this.req.headers['x-api-key'] });
+				return [200, page([candidate('stolen')], '', false)];
+			});
+	}
+	return seen;
+}
+
+const REDIRECT_MESSAGE = (status: number, path: string) =>
+	`The Recruiting API answered with a redirect (HTTP ${status}) to ${OTHER}${path}; requests that carry the API key do not follow redirects`;
+
+describe.each([301, 302, 307, 308])('a %i to another host', (status) => {
+	test('Candidate Get stops with the redirect named; nothing reaches the other host', async () => {
+		const seen = otherHost();
+		const scope = nock(API)
+			.get('/v1/candidates/c1')
+			.reply(status, '', { Location: `${OTHER}/v1/candidates/c1` });
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'candidate',
+				operation: 'get',
+				candidateId: { __rl: true, mode: 'id', value: 'c1' },
+			},
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(seen).toEqual([]);
+		expect(result.error?.message).toBe(REDIRECT_MESSAGE(status, '/v1/candidates/c1'));
+		expect(result.error?.description).toMatch(/set the Base URL of the Recruiting API credential/);
+	});
+
+	test('Job Update (PUT with a body) stops; nothing reaches the other host', async () => {
+		const seen = otherHost();
+		const scope = nock(API)
+			.put('/v1/vacancies/v1')
+			.reply(status, '', { Location: `${OTHER}/v1/vacancies/v1` });
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'job',
+				operation: 'update',
+				jobId: { __rl: true, mode: 'id', value: 'v1' },
+				updateFields: { name: 'X' },
+			},
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(seen).toEqual([]);
+		expect(result.error?.message).toBe(REDIRECT_MESSAGE(status, '/v1/vacancies/v1'));
+	});
+
+	test('Get Many stops at the page that redirects; nothing reaches the other host', async () => {
+		const seen = otherHost();
+		const scope = nock(API)
+			.get('/v1/candidates')
+			.query(true)
+			.reply(status, '', { Location: `${OTHER}/v1/candidates?limit=50` });
+		const result = await runRecruiting({
+			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(seen).toEqual([]);
+		expect(result.error?.message).toBe(REDIRECT_MESSAGE(status, '/v1/candidates?limit=50'));
+	});
+
+	test('the Candidate picker stops; nothing reaches the other host', async () => {
+		const seen = otherHost();
+		const scope = nock(API)
+			.get('/v1/candidates')
+			.query(true)
+			.reply(status, '', { Location: `${OTHER}/v1/candidates` });
+		const { workflow, node, additionalData } = setup({
+			parameters: { resource: 'application', operation: 'create' },
+		});
+		const context = new LoadOptionsContext(workflow, node, additionalData, 'candidateId');
+		const outcome = await new Recruiting().methods.listSearch.searchCandidates
+			.call(context)
+			.catch((error: Error) => error);
+		expect(scope.isDone()).toBe(true);
+		expect(seen).toEqual([]);
+		expect((outcome as Error).message).toBe(REDIRECT_MESSAGE(status, '/v1/candidates'));
+	});
+
+	test('a trigger poll fails without emitting; nothing reaches the other host', async () => {
+		const seen = otherHost();
+		const scope = nock(API)
+			.get('/v1/candidates')
+			.query(true)
+			.reply(status, '', { Location: `${OTHER}/v1/candidates` });
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		await expect(trigger.poll()).rejects.toThrow(REDIRECT_MESSAGE(status, '/v1/candidates'));
+		expect(scope.isDone()).toBe(true);
+		expect(seen).toEqual([]);
+		expect(trigger.state()).toBeUndefined();
+	});
+});
+
+test('the public job portal takes no key and follows a redirect as a browser does', async () => {
+	const portal = nock('https://careers.example', { badheaders: ['x-api-key'] })
+		.get('/acme/vacancy-portal/jobs')
+		.reply(302, '', { Location: 'https://jobs.example/acme/vacancy-portal/jobs' });
+	const moved = nock('https://jobs.example', { badheaders: ['x-api-key'] })
+		.get('/acme/vacancy-portal/jobs')
+		.reply(200, { publicJobBoardPostings: [{ ...posting, id: 'jp1' }] });
+	const result = await runRecruiting({
+		parameters: {
+			resource: 'jobPortal',
+			operation: 'getAllPostings',
+			portalUrl: 'https://careers.example',
+			tenantSlug: 'acme',
+			returnAll: true,
+		},
+	});
+	expect(result.error).toBeUndefined();
+	expect(portal.isDone()).toBe(true);
+	expect(moved.isDone()).toBe(true);
+	expect(jsonOf(result).map((item) => item.id)).toEqual(['jp1']);
+	expect(API_KEY).not.toBe('');
+});
