@@ -4,6 +4,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { resourceRouting } from './hooks';
 import { searchCandidates } from './listSearch/searchCandidates';
 import { searchJobs } from './listSearch/searchJobs';
+import { searchPostings } from './listSearch/searchPostings';
 import type { Resource } from './resource';
 import { application } from './resources/application';
 import { candidate } from './resources/candidate';
@@ -20,7 +21,11 @@ export class Recruiting implements INodeType {
 		name: 'recruiting',
 		icon: { light: 'file:recruiting.svg', dark: 'file:recruiting.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: Output (Simplified, Flattened, Raw, Selected Fields) replaces Simplify; a write keeps
+		// the API's reply apart; Posting ID is picked from a list; Get Many for a Job in Raw is
+		// the response as it came. Version 1 workflows keep version 1's behaviour.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Read and update jobs, candidates, applications and notes in the recruiting (applicant-tracking) API, and use the public job portal',
@@ -67,6 +72,7 @@ export class Recruiting implements INodeType {
 		listSearch: {
 			searchCandidates,
 			searchJobs,
+			searchPostings,
 		},
 	};
 }

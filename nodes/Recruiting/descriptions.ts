@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PAGE_SIZE } from '../shared/paging';
+import { outputFields } from './output';
 
 /*
  * Parameters several operations share; `show` is the displayOptions.show of the operation.
@@ -8,7 +9,7 @@ import { PAGE_SIZE } from '../shared/paging';
  */
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
-/** Simplify, as the node and the trigger both offer it. */
+/** Simplify, as the trigger offers it (the node's is in output.ts, with its Output option). */
 export const simplifyOption: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',
@@ -17,10 +18,6 @@ export const simplifyOption: INodeProperties = {
 	description:
 		'Whether to return plain fields (name: "Backend Engineer") instead of the API’s { viewType, name } wrappers',
 };
-
-export function simplifyField(show: Show): INodeProperties {
-	return { ...simplifyOption, displayOptions: { show } };
-}
 
 /** The optional fields of a write, in n8n's usual "Add Field" collection. */
 export function additionalFields(show: Show, options: INodeProperties[]): INodeProperties {
@@ -86,7 +83,7 @@ export function getManyFields(show: Show, plural: string): INodeProperties[] {
 				},
 			],
 		},
-		simplifyField(show),
+		...outputFields(show, plural),
 	];
 }
 

@@ -12,6 +12,8 @@ import { withRetries } from '../shared/retry';
 import { pacedRun } from '../shared/transport';
 import type { Json } from '../shared/values';
 import { WITH_KEY } from './hooks';
+import { shaper } from './output';
+import type { RecordShape } from './output';
 import { limitOf } from './parameters';
 
 interface ListRequest {
@@ -21,7 +23,7 @@ interface ListRequest {
 export interface CursorListOptions {
 	/** Singular, for messages: 'job', 'candidate'. */
 	label: string;
-	flatten: (raw: unknown) => unknown;
+	shape: RecordShape;
 	/** The job list's cursor is a modifiedAt timestamp; the candidate list's is opaque. */
 	timestampCursor: boolean;
 }
@@ -36,7 +38,7 @@ export interface CursorListOptions {
  * records are de-duplicated by id. When more jobs than one page share a timestamp the cursor
  * cannot move past them; that is reported, never looped on or silently cut short.
  */
-export function cursorPagination({ label, flatten, timestampCursor }: CursorListOptions) {
+export function cursorPagination({ label, shape, timestampCursor }: CursorListOptions) {
 	return async function paginate(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -45,7 +47,7 @@ export function cursorPagination({ label, flatten, timestampCursor }: CursorList
 		const itemIndex = this.getItemIndex();
 		const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 		const limit = returnAll ? Infinity : limitOf(this);
-		const simplify = this.getNodeParameter('simplify', true) as boolean;
+		const output = shaper(this, shape);
 		const run = await pacedRun.call(this, itemIndex);
 		const options = { ...requestData.options, baseURL: run.baseURL, ...WITH_KEY };
 		const baseQs = options.qs ?? {};
@@ -54,10 +56,8 @@ export function cursorPagination({ label, flatten, timestampCursor }: CursorList
 		const pairedItem = { item: itemIndex };
 		const seen = new Set<string>();
 		const cursors = new Set<string>();
-		const output = (records: Json[]) => () => {
-			for (const record of records) {
-				results.push({ json: (simplify ? flatten(record) : record) as IDataObject, pairedItem });
-			}
+		const deliver = (records: Json[]) => () => {
+			for (const record of records) results.push({ json: output(record), pairedItem });
 		};
 		const take = (page: Page, { cursor }: ListRequest): Step<ListRequest> => {
 			const fresh: Json[] = [];
@@ -72,7 +72,7 @@ export function cursorPagination({ label, flatten, timestampCursor }: CursorList
 				fresh.push(item);
 			}
 			const read = results.length + fresh.length;
-			if (!page.hasNextPage || read >= limit) return { deliver: output(fresh) };
+			if (!page.hasNextPage || read >= limit) return { deliver: deliver(fresh) };
 			if (timestampCursor && fresh.length === 0 && page.nextCursor === cursor) {
 				throw new NodeOperationError(
 					node,
@@ -91,7 +91,7 @@ export function cursorPagination({ label, flatten, timestampCursor }: CursorList
 				`${read} ${label}s were read before the API stopped paging.`,
 			);
 			cursors.add(next);
-			return { next: { cursor: next }, deliver: output(fresh) };
+			return { next: { cursor: next }, deliver: deliver(fresh) };
 		};
 		const firstSize = Math.min(PAGE_SIZE, limit);
 		await readPages<ListRequest>({

@@ -18,6 +18,8 @@ import { withRetries } from '../shared/retry';
 import { timestamp } from '../shared/time';
 import { apiCredentials, cancelSignal, pathSegment, siteRoot } from '../shared/transport';
 import { isRecord } from '../shared/values';
+import { shaper } from './output';
+import type { RecordShape } from './output';
 import { limitOf, requiredId } from './parameters';
 import type { Resource, Subject } from './resource';
 
@@ -187,7 +189,7 @@ function checkResponse(resource: Resource): PostReceiveAction {
 	};
 }
 
-function unexpectedBody(
+export function unexpectedBody(
 	this: IExecuteSingleFunctions,
 	body: unknown,
 	expected: string,
@@ -200,31 +202,30 @@ function unexpectedBody(
 	});
 }
 
-/** postReceive for a single record: flattened unless the user turned Simplify off. */
-export function outputRecord(flatten?: (raw: unknown) => unknown): PostReceiveAction {
+/** postReceive for a single record, shaped as the Output (or Simplify) parameter says. */
+export function outputRecord(shape?: RecordShape): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items, response) {
 		if (!isRecord(response.body)) throw unexpectedBody.call(this, response.body, 'a JSON object');
-		const simplify = flatten !== undefined && (this.getNodeParameter('simplify', true) as boolean);
-		const json = (simplify ? flatten(response.body) : response.body) as IDataObject;
+		const json = shape ? shaper(this, shape)(response.body) : (response.body as IDataObject);
 		return [{ json, pairedItem: { item: this.getItemIndex() } }];
 	};
 }
 
 /**
  * postReceive for writes whose success body the spec leaves open: the API may answer with
- * nothing, so the item says what was done and keeps whatever the API did return.
+ * nothing, so the item says what was done and keeps whatever the API did return: under
+ * `response` from version 2 (so a reply such as { success: false, id: "other" } cannot pass for
+ * the node's own fields), merged in as version 1 did.
  */
 export function outputWriteResult(
 	fields: (this: IExecuteSingleFunctions) => IDataObject,
 ): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items, response) {
 		const returned = isRecord(response.body) ? (response.body as IDataObject) : {};
-		return [
-			{
-				json: { success: true, ...fields.call(this), ...returned },
-				pairedItem: { item: this.getItemIndex() },
-			},
-		];
+		const own = { success: true, ...fields.call(this) };
+		const reply = Object.keys(returned).length > 0 ? { response: returned } : {};
+		const json = this.getNode().typeVersion >= 2 ? { ...own, ...reply } : { ...own, ...returned };
+		return [{ json, pairedItem: { item: this.getItemIndex() } }];
 	};
 }
 
@@ -232,26 +233,23 @@ export function outputWriteResult(
  * postReceive for a list carried in one property of the response (no paging): one item per
  * element, each flattened unless Simplify is off.
  */
-export function outputList(
-	property: string,
-	flatten?: (raw: unknown) => unknown,
-	decorate?: (this: IExecuteSingleFunctions, body: IDataObject, simplify: boolean) => IDataObject,
-): PostReceiveAction {
+export function outputList(property: string, shape?: RecordShape): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items, response) {
 		const body = response.body;
 		if (!isRecord(body) || !Array.isArray(body[property])) {
 			throw unexpectedBody.call(this, body, `an object with a "${property}" list`);
 		}
-		const simplify = flatten !== undefined && (this.getNodeParameter('simplify', true) as boolean);
-		const extra = decorate ? decorate.call(this, body as IDataObject, simplify) : {};
+		const output = shape ? shaper(this, shape) : (element: unknown) => element as IDataObject;
 		const pairedItem = { item: this.getItemIndex() };
-		// The whole list comes in one response; Limit (where the operation has it) keeps the first.
-		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
-		const list = body[property] as unknown[];
-		const kept = returnAll ? list : list.slice(0, limitOf(this));
-		return kept.map((element) => ({
-			json: { ...((simplify ? flatten(element) : element) as IDataObject), ...extra },
+		return listed(this, body[property] as unknown[]).map((element) => ({
+			json: output(element),
 			pairedItem,
 		}));
 	};
+}
+
+/** A list the API sends whole: Limit (where the operation has it) keeps the first. */
+export function listed<T>(context: IExecuteSingleFunctions, list: T[]): T[] {
+	const returnAll = context.getNodeParameter('returnAll', true) as boolean;
+	return returnAll ? list : list.slice(0, limitOf(context));
 }

@@ -1,7 +1,7 @@
 import { ExecutionBaseError, NodeOperationError, NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { FieldError } from './values';
+import { FieldError, isRecord } from './values';
 
 /**
  * What a catch block hands n8n: a FieldError as a NodeOperationError naming the field; n8n's
@@ -51,14 +51,69 @@ export function describeBody(body: unknown): string {
 	return text.length > MAX_DESCRIBED_BODY ? `${text.slice(0, MAX_DESCRIBED_BODY)}…` : text;
 }
 
-/** The API's own explanation, when its error body carries one (`message`, `error`, `field`). */
+const MAX_EXPLANATION = 300;
+
+function textOf(value: unknown): string {
+	return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The field an error entry names: `field`, `path`, `param`, `pointer`, `source.pointer`, `loc`. */
+function fieldOf(entry: Record<string, unknown>): string {
+	const source = isRecord(entry.source) ? entry.source : {};
+	const named = [
+		entry.field,
+		entry.path,
+		entry.param,
+		entry.pointer,
+		source.pointer,
+		source.parameter,
+	]
+		.map(textOf)
+		.find(Boolean);
+	if (named) return named;
+	const location = Array.isArray(entry.path)
+		? entry.path
+		: Array.isArray(entry.loc)
+			? entry.loc
+			: [];
+	return location
+		.filter((part) => typeof part === 'string' || typeof part === 'number')
+		.filter((part) => part !== 'body' && part !== 'query')
+		.join('.');
+}
+
+/** One error entry (a string, or an object with a message and maybe a field) as a sentence. */
+function entryText(entry: unknown): string {
+	if (typeof entry === 'string') return entry.trim();
+	if (!isRecord(entry)) return '';
+	const text = [entry.message, entry.msg, entry.detail, entry.error_description, entry.title]
+		.map(textOf)
+		.find(Boolean);
+	if (!text) return '';
+	const field = fieldOf(entry);
+	return field && !text.includes(field) ? `${text} (field: ${field})` : text;
+}
+
+/**
+ * The API's own words from an error body. The spec leaves the error shape open, so the usual
+ * shapes are read: `message` (with `field`/`path`), `error` as text or as an object,
+ * `errors[]` of texts or objects, RFC 7807 `detail`/`title`, and `detail[]` with `loc`/`msg`.
+ */
 function apiExplanation(body: unknown): string {
-	if (typeof body !== 'object' || body === null) return '';
-	const { message, error, field } = body as Record<string, unknown>;
-	const text = typeof message === 'string' ? message : typeof error === 'string' ? error : '';
-	return typeof field === 'string' && field && !text.includes(field)
-		? `${text} (field: ${field})`
-		: text;
+	if (!isRecord(body)) return '';
+	const entries: unknown[] = [];
+	if (isRecord(body.error)) entries.push(body.error);
+	if (Array.isArray(body.errors)) entries.push(...body.errors);
+	if (Array.isArray(body.detail)) entries.push(...body.detail);
+	const nested = entries.map(entryText).filter(Boolean);
+	const own = entryText({
+		...body,
+		message: textOf(body.message) || textOf(body.error) || textOf(body.detail),
+		title: textOf(body.title),
+	});
+	const parts = [...(own ? [own] : []), ...nested.filter((text) => !own.includes(text))];
+	const text = parts.slice(0, 3).join('; ');
+	return text.length > MAX_EXPLANATION ? `${text.slice(0, MAX_EXPLANATION)}…` : text;
 }
 
 /** Seconds to wait before retrying, from a Retry-After header (seconds or an HTTP date). */
@@ -95,6 +150,11 @@ export function httpErrorMessage(failure: HttpFailure, subject: RequestSubject):
 	}
 	if (statusCode === 400 || statusCode === 422) {
 		return `The Recruiting API rejected the request${explanation ? `: ${explanation}` : ''}`;
+	}
+	if (statusCode === 409) {
+		return `The Recruiting API refused the request as a conflict with the record's current state${
+			explanation ? `: ${explanation}` : ''
+		}`;
 	}
 	if ((statusCode === 401 || statusCode === 403) && subject.portal) {
 		return `The job portal refused the request (HTTP ${statusCode}); it takes no API key: check the Portal URL and the Tenant Slug`;

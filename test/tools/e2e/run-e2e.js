@@ -24,8 +24,24 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { REPO_ROOT, mkTemp, rmrf, fmtMs, freePort, httpJson, treeRssMb, sleep } = require('./lib/util');
-const { ensureN8n, importEntities, executeWorkflow, startN8n, n8nCli, ensureOwner } = require('./lib/n8n');
+const {
+	REPO_ROOT,
+	mkTemp,
+	rmrf,
+	fmtMs,
+	freePort,
+	httpJson,
+	treeRssMb,
+	sleep,
+} = require('./lib/util');
+const {
+	ensureN8n,
+	importEntities,
+	executeWorkflow,
+	startN8n,
+	n8nCli,
+	ensureOwner,
+} = require('./lib/n8n');
 const { PKG, buildAndPack, installTarball, checkInstalledPackage } = require('./lib/pkg');
 const { loadWorkflows, WORKFLOWS_DIR } = require('./lib/workflows');
 const { startSink } = require('./lib/sink');
@@ -123,21 +139,33 @@ async function main() {
 
 	const userFolder = mkTemp('recruiting-e2e-n8n-');
 	let installedDir = '';
-	await check('the tarball installs into <N8N_USER_FOLDER>/.n8n/nodes/node_modules/n8n-nodes-recruiting', async () => {
-		installedDir = await installTarball(/** @type {any} */ (packed).tarball, userFolder);
-		expect(fs.existsSync(path.join(installedDir, 'package.json')), 'no package.json after extraction');
-		return installedDir.replace(userFolder, '<user folder>');
-	});
-	await check('every file the package.json n8n block names is in the tarball, with its icons', () => {
-		const problems = checkInstalledPackage(installedDir);
-		expect(problems.length === 0, problems.join('; '));
-		const pj = JSON.parse(fs.readFileSync(path.join(installedDir, 'package.json'), 'utf8'));
-		return `${pj.n8n.nodes.length} nodes, ${pj.n8n.credentials.length} credential(s)`;
-	});
+	await check(
+		'the tarball installs into <N8N_USER_FOLDER>/.n8n/nodes/node_modules/n8n-nodes-recruiting',
+		async () => {
+			installedDir = await installTarball(/** @type {any} */ (packed).tarball, userFolder);
+			expect(
+				fs.existsSync(path.join(installedDir, 'package.json')),
+				'no package.json after extraction',
+			);
+			return installedDir.replace(userFolder, '<user folder>');
+		},
+	);
+	await check(
+		'every file the package.json n8n block names is in the tarball, with its icons',
+		() => {
+			const problems = checkInstalledPackage(installedDir);
+			expect(problems.length === 0, problems.join('; '));
+			const pj = JSON.parse(fs.readFileSync(path.join(installedDir, 'package.json'), 'utf8'));
+			return `${pj.n8n.nodes.length} nodes, ${pj.n8n.credentials.length} credential(s)`;
+		},
+	);
 	await check('the package has no runtime dependencies to install (n8n-workflow is a peer)', () => {
 		const pj = JSON.parse(fs.readFileSync(path.join(installedDir, 'package.json'), 'utf8'));
 		const deps = Object.keys(pj.dependencies || {});
-		expect(deps.length === 0, `dependencies would be missing in n8n's nodes folder: ${deps.join(', ')}`);
+		expect(
+			deps.length === 0,
+			`dependencies would be missing in n8n's nodes folder: ${deps.join(', ')}`,
+		);
 	});
 
 	// ---------------------------------------------------------------- sandbox
@@ -182,7 +210,11 @@ function finish(t0, timings, memory, userFolder) {
 		else rmrf(userFolder);
 	}
 	timings['total'] = fmtMs(Date.now() - t0);
-	console.log(`# timings: ${Object.entries(timings).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+	console.log(
+		`# timings: ${Object.entries(timings)
+			.map(([k, v]) => `${k} ${v}`)
+			.join(', ')}`,
+	);
 	if (memory.length) console.log(`# memory: ${memory.join(', ')}`);
 	console.log(`${passed} passed, ${failed} failed`);
 	process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
@@ -195,9 +227,24 @@ function finish(t0, timings, memory, userFolder) {
  */
 function credentialsFor(sandbox) {
 	return {
-		good: { id: 'rcE2eCredGood001', name: 'Recruiting sandbox (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey } },
-		bad: { id: 'rcE2eCredBadKey1', name: 'Recruiting sandbox, wrong key (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey: 'not-the-sandbox-key' } },
-		v1: { id: 'rcE2eCredV1Slsh1', name: 'Recruiting sandbox, base URL with /v1/ (e2e)', type: CREDENTIAL_TYPE, data: { baseUrl: `${sandbox.url}/v1/`, apiKey: sandbox.apiKey } },
+		good: {
+			id: 'rcE2eCredGood001',
+			name: 'Recruiting sandbox (e2e)',
+			type: CREDENTIAL_TYPE,
+			data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+		},
+		bad: {
+			id: 'rcE2eCredBadKey1',
+			name: 'Recruiting sandbox, wrong key (e2e)',
+			type: CREDENTIAL_TYPE,
+			data: { baseUrl: sandbox.url, apiKey: 'not-the-sandbox-key' },
+		},
+		v1: {
+			id: 'rcE2eCredV1Slsh1',
+			name: 'Recruiting sandbox, base URL with /v1/ (e2e)',
+			type: CREDENTIAL_TYPE,
+			data: { baseUrl: `${sandbox.url}/v1/`, apiKey: sandbox.apiKey },
+		},
 	};
 }
 
@@ -217,13 +264,28 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 
 	// Ids the workflows address, picked from the sandbox's fixtures.
 	const jobId = fx.vacancyIds[0];
-	const otherClient = fx.clients.find((/** @type {any} */ c) => c.id !== store.getVacancy(jobId).clientId) || fx.clients[0];
-	const clientContacts = fx.clientContacts.filter((/** @type {any} */ c) => c.companyId === otherClient.id).map((/** @type {any} */ c) => c.id);
-	const teamUsers = fx.users.filter((/** @type {any} */ u) => !u.deactivated).slice(0, 2).map((/** @type {any} */ u) => u.id);
-	const interviewStage = fx.applicationStages.find((/** @type {any} */ s) => s.type === 'interview') || fx.applicationStages[1];
-	const speculativeStage = fx.applicationStages.find((/** @type {any} */ s) => s.type === 'speculative') || fx.applicationStages[0];
-	const appliedToJob = new Set(store.applicationsOfVacancy(jobId).map((/** @type {any} */ a) => a.candidateId));
-	const newApplicant = [fx.candidates.lastId, ...fx.candidates.firstIds].find((id) => !appliedToJob.has(id));
+	const otherClient =
+		fx.clients.find((/** @type {any} */ c) => c.id !== store.getVacancy(jobId).clientId) ||
+		fx.clients[0];
+	const clientContacts = fx.clientContacts
+		.filter((/** @type {any} */ c) => c.companyId === otherClient.id)
+		.map((/** @type {any} */ c) => c.id);
+	const teamUsers = fx.users
+		.filter((/** @type {any} */ u) => !u.deactivated)
+		.slice(0, 2)
+		.map((/** @type {any} */ u) => u.id);
+	const interviewStage =
+		fx.applicationStages.find((/** @type {any} */ s) => s.type === 'interview') ||
+		fx.applicationStages[1];
+	const speculativeStage =
+		fx.applicationStages.find((/** @type {any} */ s) => s.type === 'speculative') ||
+		fx.applicationStages[0];
+	const appliedToJob = new Set(
+		store.applicationsOfVacancy(jobId).map((/** @type {any} */ a) => a.candidateId),
+	);
+	const newApplicant = [fx.candidates.lastId, ...fx.candidates.firstIds].find(
+		(id) => !appliedToJob.has(id),
+	);
 	const noteId = fx.noteIds[0];
 	const noteApplicationId = store.getNote(noteId).applicationId;
 
@@ -244,7 +306,10 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		JOB_ID: jobId,
 		CLIENT_ID: otherClient.id,
 		CLIENT_CONTACT_IDS: clientContacts.join(', '),
-		VACANCY_STAGE_ID: (fx.vacancyStages.find((/** @type {any} */ s) => s.id === 'vstage-interviewing') || fx.vacancyStages[1]).id,
+		VACANCY_STAGE_ID: (
+			fx.vacancyStages.find((/** @type {any} */ s) => s.id === 'vstage-interviewing') ||
+			fx.vacancyStages[1]
+		).id,
 		TEAM_USER_IDS: teamUsers.join(', '),
 		CANDIDATE_ID: fx.candidates.firstIds[3],
 		NEW_APPLICANT_ID: String(newApplicant),
@@ -263,10 +328,13 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		return fmtMs(r.ms);
 	});
 	const allWorkflows = [...Object.values(workflows), ...Object.values(demoWorkflows)];
-	await check(`n8n import:workflow takes the ${allWorkflows.length} workflows of test/tools/e2e/workflows (and demo/)`, async () => {
-		const r = await importEntities(n8n, userFolder, 'workflow', allWorkflows);
-		return fmtMs(r.ms);
-	});
+	await check(
+		`n8n import:workflow takes the ${allWorkflows.length} workflows of test/tools/e2e/workflows (and demo/)`,
+		async () => {
+			const r = await importEntities(n8n, userFolder, 'workflow', allWorkflows);
+			return fmtMs(r.ms);
+		},
+	);
 
 	/** Sandbox request-log entries after `seq`. @param {number} seq @returns {any[]} */
 	const requestsSince = (seq) => sandbox.requestLog.since(seq);
@@ -294,16 +362,33 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 	{
 		const { r, requests } = await execute('jobs-get-many');
 		const allJobs = store.world.vacancyIndex.items;
-		await check('the workflow using n8n-nodes-recruiting.recruiting runs in n8n (node type and credential type load)', () => {
-			const loadErrors = r.output.split('\n').filter((l) => /Cannot find module|Failed to load|Error loading/i.test(l) && l.includes(PKG.name));
-			expect(loadErrors.length === 0, `n8n could not load the package: ${loadErrors.slice(0, 2).join(' | ')}`);
-			expectOk(r, 'jobs-get-many');
-			expect(!/Unrecognized node type|Unknown credential/i.test(r.output), 'n8n reported a loading problem');
-			return `${fmtMs(r.ms)} for n8n execute`;
-		});
+		await check(
+			'the workflow using n8n-nodes-recruiting.recruiting runs in n8n (node type and credential type load)',
+			() => {
+				const loadErrors = r.output
+					.split('\n')
+					.filter(
+						(l) =>
+							/Cannot find module|Failed to load|Error loading/i.test(l) && l.includes(PKG.name),
+					);
+				expect(
+					loadErrors.length === 0,
+					`n8n could not load the package: ${loadErrors.slice(0, 2).join(' | ')}`,
+				);
+				expectOk(r, 'jobs-get-many');
+				expect(
+					!/Unrecognized node type|Unknown credential/i.test(r.output),
+					'n8n reported a loading problem',
+				);
+				return `${fmtMs(r.ms)} for n8n execute`;
+			},
+		);
 		await check('job Get Many, Return All: every job, across pages', () => {
 			const items = itemsOf(r, 'Jobs Return All');
-			expect(items.length === allJobs.length, `${items.length} items, the sandbox has ${allJobs.length} jobs`);
+			expect(
+				items.length === allJobs.length,
+				`${items.length} items, the sandbox has ${allJobs.length} jobs`,
+			);
 			expect(new Set(items.map((i) => i.id)).size === items.length, 'duplicate job ids');
 			return `${items.length} items`;
 		});
@@ -311,12 +396,24 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 			const items = itemsOf(r, 'Jobs Return All');
 			const want = new Set(allJobs.map((/** @type {any} */ v) => v.name));
 			for (const item of items) {
-				expect(typeof item.name === 'string' && item.name.length > 0, `name is not a string: ${show(item.name)}`);
+				expect(
+					typeof item.name === 'string' && item.name.length > 0,
+					`name is not a string: ${show(item.name)}`,
+				);
 				expect(want.has(item.name), `unexpected job name ${show(item.name)}`);
-				expect(item.stage && typeof item.stage.name === 'string' && !('viewType' in item.stage), `stage not flattened: ${show(item.stage)}`);
-				expect(item.client && typeof item.client.name === 'string', `client not flattened: ${show(item.client)}`);
+				expect(
+					item.stage && typeof item.stage.name === 'string' && !('viewType' in item.stage),
+					`stage not flattened: ${show(item.stage)}`,
+				);
+				expect(
+					item.client && typeof item.client.name === 'string',
+					`client not flattened: ${show(item.client)}`,
+				);
 				for (const [k, v] of Object.entries(item)) {
-					expect(!(v && typeof v === 'object' && 'viewType' in v && k !== 'clientTeam'), `field ${k} still wrapped: ${show(v)}`);
+					expect(
+						!(v && typeof v === 'object' && 'viewType' in v && k !== 'clientTeam'),
+						`field ${k} still wrapped: ${show(v)}`,
+					);
 				}
 			}
 			return `e.g. "${items[0].name}" at ${items[0].client.name}`;
@@ -332,18 +429,27 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		await check('job Get Many, Simplify off: the API’s { viewType, name } wrappers', () => {
 			const items = itemsOf(r, 'Jobs Raw');
 			expect(items.length === 2, `${items.length} items`);
-			expect(items[0].name && items[0].name.viewType === 'vacancyName', `name: ${show(items[0].name)}`);
+			expect(
+				items[0].name && items[0].name.viewType === 'vacancyName',
+				`name: ${show(items[0].name)}`,
+			);
 		});
 		await check('job Get Many, Modified Since in the future: no items', () => {
 			const items = itemsOf(r, 'Jobs Modified Since Future');
 			expect(items.length === 0, `${items.length} items`);
 			const q = requests.find((x) => x.path === '/v1/vacancies' && x.query.modifiedSince);
-			expect(q && String(q.query.modifiedSince).startsWith('2099-01-01'), `modifiedSince sent: ${show(q && q.query)}`);
+			expect(
+				q && String(q.query.modifiedSince).startsWith('2099-01-01'),
+				`modifiedSince sent: ${show(q && q.query)}`,
+			);
 		});
 		await check('API-key requests carry x-api-key and go to /v1', () => {
 			expect(requests.length > 0, 'the sandbox received nothing');
 			const bad = requests.filter((q) => !q.apiKeyPresent || !q.path.startsWith('/v1/'));
-			expect(bad.length === 0, `${bad.length} requests without key or outside /v1: ${show(bad[0])}`);
+			expect(
+				bad.length === 0,
+				`${bad.length} requests without key or outside /v1: ${show(bad[0])}`,
+			);
 			return `${requests.length} requests`;
 		});
 	}
@@ -361,7 +467,10 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		await check('candidate Get Many, simplified: firstName, lastName, emails are plain', () => {
 			const items = itemsOf(r, 'Candidates Return All');
 			for (const c of items) {
-				expect(typeof c.firstName === 'string' && typeof c.lastName === 'string', `names: ${show(c)}`);
+				expect(
+					typeof c.firstName === 'string' && typeof c.lastName === 'string',
+					`names: ${show(c)}`,
+				);
 				expect(!('name' in c) || typeof c.name !== 'object', `name still wrapped: ${show(c.name)}`);
 				expect(Array.isArray(c.emails), `emails not a list: ${show(c.emails)}`);
 			}
@@ -385,17 +494,26 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		await check('candidate Get with an expression in the ID: the last of Limit 5', () => {
 			const want = itemsOf(r, 'Candidates Limit 5').slice(-1)[0].id;
 			const got = itemsOf(r, 'Get Candidate By Expression');
-			expect(got.length === 1 && got[0].id === want, `got ${show(got.map((i) => i.id))}, want ${want}`);
+			expect(
+				got.length === 1 && got[0].id === want,
+				`got ${show(got.map((i) => i.id))}, want ${want}`,
+			);
 		});
 		await check('candidate Get, Simplify off: { viewType: candidateName, ... }', () => {
 			const items = itemsOf(r, 'Get Candidate Raw');
-			expect(items[0].name && items[0].name.viewType === 'candidateName', `name: ${show(items[0].name)}`);
+			expect(
+				items[0].name && items[0].name.viewType === 'candidateName',
+				`name: ${show(items[0].name)}`,
+			);
 		});
 		await check('candidate Get Contact Identifiers: emails, phoneNumbers, networkUrl', () => {
 			const items = itemsOf(r, 'Candidate Contact Identifiers');
 			expect(items.length === 1, `${items.length} items`);
 			const c = items[0];
-			expect(Array.isArray(c.emails) && Array.isArray(c.phoneNumbers) && 'networkUrl' in c, show(c));
+			expect(
+				Array.isArray(c.emails) && Array.isArray(c.phoneNumbers) && 'networkUrl' in c,
+				show(c),
+			);
 			return `${c.emails.length} email(s), ${c.phoneNumbers.length} phone number(s)`;
 		});
 	}
@@ -412,42 +530,91 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 			expect(puts.length >= 1, 'no PUT reached the sandbox');
 			const b = puts[0].body;
 			expect(b.name === `E2E Platform Engineer ${runTag}`, `name ${show(b.name)}`);
-			expect(b.employmentType === 'partTime' && b.locationType === 'hybrid', `types ${b.employmentType} ${b.locationType}`);
-			expect(b.companyId === vars.CLIENT_ID && b.stageId === vars.VACANCY_STAGE_ID, `ids ${b.companyId} ${b.stageId}`);
-			expect(show(b.teamUserIds) === show(teamUsers), `teamUserIds ${show(b.teamUserIds)}`);
-			expect(show(b.clientTeamUserIds) === show(clientContacts), `clientTeamUserIds ${show(b.clientTeamUserIds)}`);
-			expect(b.location && b.location.city === 'Berlin' && b.location.latitude === 52.531 && b.location.type === 'headquarters', `location ${show(b.location)}`);
-			expect(show(b.salaryRange) === show({ currency: 'EUR', min: 65000, max: 85000 }), `salaryRange ${show(b.salaryRange)}`);
-			expect(b.dealValue && b.dealValue.currency === 'EUR' && b.dealValue.amount === 18000, `dealValue ${show(b.dealValue)}`);
 			expect(
-				show(b.scorecard) === show([{ group_name: 'Engineering', attributes: [{ attribute: 'System design' }, { attribute: 'Code quality' }] }, { group_name: 'Culture', attributes: [{ attribute: 'Ownership' }] }]),
+				b.employmentType === 'partTime' && b.locationType === 'hybrid',
+				`types ${b.employmentType} ${b.locationType}`,
+			);
+			expect(
+				b.companyId === vars.CLIENT_ID && b.stageId === vars.VACANCY_STAGE_ID,
+				`ids ${b.companyId} ${b.stageId}`,
+			);
+			expect(show(b.teamUserIds) === show(teamUsers), `teamUserIds ${show(b.teamUserIds)}`);
+			expect(
+				show(b.clientTeamUserIds) === show(clientContacts),
+				`clientTeamUserIds ${show(b.clientTeamUserIds)}`,
+			);
+			expect(
+				b.location &&
+					b.location.city === 'Berlin' &&
+					b.location.latitude === 52.531 &&
+					b.location.type === 'headquarters',
+				`location ${show(b.location)}`,
+			);
+			expect(
+				show(b.salaryRange) === show({ currency: 'EUR', min: 65000, max: 85000 }),
+				`salaryRange ${show(b.salaryRange)}`,
+			);
+			expect(
+				b.dealValue && b.dealValue.currency === 'EUR' && b.dealValue.amount === 18000,
+				`dealValue ${show(b.dealValue)}`,
+			);
+			expect(
+				show(b.scorecard) ===
+					show([
+						{
+							group_name: 'Engineering',
+							attributes: [{ attribute: 'System design' }, { attribute: 'Code quality' }],
+						},
+						{ group_name: 'Culture', attributes: [{ attribute: 'Ownership' }] },
+					]),
 				`scorecard ${show(b.scorecard)}`,
 			);
-			expect(Date.parse(b.startAt) === Date.parse('2027-02-01T09:00:00.000Z'), `startAt ${b.startAt}`);
+			expect(
+				Date.parse(b.startAt) === Date.parse('2027-02-01T09:00:00.000Z'),
+				`startAt ${b.startAt}`,
+			);
 		});
 		await check('job Update shows up in a later Get Many', () => {
 			const job = itemsOf(r, 'Jobs After Update').find((i) => i.id === jobId);
 			expect(job, 'the job is missing from Get Many');
 			expect(job.name === `E2E Platform Engineer ${runTag}`, `name ${show(job.name)}`);
 			expect(String(job.description).includes(runTag), `description ${show(job.description)}`);
-			expect(job.employmentType === 'partTime' && job.locationType === 'hybrid', `${job.employmentType} ${job.locationType}`);
+			expect(
+				job.employmentType === 'partTime' && job.locationType === 'hybrid',
+				`${job.employmentType} ${job.locationType}`,
+			);
 			expect(job.stage && job.stage.id === vars.VACANCY_STAGE_ID, `stage ${show(job.stage)}`);
 			expect(job.client && job.client.id === vars.CLIENT_ID, `client ${show(job.client)}`);
-			expect(job.salaryRange && job.salaryRange.min === 65000 && job.salaryRange.max === 85000, `salaryRange ${show(job.salaryRange)}`);
+			expect(
+				job.salaryRange && job.salaryRange.min === 65000 && job.salaryRange.max === 85000,
+				`salaryRange ${show(job.salaryRange)}`,
+			);
 			expect(job.location && job.location.city === 'Berlin', `location ${show(job.location)}`);
 			return job.name;
 		});
 		await check('job Get Many, Modified Since the run start: just the updated job', () => {
 			const items = itemsOf(r, 'Jobs Modified Since Run Start');
-			expect(items.some((i) => i.id === jobId), `the updated job is missing (${items.length} items)`);
-			expect(items.length < store.world.vacancies.size, `${items.length} items: the filter was ignored`);
+			expect(
+				items.some((i) => i.id === jobId),
+				`the updated job is missing (${items.length} items)`,
+			);
+			expect(
+				items.length < store.world.vacancies.size,
+				`${items.length} items: the filter was ignored`,
+			);
 			return `${items.length} item(s)`;
 		});
 		await check('job Update, Clear Fields: description and end date sent as null and gone', () => {
 			expect(puts.length >= 2, `${puts.length} PUTs`);
-			expect(show(puts[1].body) === show({ description: null, endAt: null }), `body ${show(puts[1].body)}`);
+			expect(
+				show(puts[1].body) === show({ description: null, endAt: null }),
+				`body ${show(puts[1].body)}`,
+			);
 			const job = itemsOf(r, 'Jobs After Clear').find((i) => i.id === jobId);
-			expect(job && job.description == null && job.endAt == null, `after clear: ${show(job && { description: job.description, endAt: job.endAt })}`);
+			expect(
+				job && job.description == null && job.endAt == null,
+				`after clear: ${show(job && { description: job.description, endAt: job.endAt })}`,
+			);
 			expect(job.name === `E2E Platform Engineer ${runTag}`, 'the name changed too');
 		});
 	}
@@ -462,41 +629,77 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 			expect(items.length === 1 && typeof items[0].id === 'string' && items[0].id, show(items));
 			createdId = items[0].id;
 			const rec = store.getApplication(createdId);
-			expect(rec && rec.candidateId === newApplicant && rec.vacancyId === jobId, `sandbox has ${show(rec)}`);
-			expect(rec.stageId === interviewStage.id && rec.statusId === interviewStage.statusIds[0], `stage/status ${rec.stageId}/${rec.statusId}`);
+			expect(
+				rec && rec.candidateId === newApplicant && rec.vacancyId === jobId,
+				`sandbox has ${show(rec)}`,
+			);
+			expect(
+				rec.stageId === interviewStage.id && rec.statusId === interviewStage.statusIds[0],
+				`stage/status ${rec.stageId}/${rec.statusId}`,
+			);
 			const post = requests.find((q) => q.method === 'POST' && q.path === '/v1/applications');
-			expect(post && show(post.body.teamUserIds) === show(teamUsers), `teamUserIds sent: ${show(post && post.body)}`);
+			expect(
+				post && show(post.body.teamUserIds) === show(teamUsers),
+				`teamUserIds sent: ${show(post && post.body)}`,
+			);
 			return createdId;
 		});
-		await check('application Get (ID from the previous node): flattened stage, candidate, job', () => {
-			const items = itemsOf(r, 'Get Created Application');
-			expect(items.length === 1 && items[0].id === createdId, show(items.map((i) => i.id)));
-			const a = items[0];
-			expect(a.stage && a.stage.id === interviewStage.id && !('viewType' in a.stage), `stage ${show(a.stage)}`);
-			expect(a.candidate && a.candidate.id === newApplicant, `candidate ${show(a.candidate)}`);
-			expect(a.vacancy && a.vacancy.id === jobId && !('viewType' in a.vacancy), `vacancy ${show(a.vacancy)}`);
-			return `${a.candidate.firstName} ${a.candidate.lastName} in ${a.stage.name}`;
-		});
+		await check(
+			'application Get (ID from the previous node): flattened stage, candidate, job',
+			() => {
+				const items = itemsOf(r, 'Get Created Application');
+				expect(items.length === 1 && items[0].id === createdId, show(items.map((i) => i.id)));
+				const a = items[0];
+				expect(
+					a.stage && a.stage.id === interviewStage.id && !('viewType' in a.stage),
+					`stage ${show(a.stage)}`,
+				);
+				expect(a.candidate && a.candidate.id === newApplicant, `candidate ${show(a.candidate)}`);
+				expect(
+					a.vacancy && a.vacancy.id === jobId && !('viewType' in a.vacancy),
+					`vacancy ${show(a.vacancy)}`,
+				);
+				return `${a.candidate.firstName} ${a.candidate.lastName} in ${a.stage.name}`;
+			},
+		);
 		await check('application Get, Simplify off: { viewType: applicationStage } kept', () => {
 			const items = itemsOf(r, 'Get Created Application Raw');
-			expect(items[0] && items[0].stage && items[0].stage.viewType === 'applicationStage', `stage ${show(items[0] && items[0].stage)}`);
+			expect(
+				items[0] && items[0].stage && items[0].stage.viewType === 'applicationStage',
+				`stage ${show(items[0] && items[0].stage)}`,
+			);
 		});
-		await check('application Get Many for a Job: includes the new one, with the job attached', () => {
-			const items = itemsOf(r, 'Applications For Job');
-			const want = store.applicationsOfVacancy(jobId).length;
-			expect(items.length === want, `${items.length} items, the sandbox has ${want}`);
-			expect(items.some((i) => i.id === createdId), 'the created application is missing');
-			const job = items[0].job;
-			expect(job && job.name === `E2E Platform Engineer ${runTag}`, `job ${show(job && job.name)}`);
-			expect(job.dealValue && job.dealValue.amount === 18000 && job.dealValue.currency === 'EUR', `dealValue (set by job Update) ${show(job.dealValue)}`);
-			return `${items.length} applications`;
-		});
-		await check('application Create without a job: a speculative application (vacancyId null)', () => {
-			const items = itemsOf(r, 'Speculative Application');
-			expect(items.length === 1 && items[0].id, show(items));
-			const rec = store.getApplication(items[0].id);
-			expect(rec && rec.vacancyId === null && rec.statusId === null, `sandbox has ${show(rec)}`);
-		});
+		await check(
+			'application Get Many for a Job: includes the new one, with the job attached',
+			() => {
+				const items = itemsOf(r, 'Applications For Job');
+				const want = store.applicationsOfVacancy(jobId).length;
+				expect(items.length === want, `${items.length} items, the sandbox has ${want}`);
+				expect(
+					items.some((i) => i.id === createdId),
+					'the created application is missing',
+				);
+				const job = items[0].job;
+				expect(
+					job && job.name === `E2E Platform Engineer ${runTag}`,
+					`job ${show(job && job.name)}`,
+				);
+				expect(
+					job.dealValue && job.dealValue.amount === 18000 && job.dealValue.currency === 'EUR',
+					`dealValue (set by job Update) ${show(job.dealValue)}`,
+				);
+				return `${items.length} applications`;
+			},
+		);
+		await check(
+			'application Create without a job: a speculative application (vacancyId null)',
+			() => {
+				const items = itemsOf(r, 'Speculative Application');
+				expect(items.length === 1 && items[0].id, show(items));
+				const rec = store.getApplication(items[0].id);
+				expect(rec && rec.vacancyId === null && rec.statusId === null, `sandbox has ${show(rec)}`);
+			},
+		);
 	}
 
 	section('note: Update');
@@ -504,11 +707,23 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		const { r } = await execute('note-update');
 		await check('note Update: { id, updated: true } and the sandbox holds the new note', () => {
 			const items = itemsOf(r, 'Update Note');
-			expect(items.length === 1 && items[0].id === noteId && items[0].updated === true, show(items));
+			expect(
+				items.length === 1 && items[0].id === noteId && items[0].updated === true,
+				show(items),
+			);
 			const note = store.getNote(noteId);
-			expect(note.content === `<p>Phone screen went well (${runTag})</p>`, `content ${show(note.content)}`);
-			expect(note.pinned === true && note.source === 'phone', `pinned ${note.pinned}, source ${note.source}`);
-			expect(show(note.labelIds) === show(['label-important', 'label-e2e']), `labelIds ${show(note.labelIds)}`);
+			expect(
+				note.content === `<p>Phone screen went well (${runTag})</p>`,
+				`content ${show(note.content)}`,
+			);
+			expect(
+				note.pinned === true && note.source === 'phone',
+				`pinned ${note.pinned}, source ${note.source}`,
+			);
+			expect(
+				show(note.labelIds) === show(['label-important', 'label-e2e']),
+				`labelIds ${show(note.labelIds)}`,
+			);
 		});
 		await check('note Update shows up in a later application Get', () => {
 			const a = itemsOf(r, 'Application With Note')[0];
@@ -524,39 +739,75 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		const portalRequests = requests.filter((q) => q.surface === 'public');
 		await check('job portal Get Many Postings: every public posting', () => {
 			const items = itemsOf(r, 'Get Postings');
-			expect(items.length === fx.postings.length, `${items.length} items, the sandbox has ${fx.postings.length}`);
-			expect(items.every((i) => typeof i.id === 'string' && typeof i.externalJobTitle === 'string'), show(items[0]));
+			expect(
+				items.length === fx.postings.length,
+				`${items.length} items, the sandbox has ${fx.postings.length}`,
+			);
+			expect(
+				items.every((i) => typeof i.id === 'string' && typeof i.externalJobTitle === 'string'),
+				show(items[0]),
+			);
 			return `${items.length} postings, e.g. "${items[0].externalJobTitle}"`;
 		});
 		await check('job portal Apply succeeds: { postingId, email, applied: true }', () => {
 			const items = itemsOf(r, 'Apply');
 			const first = itemsOf(r, 'Get Postings')[0];
-			expect(items.length === 1 && items[0].applied === true && items[0].postingId === first.id, show(items));
+			expect(
+				items.length === 1 && items[0].applied === true && items[0].postingId === first.id,
+				show(items),
+			);
 			expect(items[0].email === `ada.${runTag}@example.com`, `email ${items[0].email}`);
 		});
 		await check('job portal requests go to /acme/vacancy-portal/jobs with no x-api-key', () => {
-			expect(portalRequests.length === 2, `${portalRequests.length} portal requests: ${show(portalRequests.map((q) => q.method + ' ' + q.path))}`);
+			expect(
+				portalRequests.length === 2,
+				`${portalRequests.length} portal requests: ${show(portalRequests.map((q) => q.method + ' ' + q.path))}`,
+			);
 			const withKey = portalRequests.filter((q) => q.apiKeyPresent || 'x-api-key' in q.headers);
 			expect(withKey.length === 0, `x-api-key sent on ${withKey.map((q) => q.path).join(', ')}`);
-			expect(portalRequests.every((q) => q.path.startsWith('/acme/vacancy-portal/jobs')), show(portalRequests.map((q) => q.path)));
-			expect(portalRequests.every((q) => q.status === 200), `statuses ${portalRequests.map((q) => q.status)}`);
+			expect(
+				portalRequests.every((q) => q.path.startsWith('/acme/vacancy-portal/jobs')),
+				show(portalRequests.map((q) => q.path)),
+			);
+			expect(
+				portalRequests.every((q) => q.status === 200),
+				`statuses ${portalRequests.map((q) => q.status)}`,
+			);
 		});
 		await check('job portal Apply sends channelId and the location fields', () => {
 			const post = portalRequests.find((q) => q.method === 'POST');
 			expect(post, 'no POST');
 			expect(post.query.channelId === 'e2e-channel', `query ${show(post.query)}`);
 			const b = post.body;
-			expect(b.firstName === 'Ada' && b.phoneNumber === '+44 20 7946 0000' && b.cvAttachmentId === `cv-${runTag}`, show(b));
-			expect(b.networkUrl === 'https://network.example.com/in/ada-lovelace', `networkUrl ${b.networkUrl}`);
+			expect(
+				b.firstName === 'Ada' &&
+					b.phoneNumber === '+44 20 7946 0000' &&
+					b.cvAttachmentId === `cv-${runTag}`,
+				show(b),
+			);
+			expect(
+				b.networkUrl === 'https://network.example.com/in/ada-lovelace',
+				`networkUrl ${b.networkUrl}`,
+			);
 			const l = b.location || {};
-			expect(l.city === 'Paris' && l.rawCityCountry === 'Paris, France' && l.formattedAddress && l.latitude === 48.8606 && l.type === 'primary_home', `location ${show(l)}`);
+			expect(
+				l.city === 'Paris' &&
+					l.rawCityCountry === 'Paris, France' &&
+					l.formattedAddress &&
+					l.latitude === 48.8606 &&
+					l.type === 'primary_home',
+				`location ${show(l)}`,
+			);
 		});
-		await check('the portal application created a candidate the API then lists (Modified Since)', () => {
-			const items = itemsOf(r, 'Candidates Modified Since Run Start');
-			const ada = items.find((i) => i.lastName === `Lovelace ${runTag}`);
-			expect(ada, `not among ${items.length} candidates modified since ${since}`);
-			return `${ada.firstName} ${ada.lastName}`;
-		});
+		await check(
+			'the portal application created a candidate the API then lists (Modified Since)',
+			() => {
+				const items = itemsOf(r, 'Candidates Modified Since Run Start');
+				const ada = items.find((i) => i.lastName === `Lovelace ${runTag}`);
+				expect(ada, `not among ${items.length} candidates modified since ${since}`);
+				return `${ada.firstName} ${ada.lastName}`;
+			},
+		);
 	}
 
 	section('credentials and errors');
@@ -565,15 +816,24 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		await check('a credential base URL ending in /v1/ works (no /v1/v1)', () => {
 			expectOk(r, 'credential-base-url-v1');
 			expect(itemsOf(r, 'Jobs Via v1 Base URL').length === 1, 'not 1 item');
-			expect(requests.every((q) => q.path === '/v1/vacancies'), show(requests.map((q) => q.path)));
+			expect(
+				requests.every((q) => q.path === '/v1/vacancies'),
+				show(requests.map((q) => q.path)),
+			);
 		});
 	}
 	{
 		const { r, requests } = await execute('error-wrong-api-key');
 		await check('a wrong API key fails the workflow with a clear message', () => {
 			expect(!r.ok, 'the workflow succeeded');
-			expect(/API key/i.test(r.failureText) && /credential/i.test(r.failureText), `message: ${r.failureText || r.describe()}`);
-			expect(requests.some((q) => q.status === 401 && q.apiKeyPresent), 'the sandbox saw no 401');
+			expect(
+				/API key/i.test(r.failureText) && /credential/i.test(r.failureText),
+				`message: ${r.failureText || r.describe()}`,
+			);
+			expect(
+				requests.some((q) => q.status === 401 && q.apiKeyPresent),
+				'the sandbox saw no 401',
+			);
 			return r.failureText.split(' | ')[0];
 		});
 	}
@@ -581,7 +841,10 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 		const { r } = await execute('error-not-found');
 		await check('an unknown candidate ID fails with a message naming the ID', () => {
 			expect(!r.ok, 'the workflow succeeded');
-			expect(r.failureText.includes('no-such-candidate-e2e'), `message: ${r.failureText || r.describe()}`);
+			expect(
+				r.failureText.includes('no-such-candidate-e2e'),
+				`message: ${r.failureText || r.describe()}`,
+			);
 			return r.failureText.split(' | ')[0];
 		});
 	}
@@ -596,42 +859,70 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
 	}
 	{
 		const { r } = await execute('error-unknown-node-type');
-		await check('negative control: a node type the package lacks is reported by n8n (so the passes above mean the types loaded)', () => {
-			expect(!r.ok, 'the workflow succeeded');
-			expect(/Unrecognized node type: n8n-nodes-recruiting\.notARealNode/.test(r.output), `output: ${r.failureText || r.output.slice(-300)}`);
-		});
+		await check(
+			'negative control: a node type the package lacks is reported by n8n (so the passes above mean the types loaded)',
+			() => {
+				expect(!r.ok, 'the workflow succeeded');
+				expect(
+					/Unrecognized node type: n8n-nodes-recruiting\.notARealNode/.test(r.output),
+					`output: ${r.failureText || r.output.slice(-300)}`,
+				);
+			},
+		);
 	}
 	section('demo workflows (npm run dev)');
 	{
 		const { r, requests } = await execute('form-to-job-portal-apply', demoWorkflows);
-		await check('demo "application form → Job Portal Apply" runs and applies without an API key', () => {
-			expectOk(r, 'form-to-job-portal-apply');
-			const items = itemsOf(r, 'Apply to First Posting');
-			expect(items.length === 1 && items[0].applied === true, show(items));
-			const post = requests.find((q) => q.method === 'POST' && q.surface === 'public');
-			expect(post && !post.apiKeyPresent && post.body.firstName === 'Ada', `request ${show(post)}`);
-		});
+		await check(
+			'demo "application form → Job Portal Apply" runs and applies without an API key',
+			() => {
+				expectOk(r, 'form-to-job-portal-apply');
+				const items = itemsOf(r, 'Apply to First Posting');
+				expect(items.length === 1 && items[0].applied === true, show(items));
+				const post = requests.find((q) => q.method === 'POST' && q.surface === 'public');
+				expect(
+					post && !post.apiKeyPresent && post.body.firstName === 'Ada',
+					`request ${show(post)}`,
+				);
+			},
+		);
 	}
 	{
 		const { r } = await execute('candidates-to-spreadsheet-rows', demoWorkflows);
-		await check('demo "Get Many candidates → spreadsheet rows" gives 25 rows with plain columns', () => {
-			expectOk(r, 'candidates-to-spreadsheet-rows');
-			const rows = itemsOf(r, 'Spreadsheet Row');
-			expect(rows.length === 25, `${rows.length} rows`);
-			for (const row of rows) {
-				expect(typeof row['First Name'] === 'string' && row['First Name'] && /@/.test(row.Email), show(row));
-			}
-			return `${Object.keys(rows[0]).join(', ')}`;
-		});
+		await check(
+			'demo "Get Many candidates → spreadsheet rows" gives 25 rows with plain columns',
+			() => {
+				expectOk(r, 'candidates-to-spreadsheet-rows');
+				const rows = itemsOf(r, 'Spreadsheet Row');
+				expect(rows.length === 25, `${rows.length} rows`);
+				for (const row of rows) {
+					expect(
+						typeof row['First Name'] === 'string' && row['First Name'] && /@/.test(row.Email),
+						show(row),
+					);
+				}
+				return `${Object.keys(rows[0]).join(', ')}`;
+			},
+		);
 	}
-	timings['n8n execute'] = `${execCount} runs, ${fmtMs(execMs)} (${fmtMs(execMs / Math.max(1, execCount))} each)`;
+	timings['n8n execute'] =
+		`${execCount} runs, ${fmtMs(execMs)} (${fmtMs(execMs / Math.max(1, execCount))} each)`;
 	memory.push(`n8n execute peak RSS ${execPeak} MB`);
 
 	if (SKIP_TRIGGER) {
 		console.log('# E2E_SKIP_TRIGGER=1: trigger checks skipped');
 		return;
 	}
-	await triggerChecks(n8n, userFolder, sandbox, sink, [workflows['trigger-to-sink'], demoWorkflows['candidate-trigger-to-slack-message']], timings, memory, runTag);
+	await triggerChecks(
+		n8n,
+		userFolder,
+		sandbox,
+		sink,
+		[workflows['trigger-to-sink'], demoWorkflows['candidate-trigger-to-slack-message']],
+		timings,
+		memory,
+		runTag,
+	);
 }
 
 /**
@@ -645,22 +936,42 @@ async function runChecks(n8n, userFolder, sandbox, sink, timings, memory) {
  * @param {string[]} memory
  * @param {string} runTag
  */
-async function triggerChecks(n8n, userFolder, sandbox, sink, workflowsToActivate, timings, memory, runTag) {
+async function triggerChecks(
+	n8n,
+	userFolder,
+	sandbox,
+	sink,
+	workflowsToActivate,
+	timings,
+	memory,
+	runTag,
+) {
 	section('Recruiting Trigger under n8n start (polls every minute)');
 	const demoTrigger = workflowsToActivate[1];
-	const activated = await check('n8n update:workflow --active=true activates the trigger workflows', async () => {
-		for (const w of workflowsToActivate) {
-			const r = await n8nCli(n8n, userFolder, ['update:workflow', `--id=${w.id}`, '--active=true']);
-			expect(r.code === 0, `${w.id}: exit ${r.code}: ${(r.stdout + r.stderr).slice(-500)}`);
-		}
-	});
+	const activated = await check(
+		'n8n update:workflow --active=true activates the trigger workflows',
+		async () => {
+			for (const w of workflowsToActivate) {
+				const r = await n8nCli(n8n, userFolder, [
+					'update:workflow',
+					`--id=${w.id}`,
+					'--active=true',
+				]);
+				expect(r.code === 0, `${w.id}: exit ${r.code}: ${(r.stdout + r.stderr).slice(-500)}`);
+			}
+		},
+	);
 	if (!activated) return;
 	const port = await freePort();
 	const brokerPort = await freePort();
 	const t = Date.now();
 	const server = startN8n(n8n, userFolder, {
 		port,
-		env: { N8N_RUNNERS_ENABLED: 'true', N8N_RUNNERS_BROKER_PORT: String(brokerPort), EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all' },
+		env: {
+			N8N_RUNNERS_ENABLED: 'true',
+			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		},
 		logFile: path.join(userFolder, 'n8n-start.log'),
 	});
 	let peak = 0;
@@ -679,7 +990,12 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflowsToActivate
 		// poll. A change made before the From Now workflow's first poll is (rightly) not emitted,
 		// so wait for both activations before changing anything.
 		await check('n8n activates both trigger workflows (their first polls ran)', async () => {
-			const done = () => workflowsToActivate.every((w) => server.output.split('\n').some((l) => l.includes('Activated workflow') && l.includes(`(ID: ${w.id})`)));
+			const done = () =>
+				workflowsToActivate.every((w) =>
+					server.output
+						.split('\n')
+						.some((l) => l.includes('Activated workflow') && l.includes(`(ID: ${w.id})`)),
+				);
 			const until = Date.now() + 120_000;
 			while (!done() && Date.now() < until) await sleep(500);
 			expect(done(), `not activated within 120 s: ${server.output.slice(-1500)}`);
@@ -687,19 +1003,34 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflowsToActivate
 		const base = server.url.replace('localhost', '127.0.0.1');
 		let cookie = '';
 		await check('an owner account can be set up headlessly (POST /rest/owner/setup)', async () => {
-			const owner = await ensureOwner(base, { email: 'e2e@example.com', password: 'E2e-password-1' });
+			const owner = await ensureOwner(base, {
+				email: 'e2e@example.com',
+				password: 'E2e-password-1',
+			});
 			expect(owner.cookie, 'no session cookie');
 			cookie = owner.cookie;
 		});
 		/** @param {string} p */
-		const get = (p) => httpJson('GET', `${base}/${p.replace(/^\//, '')}`, { timeoutMs: 30_000, headers: cookie ? { cookie } : {} });
+		const get = (p) =>
+			httpJson('GET', `${base}/${p.replace(/^\//, '')}`, {
+				timeoutMs: 30_000,
+				headers: cookie ? { cookie } : {},
+			});
 		await check('the editor serves both node types and the credential type', async () => {
 			const nodes = await get('types/nodes.json');
 			const creds = await get('types/credentials.json');
-			expect(nodes.status === 200 && Array.isArray(nodes.json), `types/nodes.json: HTTP ${nodes.status}`);
+			expect(
+				nodes.status === 200 && Array.isArray(nodes.json),
+				`types/nodes.json: HTTP ${nodes.status}`,
+			);
 			const names = nodes.json.map((/** @type {any} */ n) => n.name);
-			for (const want of [NODE_TYPE, TRIGGER_TYPE]) expect(names.includes(want), `${want} missing from types/nodes.json`);
-			expect(Array.isArray(creds.json) && creds.json.some((/** @type {any} */ c) => c.name === CREDENTIAL_TYPE), `${CREDENTIAL_TYPE} missing from types/credentials.json`);
+			for (const want of [NODE_TYPE, TRIGGER_TYPE])
+				expect(names.includes(want), `${want} missing from types/nodes.json`);
+			expect(
+				Array.isArray(creds.json) &&
+					creds.json.some((/** @type {any} */ c) => c.name === CREDENTIAL_TYPE),
+				`${CREDENTIAL_TYPE} missing from types/credentials.json`,
+			);
 			const node = nodes.json.find((/** @type {any} */ n) => n.name === NODE_TYPE);
 			return `icon ${node.iconUrl ? JSON.stringify(node.iconUrl) : node.icon}`;
 		});
@@ -709,10 +1040,14 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflowsToActivate
 			expect(Array.isArray(nodes) && Array.isArray(creds), 'types/*.json not readable');
 			/** @type {string[]} */
 			const urls = [];
-			for (const d of [...nodes.filter((/** @type {any} */ n) => n.name.startsWith(`${PKG.name}.`)), ...creds.filter((/** @type {any} */ c) => c.name === CREDENTIAL_TYPE)]) {
+			for (const d of [
+				...nodes.filter((/** @type {any} */ n) => n.name.startsWith(`${PKG.name}.`)),
+				...creds.filter((/** @type {any} */ c) => c.name === CREDENTIAL_TYPE),
+			]) {
 				const icon = d.iconUrl;
 				expect(icon, `${d.name} has no iconUrl (icon ${show(d.icon)})`);
-				for (const u of typeof icon === 'string' ? [icon] : Object.values(icon)) urls.push(String(u));
+				for (const u of typeof icon === 'string' ? [icon] : Object.values(icon))
+					urls.push(String(u));
 			}
 			for (const u of new Set(urls)) {
 				const res = await get(u);
@@ -720,92 +1055,165 @@ async function triggerChecks(n8n, userFolder, sandbox, sink, workflowsToActivate
 			}
 			return `${new Set(urls).size} icon URL(s)`;
 		});
-		await check("the credential's Test button, as n8n runs it (POST /rest/credentials/test)", async () => {
-			/** @param {Record<string, string>} data */
-			const test = async (data) => {
-				const { good } = credentialsFor(sandbox);
-				const res = await httpJson('POST', `${base}/rest/credentials/test`, {
-					timeoutMs: 60_000,
-					headers: { cookie },
-					body: { credentials: { ...good, data: { ...good.data, ...data } } },
-				});
-				expect(res.status === 200, `HTTP ${res.status}: ${show(res.json ?? res.text)}`);
-				return /** @type {{ status: string, message: string }} */ (res.json.data);
-			};
-			const outcomes = {
-				good: await test({}),
-				'with /v1/': await test({ baseUrl: `${sandbox.url}/v1/` }),
-				'wrong key': await test({ apiKey: 'not-the-sandbox-key' }),
-				'wrong path': await test({ baseUrl: `${sandbox.url}/not-the-api` }),
-				'nothing listening': await test({ baseUrl: 'http://127.0.0.1:9' }),
-			};
-			expect(outcomes.good.status === 'OK' && outcomes['with /v1/'].status === 'OK', `a right credential failed: ${show(outcomes)}`);
-			for (const what of ['wrong key', 'wrong path', 'nothing listening']) {
-				expect(outcomes[what].status === 'Error', `${what} passed the test: ${show(outcomes[what])}`);
-			}
-			expect(/authori[sz]ation|api key|credentials/i.test(outcomes['wrong key'].message), `wrong key: ${show(outcomes)}`);
-			expect(/refused the connection|ECONNREFUSED/i.test(outcomes['nothing listening'].message), `nothing listening: ${show(outcomes)}`);
-			return Object.entries(outcomes).map(([what, o]) => `${what}: ${o.status} "${o.message}"`).join('; ');
-		});
+		await check(
+			"the credential's Test button, as n8n runs it (POST /rest/credentials/test)",
+			async () => {
+				/** @param {Record<string, string>} data */
+				const test = async (data) => {
+					const { good } = credentialsFor(sandbox);
+					const res = await httpJson('POST', `${base}/rest/credentials/test`, {
+						timeoutMs: 60_000,
+						headers: { cookie },
+						body: { credentials: { ...good, data: { ...good.data, ...data } } },
+					});
+					expect(res.status === 200, `HTTP ${res.status}: ${show(res.json ?? res.text)}`);
+					return /** @type {{ status: string, message: string }} */ (res.json.data);
+				};
+				const outcomes = {
+					good: await test({}),
+					'with /v1/': await test({ baseUrl: `${sandbox.url}/v1/` }),
+					'wrong key': await test({ apiKey: 'not-the-sandbox-key' }),
+					'wrong path': await test({ baseUrl: `${sandbox.url}/not-the-api` }),
+					'nothing listening': await test({ baseUrl: 'http://127.0.0.1:9' }),
+				};
+				expect(
+					outcomes.good.status === 'OK' && outcomes['with /v1/'].status === 'OK',
+					`a right credential failed: ${show(outcomes)}`,
+				);
+				for (const what of ['wrong key', 'wrong path', 'nothing listening']) {
+					expect(
+						outcomes[what].status === 'Error',
+						`${what} passed the test: ${show(outcomes[what])}`,
+					);
+				}
+				expect(
+					/authori[sz]ation|api key|credentials/i.test(outcomes['wrong key'].message),
+					`wrong key: ${show(outcomes)}`,
+				);
+				expect(
+					/refused the connection|ECONNREFUSED/i.test(outcomes['nothing listening'].message),
+					`nothing listening: ${show(outcomes)}`,
+				);
+				return Object.entries(outcomes)
+					.map(([what, o]) => `${what}: ${o.status} "${o.message}"`)
+					.join('; ');
+			},
+		);
 
 		const total = sandbox.store.world.candidates.size;
-		const firstPoll = await check('candidate trigger (start: everything): the first poll emits every candidate', async () => {
-			const ok = await sink.waitFor('candidate-events', (/** @type {any[]} */ l) => l.length > 0, 150_000);
-			expect(ok, `nothing emitted within 150 s: ${server.output.slice(-1200)}`);
-			await sleep(3000);
-			const ids = new Set(sink.get('candidate-events').flatMap((/** @type {any} */ b) => b.items.map((/** @type {any} */ i) => i.id)));
-			expect(ids.size === total, `${ids.size} distinct candidates emitted, the sandbox has ${total}`);
-			const first = sink.get('candidate-events')[0].items[0];
-			expect(typeof first.firstName === 'string' && !(first.name && first.name.viewType), `not simplified: ${show(first)}`);
-			return `${sink.get('candidate-events').length} execution(s), ${ids.size} candidates`;
-		});
-		await check('job trigger (start: now, event: updated): the first poll emits nothing', async () => {
-			const n = sink.get('job-events').length;
-			expect(n === 0, `${n} executions: ${show(sink.get('job-events')[0])}`);
-		});
+		const firstPoll = await check(
+			'candidate trigger (start: everything): the first poll emits every candidate',
+			async () => {
+				const ok = await sink.waitFor(
+					'candidate-events',
+					(/** @type {any[]} */ l) => l.length > 0,
+					150_000,
+				);
+				expect(ok, `nothing emitted within 150 s: ${server.output.slice(-1200)}`);
+				await sleep(3000);
+				const ids = new Set(
+					sink
+						.get('candidate-events')
+						.flatMap((/** @type {any} */ b) => b.items.map((/** @type {any} */ i) => i.id)),
+				);
+				expect(
+					ids.size === total,
+					`${ids.size} distinct candidates emitted, the sandbox has ${total}`,
+				);
+				const first = sink.get('candidate-events')[0].items[0];
+				expect(
+					typeof first.firstName === 'string' && !(first.name && first.name.viewType),
+					`not simplified: ${show(first)}`,
+				);
+				return `${sink.get('candidate-events').length} execution(s), ${ids.size} candidates`;
+			},
+		);
+		await check(
+			'job trigger (start: now, event: updated): the first poll emits nothing',
+			async () => {
+				const n = sink.get('job-events').length;
+				expect(n === 0, `${n} executions: ${show(sink.get('job-events')[0])}`);
+			},
+		);
 		if (!firstPoll) return;
 
 		// Changes after the first poll: the next poll (within a minute) must report them.
 		const eventsBefore = sink.get('candidate-events').length;
-		const created = sandbox.createCandidate({ firstName: 'Grace', lastName: `Hopper ${runTag}`, email: `grace.${runTag}@example.com` });
+		const created = sandbox.createCandidate({
+			firstName: 'Grace',
+			lastName: `Hopper ${runTag}`,
+			email: `grace.${runTag}@example.com`,
+		});
 		const jobId = sandbox.fixtures().vacancyIds[5];
 		sandbox.touchVacancy(jobId, { name: `Trigger test job ${runTag}` });
-		await check('candidate trigger: a candidate created after the first poll is emitted by the next poll', async () => {
-			const ok = await sink.waitFor('candidate-events', (/** @type {any[]} */ l) => l.slice(eventsBefore).some((b) => b.items.some((/** @type {any} */ i) => i.id === created.id)), 130_000);
-			expect(ok, `not emitted within 130 s; events since: ${show(sink.get('candidate-events').slice(eventsBefore))}`);
-			const later = sink.get('candidate-events').slice(eventsBefore).flatMap((/** @type {any} */ b) => b.items);
-			expect(later.length === 1, `the poll emitted ${later.length} items, want just the new candidate: ${show(later.map((/** @type {any} */ i) => i.id))}`);
-			return `${later[0].firstName} ${later[0].lastName}`;
-		});
+		await check(
+			'candidate trigger: a candidate created after the first poll is emitted by the next poll',
+			async () => {
+				const ok = await sink.waitFor(
+					'candidate-events',
+					(/** @type {any[]} */ l) =>
+						l
+							.slice(eventsBefore)
+							.some((b) => b.items.some((/** @type {any} */ i) => i.id === created.id)),
+					130_000,
+				);
+				expect(
+					ok,
+					`not emitted within 130 s; events since: ${show(sink.get('candidate-events').slice(eventsBefore))}`,
+				);
+				const later = sink
+					.get('candidate-events')
+					.slice(eventsBefore)
+					.flatMap((/** @type {any} */ b) => b.items);
+				expect(
+					later.length === 1,
+					`the poll emitted ${later.length} items, want just the new candidate: ${show(later.map((/** @type {any} */ i) => i.id))}`,
+				);
+				return `${later[0].firstName} ${later[0].lastName}`;
+			},
+		);
 		await check('job trigger: a job updated after activation is emitted, flattened', async () => {
-			const ok = await sink.waitFor('job-events', (/** @type {any[]} */ l) => l.some((b) => b.items.some((/** @type {any} */ i) => i.id === jobId)), 130_000);
+			const ok = await sink.waitFor(
+				'job-events',
+				(/** @type {any[]} */ l) =>
+					l.some((b) => b.items.some((/** @type {any} */ i) => i.id === jobId)),
+				130_000,
+			);
 			expect(ok, `not emitted within 130 s; job events: ${show(sink.get('job-events'))}`);
 			const items = sink.get('job-events').flatMap((/** @type {any} */ b) => b.items);
-			expect(items.length === 1, `${items.length} items: ${show(items.map((/** @type {any} */ i) => i.id))}`);
+			expect(
+				items.length === 1,
+				`${items.length} items: ${show(items.map((/** @type {any} */ i) => i.id))}`,
+			);
 			expect(items[0].name === `Trigger test job ${runTag}`, `name ${show(items[0].name)}`);
 			return items[0].name;
 		});
-		await check('demo trigger workflow (Recruiting Trigger → Code) ran successfully for the new candidate', async () => {
-			/** @type {any[]} */
-			let runs = [];
-			// Up to one more poll interval: both triggers poll at the same minute tick, but one
-			// after the other, so the new candidate can reach the sandbox between their two
-			// requests; the demo trigger then emits it at the next tick, a minute later.
-			const until = Date.now() + 90_000;
-			while (Date.now() < until) {
-				const filter = encodeURIComponent(JSON.stringify({ workflowId: demoTrigger.id }));
-				const res = await get(`rest/executions?filter=${filter}&limit=20`);
-				runs = (res.json && res.json.data && res.json.data.results) || [];
-				if (runs.some((x) => x.status !== 'running' && x.status !== 'new')) break;
-				await sleep(1000);
-			}
-			expect(runs.length > 0, 'no execution of the demo trigger workflow');
-			const bad = runs.filter((x) => x.status !== 'success');
-			expect(bad.length === 0, `statuses: ${runs.map((x) => x.status).join(', ')}`);
-			return `${runs.length} execution(s)`;
-		});
+		await check(
+			'demo trigger workflow (Recruiting Trigger → Code) ran successfully for the new candidate',
+			async () => {
+				/** @type {any[]} */
+				let runs = [];
+				// Up to one more poll interval: both triggers poll at the same minute tick, but one
+				// after the other, so the new candidate can reach the sandbox between their two
+				// requests; the demo trigger then emits it at the next tick, a minute later.
+				const until = Date.now() + 90_000;
+				while (Date.now() < until) {
+					const filter = encodeURIComponent(JSON.stringify({ workflowId: demoTrigger.id }));
+					const res = await get(`rest/executions?filter=${filter}&limit=20`);
+					runs = (res.json && res.json.data && res.json.data.results) || [];
+					if (runs.some((x) => x.status !== 'running' && x.status !== 'new')) break;
+					await sleep(1000);
+				}
+				expect(runs.length > 0, 'no execution of the demo trigger workflow');
+				const bad = runs.filter((x) => x.status !== 'success');
+				expect(bad.length === 0, `statuses: ${runs.map((x) => x.status).join(', ')}`);
+				return `${runs.length} execution(s)`;
+			},
+		);
 		await check('n8n start logged no error about the package', () => {
-			const lines = server.output.split('\n').filter((l) => /n8n-nodes-recruiting|recruiting/i.test(l) && /error|fail/i.test(l));
+			const lines = server.output
+				.split('\n')
+				.filter((l) => /n8n-nodes-recruiting|recruiting/i.test(l) && /error|fail/i.test(l));
 			expect(lines.length === 0, lines.slice(0, 3).join(' | '));
 		});
 	} finally {

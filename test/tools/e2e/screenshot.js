@@ -34,7 +34,9 @@ async function main() {
 	const password = arg('password', 'Recruiting-Demo-1');
 	const api = `http://127.0.0.1:${url.port || 80}`;
 
-	const login = await httpJson('POST', `${api}/rest/login`, { body: { emailOrLdapLoginId: email, password } });
+	const login = await httpJson('POST', `${api}/rest/login`, {
+		body: { emailOrLdapLoginId: email, password },
+	});
 	const cookie = (login.headers['set-cookie'] || []).find((c) => c.startsWith('n8n-auth='));
 	if (login.status !== 200 || !cookie) throw new Error(`login failed: HTTP ${login.status}`);
 	const token = cookie.split(';')[0].slice('n8n-auth='.length);
@@ -43,9 +45,20 @@ async function main() {
 	const profile = mkTemp('n8n-shot-chromium-');
 	const chrome = spawn(
 		'chromium',
-		['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-			'--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`,
-			'--window-size=1600,1000', 'about:blank'],
+		[
+			'--headless',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			`--user-data-dir=${profile}`,
+			`--remote-debugging-port=${port}`,
+			'--window-size=1600,1000',
+			'about:blank',
+		],
 		{ stdio: 'ignore', detached: true },
 	);
 	try {
@@ -84,7 +97,13 @@ async function main() {
 				ws.send(JSON.stringify({ id, method, params }));
 			});
 		await send('Network.enable');
-		await send('Network.setCookie', { name: 'n8n-auth', value: token, domain: url.hostname, path: '/', httpOnly: true });
+		await send('Network.setCookie', {
+			name: 'n8n-auth',
+			value: token,
+			domain: url.hostname,
+			path: '/',
+			httpOnly: true,
+		});
 		await send('Page.enable');
 		await send('Page.navigate', { url: url.toString() });
 		await sleep(9000);

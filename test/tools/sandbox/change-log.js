@@ -29,7 +29,14 @@ class ChangeLog {
 	 * @returns {ChangeEntry}
 	 */
 	record(resource, id, kind, modifiedAtMs, source) {
-		const entry = { seq: this.seq + 1, resource, id, kind, modifiedAt: new Date(modifiedAtMs).toISOString(), source };
+		const entry = {
+			seq: this.seq + 1,
+			resource,
+			id,
+			kind,
+			modifiedAt: new Date(modifiedAtMs).toISOString(),
+			source,
+		};
 		this.entries.push(entry);
 		return entry;
 	}

@@ -52,9 +52,21 @@ function parseArgs(argv, env) {
 		return Number(raw);
 	};
 	const clockMode = get('clock') ?? 'real';
-	if (clockMode !== 'real' && clockMode !== 'fixed') throw new Error('--clock must be real or fixed');
-	const known = new Set(['port', 'host', 'candidates', 'vacancies', 'seed', 'api-key', 'tenant-slug', 'rate-limit', 'clock']);
-	for (const name of Object.keys(flags)) if (!known.has(name)) throw new Error(`unknown option --${name}`);
+	if (clockMode !== 'real' && clockMode !== 'fixed')
+		throw new Error('--clock must be real or fixed');
+	const known = new Set([
+		'port',
+		'host',
+		'candidates',
+		'vacancies',
+		'seed',
+		'api-key',
+		'tenant-slug',
+		'rate-limit',
+		'clock',
+	]);
+	for (const name of Object.keys(flags))
+		if (!known.has(name)) throw new Error(`unknown option --${name}`);
 	return {
 		help: false,
 		options: {

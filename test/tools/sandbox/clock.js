@@ -91,7 +91,12 @@ class Clock {
 	}
 
 	toJSON() {
-		return { now: this.iso(), mode: this.mode, stepMs: this.stepMs, start: new Date(this.startMs).toISOString() };
+		return {
+			now: this.iso(),
+			mode: this.mode,
+			stepMs: this.stepMs,
+			start: new Date(this.startMs).toISOString(),
+		};
 	}
 }
 

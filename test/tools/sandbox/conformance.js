@@ -18,4 +18,10 @@ const encodeCandidateCursor = require('./server').encodeCandidateCursor;
 /** @type {typeof import('./index').decodeCandidateCursor} */
 const decodeCandidateCursor = require('./server').decodeCandidateCursor;
 
-module.exports = { createSandbox, createStore, HttpError, encodeCandidateCursor, decodeCandidateCursor };
+module.exports = {
+	createSandbox,
+	createStore,
+	HttpError,
+	encodeCandidateCursor,
+	decodeCandidateCursor,
+};

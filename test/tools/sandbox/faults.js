@@ -48,7 +48,13 @@
 const { mulberry32 } = require('./prng');
 
 const KINDS = /** @type {const} */ (['drop', 'error', 'rateLimit', 'html', 'truncate']);
-const RATE_KEYS = /** @type {const} */ (['dropRate', 'errorRate', 'rateLimitRate', 'htmlRate', 'truncateRate']);
+const RATE_KEYS = /** @type {const} */ ([
+	'dropRate',
+	'errorRate',
+	'rateLimitRate',
+	'htmlRate',
+	'truncateRate',
+]);
 
 /** @returns {Required<FaultConfig>} */
 const defaults = () => ({
@@ -86,17 +92,26 @@ class FaultInjector {
 		let total = 0;
 		for (const key of RATE_KEYS) {
 			const rate = next[key];
-			if (typeof rate !== 'number' || rate < 0 || rate > 1) throw new RangeError(`faults.${key} must be a number between 0 and 1`);
+			if (typeof rate !== 'number' || rate < 0 || rate > 1)
+				throw new RangeError(`faults.${key} must be a number between 0 and 1`);
 			total += rate;
 		}
 		if (total > 1) throw new RangeError('the fault rates add up to more than 1');
-		if (!Array.isArray(next.errorStatuses) || next.errorStatuses.length === 0 || next.errorStatuses.some((s) => !Number.isInteger(s) || s < 500 || s > 599)) {
+		if (
+			!Array.isArray(next.errorStatuses) ||
+			next.errorStatuses.length === 0 ||
+			next.errorStatuses.some((s) => !Number.isInteger(s) || s < 500 || s > 599)
+		) {
 			throw new RangeError('faults.errorStatuses must be a non-empty list of 5xx codes');
 		}
 		const latency = next.latencyMs;
-		const latencyOk = Array.isArray(latency) ? latency.length === 2 && latency[0] >= 0 && latency[1] >= latency[0] : Number.isFinite(latency) && latency >= 0;
-		if (!latencyOk) throw new RangeError('faults.latencyMs must be a number >= 0 or a [min, max] range');
-		if (!['all', 'api', 'public'].includes(next.scope)) throw new RangeError("faults.scope must be 'all', 'api' or 'public'");
+		const latencyOk = Array.isArray(latency)
+			? latency.length === 2 && latency[0] >= 0 && latency[1] >= latency[0]
+			: Number.isFinite(latency) && latency >= 0;
+		if (!latencyOk)
+			throw new RangeError('faults.latencyMs must be a number >= 0 or a [min, max] range');
+		if (!['all', 'api', 'public'].includes(next.scope))
+			throw new RangeError("faults.scope must be 'all', 'api' or 'public'");
 		this.config = next;
 		this.random = mulberry32(next.seed);
 	}
@@ -114,9 +129,11 @@ class FaultInjector {
 	 */
 	enqueue(fault) {
 		const kind = fault.kind;
-		if (kind !== 'latency' && !KINDS.includes(kind)) throw new RangeError(`unknown fault kind ${String(kind)}`);
+		if (kind !== 'latency' && !KINDS.includes(kind))
+			throw new RangeError(`unknown fault kind ${String(kind)}`);
 		const count = fault.count ?? 1;
-		if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be an integer >= 1');
+		if (!Number.isInteger(count) || count < 1)
+			throw new RangeError('count must be an integer >= 1');
 		this.queue.push({
 			kind,
 			status: fault.status ?? (kind === 'html' ? 502 : 503),
@@ -139,10 +156,16 @@ class FaultInjector {
 			if (--queued.count === 0) this.queue.splice(this.queue.indexOf(queued), 1);
 			const kind = queued.kind === 'latency' ? null : queued.kind;
 			if (kind) this.stats[kind]++;
-			return { kind, status: queued.status, retryAfterSeconds: queued.retryAfterSeconds, latencyMs: queued.latencyMs };
+			return {
+				kind,
+				status: queued.status,
+				retryAfterSeconds: queued.retryAfterSeconds,
+				latencyMs: queued.latencyMs,
+			};
 		}
 		const c = this.config;
-		if (c.scope !== 'all' && c.scope !== surface) return { kind: null, status: 200, retryAfterSeconds: 0, latencyMs: 0 };
+		if (c.scope !== 'all' && c.scope !== surface)
+			return { kind: null, status: 200, retryAfterSeconds: 0, latencyMs: 0 };
 		const [u, statusDraw, latencyDraw] = [this.random(), this.random(), this.random()];
 		/** @type {FaultKind | null} */
 		let kind = null;
@@ -160,12 +183,18 @@ class FaultInjector {
 			kind,
 			status: c.errorStatuses[Math.floor(statusDraw * c.errorStatuses.length)],
 			retryAfterSeconds: c.retryAfterSeconds,
-			latencyMs: Array.isArray(latency) ? Math.round(latency[0] + latencyDraw * (latency[1] - latency[0])) : latency,
+			latencyMs: Array.isArray(latency)
+				? Math.round(latency[0] + latencyDraw * (latency[1] - latency[0]))
+				: latency,
 		};
 	}
 
 	toJSON() {
-		return { config: this.config, queue: this.queue.map((f) => ({ ...f })), stats: { ...this.stats } };
+		return {
+			config: this.config,
+			queue: this.queue.map((f) => ({ ...f })),
+			stats: { ...this.stats },
+		};
 	}
 }
 

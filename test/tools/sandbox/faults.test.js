@@ -28,44 +28,63 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('rate limits', () => {
 	test('API-key endpoints: 429 with Retry-After and a JSON body once the per-key limit is reached', () =>
-		withSandbox({ rateLimit: { apiPerWindow: 3, publicPerWindow: 100, windowMs: 400 }, apiKeys: ['second-key'] }, async (sandbox) => {
-			const statuses = [];
-			for (let i = 0; i < 4; i++) statuses.push((await get(sandbox, '/v1/vacancies?limit=1')).status);
-			expect(statuses).toEqual([200, 200, 200, 429]);
-			const limited = await get(sandbox, '/v1/candidates?limit=1');
-			expect(limited.status).toBe(429);
-			expect(limited.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
-			expect(limited.json).toEqual({ error: 'rate_limited', message: expect.any(String) });
-			// Another key has its own window; the public bucket is separate.
-			expect((await get(sandbox, '/v1/vacancies?limit=1', { apiKey: 'second-key' })).status).toBe(200);
-			expect((await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null })).status).toBe(200);
-			// Control endpoints are never limited.
-			expect((await get(sandbox, '/_control/state')).status).toBe(200);
-			// The window passes and requests are allowed again.
-			await sleep(450);
-			expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-		}));
+		withSandbox(
+			{
+				rateLimit: { apiPerWindow: 3, publicPerWindow: 100, windowMs: 400 },
+				apiKeys: ['second-key'],
+			},
+			async (sandbox) => {
+				const statuses = [];
+				for (let i = 0; i < 4; i++)
+					statuses.push((await get(sandbox, '/v1/vacancies?limit=1')).status);
+				expect(statuses).toEqual([200, 200, 200, 429]);
+				const limited = await get(sandbox, '/v1/candidates?limit=1');
+				expect(limited.status).toBe(429);
+				expect(limited.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+				expect(limited.json).toEqual({ error: 'rate_limited', message: expect.any(String) });
+				// Another key has its own window; the public bucket is separate.
+				expect((await get(sandbox, '/v1/vacancies?limit=1', { apiKey: 'second-key' })).status).toBe(
+					200,
+				);
+				expect((await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null })).status).toBe(
+					200,
+				);
+				// Control endpoints are never limited.
+				expect((await get(sandbox, '/_control/state')).status).toBe(200);
+				// The window passes and requests are allowed again.
+				await sleep(450);
+				expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
+			},
+		));
 
 	test('public endpoints: limited per client IP', () =>
-		withSandbox({ rateLimit: { apiPerWindow: 100, publicPerWindow: 2, windowMs: 60_000 } }, async (sandbox) => {
-			const statuses = [];
-			for (let i = 0; i < 3; i++) statuses.push((await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null })).status);
-			expect(statuses).toEqual([200, 200, 429]);
-			const limited = await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null });
-			expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
-			expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-		}));
+		withSandbox(
+			{ rateLimit: { apiPerWindow: 100, publicPerWindow: 2, windowMs: 60_000 } },
+			async (sandbox) => {
+				const statuses = [];
+				for (let i = 0; i < 3; i++)
+					statuses.push((await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null })).status);
+				expect(statuses).toEqual([200, 200, 429]);
+				const limited = await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null });
+				expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+				expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
+			},
+		));
 
 	test('unauthenticated requests do not use up a key', () =>
 		withSandbox({ rateLimit: { apiPerWindow: 1 } }, async (sandbox) => {
-			for (let i = 0; i < 3; i++) expect((await get(sandbox, '/v1/vacancies', { apiKey: 'wrong' })).status).toBe(401);
+			for (let i = 0; i < 3; i++)
+				expect((await get(sandbox, '/v1/vacancies', { apiKey: 'wrong' })).status).toBe(401);
 			expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
 		}));
 
 	test('can be disabled, at start or at run time', () =>
 		withSandbox({ rateLimit: false }, async (sandbox) => {
-			for (let i = 0; i < 30; i++) expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-			await call(sandbox, 'POST', '/_control/rate-limit', { body: { apiPerWindow: 1, windowMs: 60_000 } });
+			for (let i = 0; i < 30; i++)
+				expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
+			await call(sandbox, 'POST', '/_control/rate-limit', {
+				body: { apiPerWindow: 1, windowMs: 60_000 },
+			});
 			expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
 			expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(429);
 			sandbox.setRateLimit(false);
@@ -102,7 +121,13 @@ describe('queued faults', () => {
 			const normal = await get(sandbox, '/v1/vacancies?limit=3');
 			expect(normal.status).toBe(200);
 			expect(normal.json.items).toHaveLength(3);
-			expect(sandbox.faults.stats).toEqual({ drop: 0, error: 1, rateLimit: 1, html: 1, truncate: 1 });
+			expect(sandbox.faults.stats).toEqual({
+				drop: 0,
+				error: 1,
+				rateLimit: 1,
+				html: 1,
+				truncate: 1,
+			});
 			expect(sandbox.requestLog.entries.map((e) => [e.status, e.fault])).toEqual([
 				[503, 'error'],
 				[502, 'html'],
@@ -116,7 +141,11 @@ describe('queued faults', () => {
 		withSandbox({}, async (sandbox) => {
 			sandbox.faults.enqueue({ kind: 'drop' });
 			await expect(get(sandbox, '/v1/candidates')).rejects.toThrow();
-			expect(sandbox.requestLog.entries[0]).toMatchObject({ path: '/v1/candidates', status: 0, fault: 'drop' });
+			expect(sandbox.requestLog.entries[0]).toMatchObject({
+				path: '/v1/candidates',
+				status: 0,
+				fault: 'drop',
+			});
 			expect((await get(sandbox, '/v1/candidates')).status).toBe(200);
 		}));
 
@@ -127,13 +156,26 @@ describe('queued faults', () => {
 			expect((await call(sandbox, 'PUT', '/v1/notes/note-0001', { body })).status).toBe(500);
 			expect(sandbox.changeLog.entries).toHaveLength(0);
 			sandbox.faults.enqueue({ kind: 'truncate' });
-			expect((await call(sandbox, 'POST', '/v1/applications', { body: { vacancyId: 'vac-0001', candidateId: 'cand-0000009', stageId: 'astage-applied', statusId: null } })).text).toMatch(/^\{"id":/);
+			expect(
+				(
+					await call(sandbox, 'POST', '/v1/applications', {
+						body: {
+							vacancyId: 'vac-0001',
+							candidateId: 'cand-0000009',
+							stageId: 'astage-applied',
+							statusId: null,
+						},
+					})
+				).text,
+			).toMatch(/^\{"id":/);
 			expect(sandbox.changeLog.entries).toHaveLength(1);
 		}));
 
 	test('match targets one endpoint, count repeats, latency delays', () =>
 		withSandbox({}, async (sandbox) => {
-			await call(sandbox, 'POST', '/_control/faults/queue', { body: { kind: 'error', status: 504, match: '/candidates', count: 2 } });
+			await call(sandbox, 'POST', '/_control/faults/queue', {
+				body: { kind: 'error', status: 504, match: '/candidates', count: 2 },
+			});
 			expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
 			expect((await get(sandbox, '/v1/candidates')).status).toBe(504);
 			expect((await get(sandbox, '/v1/candidates')).status).toBe(504);
@@ -181,7 +223,9 @@ describe('random faults', () => {
 		expect(errors).toBeLessThan(45);
 		expect(limited).toBeGreaterThan(3);
 		expect(dropped).toBeGreaterThan(0);
-		expect(new Set(a.filter((s) => typeof s === 'number' && s >= 500))).toEqual(new Set([500, 502, 503, 504]));
+		expect(new Set(a.filter((s) => typeof s === 'number' && s >= 500))).toEqual(
+			new Set([500, 502, 503, 504]),
+		);
 	});
 
 	test('never touch /_control/, and respect scope', () =>
@@ -203,7 +247,9 @@ describe('random faults', () => {
 
 	test('configuration errors are rejected', () =>
 		withSandbox({}, async (sandbox) => {
-			const res = await call(sandbox, 'POST', '/_control/faults', { body: { errorRate: 0.8, dropRate: 0.5 } });
+			const res = await call(sandbox, 'POST', '/_control/faults', {
+				body: { errorRate: 0.8, dropRate: 0.5 },
+			});
 			expect([res.status, res.json.error]).toEqual([400, 'validation_error']);
 			expect(() => sandbox.setFaults({ errorStatuses: [404] })).toThrow(RangeError);
 		}));

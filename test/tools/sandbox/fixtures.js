@@ -112,7 +112,13 @@ function makeLocation(r, city, type) {
  */
 function withDerivedAddress(location) {
 	const cityCountry = [location.city, location.country].filter(Boolean).join(', ');
-	const formatted = [location.street1, location.street2, [location.postalCode, location.city].filter(Boolean).join(' '), location.state, location.country]
+	const formatted = [
+		location.street1,
+		location.street2,
+		[location.postalCode, location.city].filter(Boolean).join(' '),
+		location.state,
+		location.country,
+	]
 		.filter(Boolean)
 		.join(', ');
 	return { ...location, rawCityCountry: cityCountry, formattedAddress: formatted };
@@ -135,9 +141,21 @@ function generateWorld(options, startMs) {
 		list.push(contact);
 		contactsByCandidate.set(contact.candidateId, list);
 	}
-	const { vacancies, vacancyIndex } = generateVacancies(options, startMs, users, clients, clientContacts);
+	const { vacancies, vacancyIndex } = generateVacancies(
+		options,
+		startMs,
+		users,
+		clients,
+		clientContacts,
+	);
 	const postings = generatePostings(options, vacancyIndex.items, startMs);
-	const { applications, applicationsByVacancy } = generateApplications(options, startMs, vacancyIndex.items, candidates.size, users);
+	const { applications, applicationsByVacancy } = generateApplications(
+		options,
+		startMs,
+		vacancyIndex.items,
+		candidates.size,
+		users,
+	);
 	const { notes, notesByApplication } = generateNotes(options, startMs, [...applications.values()]);
 	return {
 		users,
@@ -234,9 +252,17 @@ function generateCandidates(options, startMs) {
 	for (let i = 0; i < n; i++) {
 		const createdAt = startMs - YEAR + Math.floor(r.next() * (YEAR - DAY));
 		// sqrt skews modifications towards the recent past, like a live tenant.
-		const modifiedAt = createdAt + Math.floor(Math.sqrt(r.next()) * (startMs - DAY / 24 - createdAt));
+		const modifiedAt =
+			createdAt + Math.floor(Math.sqrt(r.next()) * (startMs - DAY / 24 - createdAt));
 		const lastActivityAt = createdAt + Math.floor(r.next() * (modifiedAt - createdAt + 1));
-		records[i] = { id: candidateId(i + 1), seed: r.seed(), createdAt, modifiedAt, lastActivityAt, overrides: null };
+		records[i] = {
+			id: candidateId(i + 1),
+			seed: r.seed(),
+			createdAt,
+			modifiedAt,
+			lastActivityAt,
+			overrides: null,
+		};
 	}
 	for (let i = 0; i < n; i++) {
 		if (!r.chance(0.005)) continue;
@@ -274,7 +300,14 @@ function generateClientContacts(options, clientIds, startMs) {
 				id,
 				candidateId: candidateId(n),
 				companyId,
-				role: r.pick(['Hiring Manager', 'HR Director', 'Talent Partner', 'CTO', 'Head of Finance', 'Operations Lead']),
+				role: r.pick([
+					'Hiring Manager',
+					'HR Director',
+					'Talent Partner',
+					'CTO',
+					'Head of Finance',
+					'Operations Lead',
+				]),
 				department: r.pick(data.DEPARTMENTS),
 				startDate,
 				endDate: active ? null : startDate + r.int(100, 900) * DAY,
@@ -300,9 +333,14 @@ function generateVacancies(options, startMs, users, clients, clientContacts) {
 	for (let i = 1; i <= options.vacancies; i++) {
 		const createdAt = startMs - YEAR + Math.floor(r.next() * (YEAR - 2 * DAY));
 		const modifiedAt = createdAt + Math.floor(Math.sqrt(r.next()) * (startMs - DAY - createdAt));
-		records.push(makeVacancy(r, vacancyId(i), createdAt, modifiedAt, { users, clients, clientContacts }));
+		records.push(
+			makeVacancy(r, vacancyId(i), createdAt, modifiedAt, { users, clients, clientContacts }),
+		);
 	}
-	return { vacancies: new Map(records.map((v) => [v.id, v])), vacancyIndex: new SortedIndex(records) };
+	return {
+		vacancies: new Map(records.map((v) => [v.id, v])),
+		vacancyIndex: new SortedIndex(records),
+	};
 }
 
 /**
@@ -320,7 +358,9 @@ function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
 	const city = r.pick(data.CITIES);
 	const title = r.pick(data.JOB_TITLES);
 	// Mostly open stages: a real tenant has more live jobs than closed ones.
-	const stage = r.chance(0.8) ? r.pick(data.VACANCY_STAGES.filter((s) => s.isOpen)) : r.pick(data.VACANCY_STAGES);
+	const stage = r.chance(0.8)
+		? r.pick(data.VACANCY_STAGES.filter((s) => s.isOpen))
+		: r.pick(data.VACANCY_STAGES);
 	const base = r.int(3, 12) * 10_000;
 	const contacts = [...ctx.clientContacts.values()].filter((c) => c.companyId === client.id);
 	const startAt = r.chance(0.7) ? createdAt + r.int(20, 120) * DAY : null;
@@ -334,7 +374,9 @@ function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
 		modifiedAt,
 		startAt,
 		endAt: startAt !== null && r.chance(0.3) ? startAt + r.int(90, 365) * DAY : null,
-		salaryRange: r.chance(0.85) ? { currency: city.currency, min: base, max: base + r.int(1, 4) * 10_000 } : null,
+		salaryRange: r.chance(0.85)
+			? { currency: city.currency, min: base, max: base + r.int(1, 4) * 10_000 }
+			: null,
 		location: makeLocation(r, city, 'primary_work'),
 		teamUserIds: r.sample(activeUsers, r.int(1, 3)).map((u) => u.id),
 		clientTeamContactIds: r.sample(contacts, r.int(0, 2)).map((c) => c.id),
@@ -342,12 +384,19 @@ function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
 		locationType: r.chance(0.9) ? r.pick(data.LOCATION_TYPES) : null,
 		scorecard: r.chance(0.6)
 			? [
-					{ group_name: 'Skills', attributes: [{ attribute: 'Technical depth' }, { attribute: 'Problem solving' }] },
+					{
+						group_name: 'Skills',
+						attributes: [{ attribute: 'Technical depth' }, { attribute: 'Problem solving' }],
+					},
 					{ group_name: 'Culture', attributes: [{ attribute: 'Collaboration' }] },
 				].slice(0, r.int(1, 2))
 			: [],
 		nextTaskDue: r.chance(0.5)
-			? { id: `task-${id}`, content: r.pick(['Call hiring manager', 'Review shortlist', 'Send job brief']), dueDate: modifiedAt + r.int(1, 30) * DAY }
+			? {
+					id: `task-${id}`,
+					content: r.pick(['Call hiring manager', 'Review shortlist', 'Send job brief']),
+					dueDate: modifiedAt + r.int(1, 30) * DAY,
+				}
 			: null,
 		customAttributes: r.chance(0.3)
 			? [
@@ -357,7 +406,10 @@ function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
 						description: 'Image shown on the career page',
 						filledByAI: false,
 						options: [],
-						value: { viewType: 'customImage', imageUrl: `https://images.example.com/banners/${id}.jpg` },
+						value: {
+							viewType: 'customImage',
+							imageUrl: `https://images.example.com/banners/${id}.jpg`,
+						},
 					},
 				]
 			: [],
@@ -385,7 +437,11 @@ function generatePostings(options, vacancies, startMs) {
 	const postings = new Map();
 	chosen.forEach((v, index) => {
 		const id = `posting-${String(index + 1).padStart(4, '0')}`;
-		postings.set(id, { id, vacancyId: v.id, publishedAt: Math.min(v.createdAt + r.int(0, 10) * DAY, startMs - DAY) });
+		postings.set(id, {
+			id,
+			vacancyId: v.id,
+			publishedAt: Math.min(v.createdAt + r.int(0, 10) * DAY, startMs - DAY),
+		});
 	});
 	return postings;
 }
@@ -399,7 +455,9 @@ function generatePostings(options, vacancies, startMs) {
  */
 function generateApplications(options, startMs, vacancies, candidateCount, users) {
 	const r = new Random(deriveSeed(options.seed, 'applications'));
-	const standardStages = data.APPLICATION_STAGES.filter((s) => s.templateType === 'DEFAULT_STANDARD');
+	const standardStages = data.APPLICATION_STAGES.filter(
+		(s) => s.templateType === 'DEFAULT_STANDARD',
+	);
 	const activeUsers = users.filter((u) => u.deactivatedAt === null);
 	/** @type {Map<string, ApplicationRecord>} */
 	const applications = new Map();
@@ -416,12 +474,15 @@ function generateApplications(options, startMs, vacancies, candidateCount, users
 			n++;
 			const stage = r.pick(standardStages);
 			const status = r.pick(stage.statuses);
-			const createdAt = vacancy.createdAt + Math.floor(r.next() * (startMs - DAY - vacancy.createdAt));
+			const createdAt =
+				vacancy.createdAt + Math.floor(r.next() * (startMs - DAY - vacancy.createdAt));
 			const modifiedAt = createdAt + Math.floor(r.next() * (startMs - createdAt));
 			let state = r.pick(['for-review', 'in-progress']);
 			if (stage.type === 'result') state = r.chance(0.5) ? 'placed' : 'rejected';
 			else if (r.chance(0.1)) state = 'rejected';
-			const owner = r.pick(vacancy.teamUserIds.length ? vacancy.teamUserIds : activeUsers.map((u) => u.id));
+			const owner = r.pick(
+				vacancy.teamUserIds.length ? vacancy.teamUserIds : activeUsers.map((u) => u.id),
+			);
 			const id = applicationId(n);
 			applications.set(id, {
 				id,
@@ -432,7 +493,10 @@ function generateApplications(options, startMs, vacancies, candidateCount, users
 				statusId: status.id,
 				ownerUserId: owner,
 				createdByUserId: r.pick(activeUsers).id,
-				teamUserIds: vacancy.teamUserIds.slice(0, r.int(1, Math.max(1, vacancy.teamUserIds.length))),
+				teamUserIds: vacancy.teamUserIds.slice(
+					0,
+					r.int(1, Math.max(1, vacancy.teamUserIds.length)),
+				),
 				clientId: vacancy.clientId,
 				clientTeamContactIds: vacancy.clientTeamContactIds.slice(),
 				state,
@@ -464,9 +528,18 @@ function generateNotes(options, startMs, applications) {
 	if (applications.length === 0) return { notes, notesByApplication };
 	for (let i = 1; i <= options.notes; i++) {
 		const application = applications[(i - 1) % applications.length];
-		const createdAt = application.createdAt + Math.floor(r.next() * (startMs - application.createdAt));
+		const createdAt =
+			application.createdAt + Math.floor(r.next() * (startMs - application.createdAt));
 		const id = noteId(i);
-		const title = r.chance(0.8) ? r.pick(['Phone screen', 'Intro call', 'Reference check', 'Client feedback', 'Salary expectations']) : null;
+		const title = r.chance(0.8)
+			? r.pick([
+					'Phone screen',
+					'Intro call',
+					'Reference check',
+					'Client feedback',
+					'Salary expectations',
+				])
+			: null;
 		notes.set(id, {
 			id,
 			applicationId: application.id,

@@ -12,20 +12,112 @@ const { call, get, walk, keys } = require('./helpers');
 
 /** @typedef {import('./index').Sandbox} Sandbox */
 
-const LOCATION_KEYS = ['city', 'country', 'formattedAddress', 'latitude', 'longitude', 'postalCode', 'rawCityCountry', 'region', 'state', 'street1', 'street2', 'type'];
-const VACANCY_LIST_KEYS = ['client', 'clientTeam', 'createdAt', 'description', 'employmentType', 'endAt', 'id', 'location', 'locationType', 'name', 'nextTaskDue', 'salaryRange', 'scorecard', 'stage', 'startAt', 'team'];
-const VACANCY_DETAIL_EXTRA = ['clientPortalId', 'customAttributes', 'dealValue', 'lastRankedAt', 'stageTotals'];
+const LOCATION_KEYS = [
+	'city',
+	'country',
+	'formattedAddress',
+	'latitude',
+	'longitude',
+	'postalCode',
+	'rawCityCountry',
+	'region',
+	'state',
+	'street1',
+	'street2',
+	'type',
+];
+const VACANCY_LIST_KEYS = [
+	'client',
+	'clientTeam',
+	'createdAt',
+	'description',
+	'employmentType',
+	'endAt',
+	'id',
+	'location',
+	'locationType',
+	'name',
+	'nextTaskDue',
+	'salaryRange',
+	'scorecard',
+	'stage',
+	'startAt',
+	'team',
+];
+const VACANCY_DETAIL_EXTRA = [
+	'clientPortalId',
+	'customAttributes',
+	'dealValue',
+	'lastRankedAt',
+	'stageTotals',
+];
 const CANDIDATE_KEYS = [
-	'acquisitionSource', 'aiSummary', 'compensation', 'createdAt', 'currentPlacements', 'customAttributes', 'dateOfBirth', 'emails', 'gender', 'id',
-	'isDiffingNetwork', 'languages', 'lastActivityDate', 'lastInteractionDate', 'lastInteractionWith', 'lastNetworkDiffAt', 'locations', 'mainContact',
-	'modifiedAt', 'name', 'nationality', 'nextInteractionDate', 'nextInteractionWith', 'nextTaskDue', 'phoneNumbers', 'socialMedia', 'status',
+	'acquisitionSource',
+	'aiSummary',
+	'compensation',
+	'createdAt',
+	'currentPlacements',
+	'customAttributes',
+	'dateOfBirth',
+	'emails',
+	'gender',
+	'id',
+	'isDiffingNetwork',
+	'languages',
+	'lastActivityDate',
+	'lastInteractionDate',
+	'lastInteractionWith',
+	'lastNetworkDiffAt',
+	'locations',
+	'mainContact',
+	'modifiedAt',
+	'name',
+	'nationality',
+	'nextInteractionDate',
+	'nextInteractionWith',
+	'nextTaskDue',
+	'phoneNumbers',
+	'socialMedia',
+	'status',
 ];
-const CANDIDATE_DETAIL_EXTRA = ['clientContacts', 'hasActiveClientContacts', 'hasClientContacts', 'isVisibleIfClientContact'];
+const CANDIDATE_DETAIL_EXTRA = [
+	'clientContacts',
+	'hasActiveClientContacts',
+	'hasClientContacts',
+	'isVisibleIfClientContact',
+];
 const APPLICATION_DETAIL_KEYS = [
-	'applicationState', 'candidate', 'candidateApplicationType', 'client', 'clientTeam', 'commentCount', 'comments', 'id', 'internalTeam', 'interviews',
-	'latestActivity', 'notes', 'owner', 'placements', 'rejection', 'stage', 'vacancy',
+	'applicationState',
+	'candidate',
+	'candidateApplicationType',
+	'client',
+	'clientTeam',
+	'commentCount',
+	'comments',
+	'id',
+	'internalTeam',
+	'interviews',
+	'latestActivity',
+	'notes',
+	'owner',
+	'placements',
+	'rejection',
+	'stage',
+	'vacancy',
 ];
-const APPLICATION_LIST_KEYS = ['applicationState', 'candidate', 'commentCount', 'id', 'isPlaced', 'latestActivity', 'nextInterview', 'noteCount', 'owner', 'stage', 'uncompletedTaskCount'];
+const APPLICATION_LIST_KEYS = [
+	'applicationState',
+	'candidate',
+	'commentCount',
+	'id',
+	'isPlaced',
+	'latestActivity',
+	'nextInterview',
+	'noteCount',
+	'owner',
+	'stage',
+	'uncompletedTaskCount',
+];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** @type {Sandbox} */
@@ -62,22 +154,30 @@ describe('authentication', () => {
 		['PUT', '/v1/notes/note-0001'],
 	];
 
-	test.each(apiPaths)('%s %s answers 401 JSON without a key or with a wrong one', async (method, path) => {
-		const body = method === 'GET' ? undefined : {};
-		const missing = await call(sandbox, method, path, { apiKey: null, body });
-		expect(missing.status).toBe(401);
-		expect(missing.json).toEqual({ error: 'unauthorized', message: expect.any(String) });
-		const wrong = await call(sandbox, method, path, { apiKey: 'not-the-key', body });
-		expect(wrong.status).toBe(401);
-		expect(wrong.json.error).toBe('unauthorized');
-	});
+	test.each(apiPaths)(
+		'%s %s answers 401 JSON without a key or with a wrong one',
+		async (method, path) => {
+			const body = method === 'GET' ? undefined : {};
+			const missing = await call(sandbox, method, path, { apiKey: null, body });
+			expect(missing.status).toBe(401);
+			expect(missing.json).toEqual({ error: 'unauthorized', message: expect.any(String) });
+			const wrong = await call(sandbox, method, path, { apiKey: 'not-the-key', body });
+			expect(wrong.status).toBe(401);
+			expect(wrong.json.error).toBe('unauthorized');
+		},
+	);
 
 	test('public endpoints need no key, and the request log says whether one was sent', async () => {
 		const anonymous = await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null });
 		const withKey = await get(sandbox, '/acme/vacancy-portal/jobs');
 		expect(anonymous.status).toBe(200);
 		expect(withKey.status).toBe(200);
-		const logged = sandbox.requestLog.entries.map((e) => [e.path, e.surface, e.apiKeyPresent, e.status]);
+		const logged = sandbox.requestLog.entries.map((e) => [
+			e.path,
+			e.surface,
+			e.apiKeyPresent,
+			e.status,
+		]);
 		expect(logged).toEqual([
 			['/acme/vacancy-portal/jobs', 'public', false, 200],
 			['/acme/vacancy-portal/jobs', 'public', true, 200],
@@ -102,7 +202,15 @@ describe('response shapes', () => {
 			expect(keys(item)).toEqual(VACANCY_LIST_KEYS);
 			expect(typeof item.id).toBe('string');
 			expectWrapped(item.client, 'vacancyClient', 'client');
-			expect(keys(item.client.client)).toEqual(['description', 'domain', 'id', 'industry', 'logoUrl', 'name', 'size']);
+			expect(keys(item.client.client)).toEqual([
+				'description',
+				'domain',
+				'id',
+				'industry',
+				'logoUrl',
+				'name',
+				'size',
+			]);
 			expectWrapped(item.name, 'vacancyName', 'name');
 			expectWrapped(item.description, 'vacancyDescription', 'description');
 			expectWrapped(item.stage, 'vacancyStage', 'stage');
@@ -115,19 +223,39 @@ describe('response shapes', () => {
 			expectWrapped(item.location, 'vacancyLocation', 'location');
 			expect(keys(item.location.location)).toEqual(LOCATION_KEYS);
 			expectWrapped(item.team, 'vacancyTeam', 'team');
-			for (const user of item.team.team) expect(keys(user)).toEqual(['avatarUrl', 'deactivatedAt', 'email', 'name', 'userId']);
+			for (const user of item.team.team)
+				expect(keys(user)).toEqual(['avatarUrl', 'deactivatedAt', 'email', 'name', 'userId']);
 			expectWrapped(item.employmentType, 'vacancyEmploymentType', 'employmentType');
 			expectWrapped(item.locationType, 'vacancyLocationType', 'locationType');
 			expectWrapped(item.clientTeam, null, 'clientTeam');
 			for (const contact of item.clientTeam.clientTeam) {
-				expect(keys(contact)).toEqual(['avatarUrl', 'candidateId', 'companyId', 'companyLogoUrl', 'companyName', 'firstName', 'id', 'lastName', 'middleName', 'secondLastName']);
+				expect(keys(contact)).toEqual([
+					'avatarUrl',
+					'candidateId',
+					'companyId',
+					'companyLogoUrl',
+					'companyName',
+					'firstName',
+					'id',
+					'lastName',
+					'middleName',
+					'secondLastName',
+				]);
 			}
 			expectWrapped(item.scorecard, 'vacancyScorecard', 'scorecards');
 			expectWrapped(item.nextTaskDue, 'vacancyNextTaskDue', 'nextTaskDue');
 		}
-		const employmentTypes = new Set(res.json.items.map((/** @type {any} */ i) => i.employmentType.employmentType));
-		expect([...employmentTypes].every((t) => t === null || ['fullTime', 'partTime', 'temporary', 'internship'].includes(t))).toBe(true);
-		const currencies = res.json.items.map((/** @type {any} */ i) => i.salaryRange.salaryRange?.currency).filter(Boolean);
+		const employmentTypes = new Set(
+			res.json.items.map((/** @type {any} */ i) => i.employmentType.employmentType),
+		);
+		expect(
+			[...employmentTypes].every(
+				(t) => t === null || ['fullTime', 'partTime', 'temporary', 'internship'].includes(t),
+			),
+		).toBe(true);
+		const currencies = res.json.items
+			.map((/** @type {any} */ i) => i.salaryRange.salaryRange?.currency)
+			.filter(Boolean);
 		expect(currencies.length).toBeGreaterThan(0);
 	});
 
@@ -142,22 +270,38 @@ describe('response shapes', () => {
 			expectWrapped(item.nationality, 'candidateNationality', 'nationality');
 			expectWrapped(item.status, 'candidateStatus', 'status');
 			expectWrapped(item.emails, 'candidateEmails', 'emails');
-			for (const e of item.emails.emails) expect(keys(e)).toEqual(['email', 'isPrimary', 'purpose']);
+			for (const e of item.emails.emails)
+				expect(keys(e)).toEqual(['email', 'isPrimary', 'purpose']);
 			expectWrapped(item.phoneNumbers, 'candidatePhoneNumbers', 'phoneNumbers');
-			for (const p of item.phoneNumbers.phoneNumbers) expect(keys(p)).toEqual(['isPrimary', 'phoneNumber', 'purpose']);
+			for (const p of item.phoneNumbers.phoneNumbers)
+				expect(keys(p)).toEqual(['isPrimary', 'phoneNumber', 'purpose']);
 			expectWrapped(item.locations, 'candidateLocation', 'locations');
 			expectWrapped(item.dateOfBirth, 'candidateDateOfBirth', 'dateOfBirth');
 			expectWrapped(item.socialMedia, 'candidateSocialMedia', 'socialMedia');
-			expectWrapped(item.lastInteractionDate, 'candidateLastInteractionDate', 'lastInteractionDate');
+			expectWrapped(
+				item.lastInteractionDate,
+				'candidateLastInteractionDate',
+				'lastInteractionDate',
+			);
 			expectWrapped(item.lastInteractionWith, 'candidateLastInteractionWith', 'user');
-			expectWrapped(item.nextInteractionDate, 'candidateNextInteractionDate', 'nextInteractionDate');
+			expectWrapped(
+				item.nextInteractionDate,
+				'candidateNextInteractionDate',
+				'nextInteractionDate',
+			);
 			expectWrapped(item.nextInteractionWith, 'candidateNextInteractionWith', 'user');
 			expectWrapped(item.mainContact, 'candidateMainContact', 'user');
 			expectWrapped(item.languages, 'candidateLanguages', 'languages');
 			expectWrapped(item.compensation, 'candidateCompensation', 'compensation');
-			expect(keys(item.currentPlacements)).toEqual(['hasCurrentPlacement', 'placements', 'viewType']);
+			expect(keys(item.currentPlacements)).toEqual([
+				'hasCurrentPlacement',
+				'placements',
+				'viewType',
+			]);
 			expect(item.currentPlacements.viewType).toBe('candidateCurrentPlacements');
-			expect(item.currentPlacements.hasCurrentPlacement).toBe(item.currentPlacements.placements.length > 0);
+			expect(item.currentPlacements.hasCurrentPlacement).toBe(
+				item.currentPlacements.placements.length > 0,
+			);
 			expectWrapped(item.nextTaskDue, 'candidateNextTaskDue', 'nextTaskDue');
 			expectWrapped(item.acquisitionSource, 'candidateAcquisitionSource', 'acquisitionSource');
 			expect(item.createdAt).toMatch(ISO);
@@ -174,7 +318,19 @@ describe('response shapes', () => {
 		expectWrapped(detail.json.clientContacts, 'candidateClientContacts', 'clientContacts');
 		expect(detail.json.hasClientContacts).toBe(true);
 		const contact = detail.json.clientContacts.clientContacts[0];
-		expect(keys(contact)).toEqual(['active', 'company', 'customAttributes', 'department', 'emailAddresses', 'endDate', 'id', 'phoneNumbers', 'role', 'stage', 'startDate']);
+		expect(keys(contact)).toEqual([
+			'active',
+			'company',
+			'customAttributes',
+			'department',
+			'emailAddresses',
+			'endDate',
+			'id',
+			'phoneNumbers',
+			'role',
+			'stage',
+			'startDate',
+		]);
 		expect(keys(contact.company)).toEqual(['id', 'logoUrl', 'name']);
 	});
 
@@ -195,16 +351,31 @@ describe('response shapes', () => {
 		expect(typeof vacancy.stage.stage.isOpen).toBe('boolean');
 		expectWrapped(vacancy.stageTotals, 'vacancyStageTotals', 'totals');
 		expectWrapped(vacancy.dealValue, 'vacancyDealValue', 'dealValue');
-		const total = vacancy.stageTotals.totals.reduce((/** @type {number} */ sum, /** @type {any} */ t) => sum + t.total, 0);
+		const total = vacancy.stageTotals.totals.reduce(
+			(/** @type {number} */ sum, /** @type {any} */ t) => sum + t.total,
+			0,
+		);
 		expect(total).toBe(applications.length);
 		expect(applications).toHaveLength(5);
 		for (const app of applications) {
 			expect(keys(app)).toEqual(APPLICATION_LIST_KEYS);
 			expect(app.stage.viewType).toBe('applicationStage');
-			expect(keys(app.stage)).toEqual(['colorHex', 'id', 'name', 'order', 'status', 'templateId', 'templateType', 'type', 'viewType']);
+			expect(keys(app.stage)).toEqual([
+				'colorHex',
+				'id',
+				'name',
+				'order',
+				'status',
+				'templateId',
+				'templateType',
+				'type',
+				'viewType',
+			]);
 			expectWrapped(app.owner, 'applicationOwner', 'owner');
 			expect(app.candidate.viewType).toBe('applicationCandidate');
-			expect(app.candidate.emails.every((/** @type {unknown} */ e) => typeof e === 'string')).toBe(true);
+			expect(app.candidate.emails.every((/** @type {unknown} */ e) => typeof e === 'string')).toBe(
+				true,
+			);
 			expect(keys(app.applicationState)).toEqual(['state', 'viewType']);
 		}
 	});
@@ -213,15 +384,31 @@ describe('response shapes', () => {
 		const res = await get(sandbox, '/v1/applications/app-000001');
 		expect(res.status).toBe(200);
 		expect(keys(res.json)).toEqual(APPLICATION_DETAIL_KEYS);
-		expect(['speculativeApplication', 'standardApplication']).toContain(res.json.candidateApplicationType);
+		expect(['speculativeApplication', 'standardApplication']).toContain(
+			res.json.candidateApplicationType,
+		);
 		expect(res.json.vacancy.viewType).toBe('applicationVacancy');
 		expect(typeof res.json.vacancy.stage.isOpen).toBe('boolean');
 		expectWrapped(res.json.internalTeam, null, 'internalTeam');
 		expectWrapped(res.json.notes, null, 'notes');
-		expect(res.json.notes.notes[0]).toEqual({ noteId: 'note-0001', title: expect.anything(), createdAt: expect.stringMatching(ISO) });
+		expect(res.json.notes.notes[0]).toEqual({
+			noteId: 'note-0001',
+			title: expect.anything(),
+			createdAt: expect.stringMatching(ISO),
+		});
 		expectWrapped(res.json.client, null, 'client');
 		expectWrapped(res.json.clientTeam, null, 'clientTeam');
-		expect(keys(res.json.candidate)).toEqual(['avatarUrl', 'emails', 'firstName', 'id', 'lastInteractionDate', 'lastInteractionWith', 'lastName', 'middleName', 'secondLastName']);
+		expect(keys(res.json.candidate)).toEqual([
+			'avatarUrl',
+			'emails',
+			'firstName',
+			'id',
+			'lastInteractionDate',
+			'lastInteractionWith',
+			'lastName',
+			'middleName',
+			'secondLastName',
+		]);
 	});
 
 	test('public postings', async () => {
@@ -230,7 +417,15 @@ describe('response shapes', () => {
 		expect(keys(res.json)).toEqual(['publicJobBoardPostings']);
 		expect(res.json.publicJobBoardPostings.length).toBe(sandbox.fixtures().postings.length);
 		for (const p of res.json.publicJobBoardPostings) {
-			expect(keys(p)).toEqual(['employmentType', 'externalJobTitle', 'id', 'jobDescription', 'location', 'locationType', 'publishedAt']);
+			expect(keys(p)).toEqual([
+				'employmentType',
+				'externalJobTitle',
+				'id',
+				'jobDescription',
+				'location',
+				'locationType',
+				'publishedAt',
+			]);
 			expect(keys(p.location)).toEqual(LOCATION_KEYS);
 		}
 		const underV1 = await get(sandbox, '/v1/acme/vacancy-portal/jobs', { apiKey: null });
@@ -238,7 +433,14 @@ describe('response shapes', () => {
 	});
 
 	test('unknown ids, slugs and routes answer 404 JSON', async () => {
-		for (const path of ['/v1/candidates/nope', '/v1/candidates/nope/contact-identifiers', '/v1/applications/nope', '/v1/applications/vacancy/nope', '/other/vacancy-portal/jobs', '/v1/unknown']) {
+		for (const path of [
+			'/v1/candidates/nope',
+			'/v1/candidates/nope/contact-identifiers',
+			'/v1/applications/nope',
+			'/v1/applications/vacancy/nope',
+			'/other/vacancy-portal/jobs',
+			'/v1/unknown',
+		]) {
 			const res = await get(sandbox, path);
 			expect([path, res.status, res.json.error]).toEqual([path, 404, 'not_found']);
 		}
@@ -258,7 +460,9 @@ describe('GET /vacancies pagination (inclusive timestamp cursor)', () => {
 		expect(first.json.pageInfo.hasNextPage).toBe(true);
 		const cursor = first.json.pageInfo.nextCursor;
 		const lastId = first.json.items[6].id;
-		expect(cursor).toBe(new Date(/** @type {any} */ (sandbox.store.getVacancy(lastId)).modifiedAt).toISOString());
+		expect(cursor).toBe(
+			new Date(/** @type {any} */ (sandbox.store.getVacancy(lastId)).modifiedAt).toISOString(),
+		);
 		const second = await get(sandbox, `/v1/vacancies?limit=7&cursor=${encodeURIComponent(cursor)}`);
 		expect(second.json.items[0].id).toBe(lastId);
 	});
@@ -279,8 +483,13 @@ describe('GET /vacancies pagination (inclusive timestamp cursor)', () => {
 		const first = await get(sandbox, `/v1/vacancies?limit=5&modifiedSince=${T}`);
 		expect(first.json.items).toHaveLength(5);
 		expect(first.json.pageInfo).toEqual({ nextCursor: T, hasNextPage: true });
-		const again = await get(sandbox, `/v1/vacancies?limit=5&cursor=${encodeURIComponent(first.json.pageInfo.nextCursor)}`);
-		expect(again.json.items.map((/** @type {any} */ i) => i.id)).toEqual(first.json.items.map((/** @type {any} */ i) => i.id));
+		const again = await get(
+			sandbox,
+			`/v1/vacancies?limit=5&cursor=${encodeURIComponent(first.json.pageInfo.nextCursor)}`,
+		);
+		expect(again.json.items.map((/** @type {any} */ i) => i.id)).toEqual(
+			first.json.items.map((/** @type {any} */ i) => i.id),
+		);
 		expect(again.json.pageInfo).toEqual(first.json.pageInfo);
 		// A page large enough to hold the tie gets past it.
 		const big = await get(sandbox, `/v1/vacancies?limit=10&cursor=${T}`);
@@ -295,11 +504,20 @@ describe('GET /vacancies pagination (inclusive timestamp cursor)', () => {
 		expect(at.json.items.map((/** @type {any} */ i) => i.id)).toEqual(['vac-0005', 'vac-0006']);
 		const after = await get(sandbox, '/v1/vacancies?modifiedSince=2026-01-05T00:00:00.001Z');
 		expect(after.json.items.map((/** @type {any} */ i) => i.id)).toEqual(['vac-0006']);
-		const laterCursor = await get(sandbox, '/v1/vacancies?modifiedSince=2026-01-01T00:00:00.000Z&cursor=2026-01-06T00:00:00.000Z');
+		const laterCursor = await get(
+			sandbox,
+			'/v1/vacancies?modifiedSince=2026-01-01T00:00:00.000Z&cursor=2026-01-06T00:00:00.000Z',
+		);
 		expect(laterCursor.json.items.map((/** @type {any} */ i) => i.id)).toEqual(['vac-0006']);
-		const laterSince = await get(sandbox, '/v1/vacancies?modifiedSince=2026-01-06T00:00:00.000Z&cursor=2025-01-01T00:00:00.000Z');
+		const laterSince = await get(
+			sandbox,
+			'/v1/vacancies?modifiedSince=2026-01-06T00:00:00.000Z&cursor=2025-01-01T00:00:00.000Z',
+		);
 		expect(laterSince.json.items.map((/** @type {any} */ i) => i.id)).toEqual(['vac-0006']);
-		const offset = await get(sandbox, `/v1/vacancies?modifiedSince=${encodeURIComponent('2026-01-06T01:00:00+01:00')}`);
+		const offset = await get(
+			sandbox,
+			`/v1/vacancies?modifiedSince=${encodeURIComponent('2026-01-06T01:00:00+01:00')}`,
+		);
 		expect(offset.json.items.map((/** @type {any} */ i) => i.id)).toEqual(['vac-0006']);
 	});
 
@@ -342,13 +560,22 @@ describe('GET /candidates pagination (opaque position cursor)', () => {
 		const cursor = page.json.pageInfo.nextCursor;
 		expect(cursor).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
 		const last = page.json.items[2];
-		expect(decodeCandidateCursor(cursor)).toEqual({ modifiedAt: Date.parse(last.modifiedAt), id: last.id });
+		expect(decodeCandidateCursor(cursor)).toEqual({
+			modifiedAt: Date.parse(last.modifiedAt),
+			id: last.id,
+		});
 
 		const all = await walk(sandbox, '/v1/candidates', { limit: '50' });
-		const lastPage = await get(sandbox, `/v1/candidates?limit=50&cursor=${encodeURIComponent(encodeCursorOf(all.flat().at(-1)))}`);
+		const lastPage = await get(
+			sandbox,
+			`/v1/candidates?limit=50&cursor=${encodeURIComponent(encodeCursorOf(all.flat().at(-1)))}`,
+		);
 		expect(lastPage.json.items).toEqual([]);
 		sandbox.touchCandidate('cand-0000042');
-		const resumed = await get(sandbox, `/v1/candidates?limit=50&cursor=${encodeURIComponent(encodeCursorOf(all.flat().at(-1)))}`);
+		const resumed = await get(
+			sandbox,
+			`/v1/candidates?limit=50&cursor=${encodeURIComponent(encodeCursorOf(all.flat().at(-1)))}`,
+		);
 		expect(resumed.json.items.map((/** @type {any} */ i) => i.id)).toEqual(['cand-0000042']);
 		expect(resumed.json.pageInfo.hasNextPage).toBe(false);
 		expect(decodeCandidateCursor(resumed.json.pageInfo.nextCursor).id).toBe('cand-0000042');
@@ -362,11 +589,14 @@ describe('GET /candidates pagination (opaque position cursor)', () => {
 		expect(after.json.items).toEqual([]);
 	});
 
-	test.each(['garbage!', 'e30=', Buffer.from('{"m":"nope","id":"x"}').toString('base64'), 'abc'])('invalid cursor %s answers 400', async (cursor) => {
-		const res = await get(sandbox, `/v1/candidates?cursor=${encodeURIComponent(cursor)}`);
-		expect(res.status).toBe(400);
-		expect(res.json.field).toBe('cursor');
-	});
+	test.each(['garbage!', 'e30=', Buffer.from('{"m":"nope","id":"x"}').toString('base64'), 'abc'])(
+		'invalid cursor %s answers 400',
+		async (cursor) => {
+			const res = await get(sandbox, `/v1/candidates?cursor=${encodeURIComponent(cursor)}`);
+			expect(res.status).toBe(400);
+			expect(res.json.field).toBe('cursor');
+		},
+	);
 });
 
 /** @param {any} item a rendered candidate */
@@ -381,7 +611,9 @@ describe('limit validation (both lists)', () => {
 			expect([bad, res.status, res.json.field]).toEqual([bad, 400, 'limit']);
 		}
 		expect((await get(sandbox, `${path}?limit=1`)).json.items).toHaveLength(1);
-		expect((await get(sandbox, `${path}?limit=50`)).json.items.length).toBe(path.includes('vacancies') ? 30 : 50);
+		expect((await get(sandbox, `${path}?limit=50`)).json.items.length).toBe(
+			path.includes('vacancies') ? 30 : 50,
+		);
 		expect((await get(sandbox, path)).json.items).toHaveLength(25);
 	});
 });
@@ -395,7 +627,13 @@ describe('PUT /vacancies/{id}', () => {
 				employmentType: null,
 				locationType: 'remote',
 				salaryRange: { currency: 'CHF', min: 120000, max: 150000 },
-				location: { type: 'headquarters', city: 'Zurich', country: 'Switzerland', latitude: 47.37, longitude: 8.54 },
+				location: {
+					type: 'headquarters',
+					city: 'Zurich',
+					country: 'Switzerland',
+					latitude: 47.37,
+					longitude: 8.54,
+				},
 				startAt: '2026-03-01T00:00:00Z',
 				endAt: null,
 				teamUserIds: ['user-01'],
@@ -409,7 +647,16 @@ describe('PUT /vacancies/{id}', () => {
 		expect(res.status).toBe(200);
 		expect(res.text).toBe('');
 		expect(res.headers.get('content-length')).toBe('0');
-		expect(sandbox.changeLog.entries).toEqual([{ seq: 1, resource: 'vacancy', id: 'vac-0003', kind: 'updated', modifiedAt: '2026-01-10T00:00:00.000Z', source: 'api' }]);
+		expect(sandbox.changeLog.entries).toEqual([
+			{
+				seq: 1,
+				resource: 'vacancy',
+				id: 'vac-0003',
+				kind: 'updated',
+				modifiedAt: '2026-01-10T00:00:00.000Z',
+				source: 'api',
+			},
+		]);
 
 		const list = await get(sandbox, '/v1/vacancies?modifiedSince=2026-01-10T00:00:00.000Z');
 		expect(list.json.pageInfo.nextCursor).toBe('2026-01-10T00:00:00.000Z');
@@ -418,12 +665,22 @@ describe('PUT /vacancies/{id}', () => {
 		expect(item.name.name).toBe('Staff Engineer');
 		expect(item.employmentType.employmentType).toBeNull();
 		expect(item.salaryRange.salaryRange).toEqual({ currency: 'CHF', min: 120000, max: 150000 });
-		expect(item.location.location).toMatchObject({ type: 'headquarters', city: 'Zurich', rawCityCountry: 'Zurich, Switzerland', street1: null });
-		expect(item.scorecard.scorecards).toEqual([{ group_name: 'Craft', attributes: [{ attribute: 'Design' }] }]);
+		expect(item.location.location).toMatchObject({
+			type: 'headquarters',
+			city: 'Zurich',
+			rawCityCountry: 'Zurich, Switzerland',
+			street1: null,
+		});
+		expect(item.scorecard.scorecards).toEqual([
+			{ group_name: 'Craft', attributes: [{ attribute: 'Design' }] },
+		]);
 		expect(item.startAt.startAt).toBe('2026-03-01T00:00:00.000Z');
 		const detail = await get(sandbox, '/v1/applications/vacancy/vac-0003');
 		expect(detail.json.vacancy.dealValue.dealValue).toEqual({ currency: 'EUR', amount: 25000 });
-		expect(detail.json.vacancy.stage.stage).toMatchObject({ id: 'vstage-interviewing', isOpen: true });
+		expect(detail.json.vacancy.stage.stage).toMatchObject({
+			id: 'vstage-interviewing',
+			isOpen: true,
+		});
 	});
 
 	test.each([
@@ -440,7 +697,10 @@ describe('PUT /vacancies/{id}', () => {
 		[{ teamUserIds: ['user-01', 3] }, 'teamUserIds[1]'],
 		[{ teamUserIds: ['user-01', 'user-99'] }, 'teamUserIds[1]'],
 		[{ scorecard: [{ group_name: 'x' }] }, 'scorecard[0].attributes'],
-		[{ scorecard: [{ group_name: 'x', attributes: [{ name: 'y' }] }] }, 'scorecard[0].attributes[0].name'],
+		[
+			{ scorecard: [{ group_name: 'x', attributes: [{ name: 'y' }] }] },
+			'scorecard[0].attributes[0].name',
+		],
 		[{ dealValue: { currency: 'EUR' } }, 'dealValue.amount'],
 		[{ companyId: 'client-999' }, 'companyId'],
 		[{ stageId: 'vstage-nope' }, 'stageId'],
@@ -453,18 +713,29 @@ describe('PUT /vacancies/{id}', () => {
 	});
 
 	test('all 35 salary currencies are accepted', async () => {
-		const currencies = 'USD EUR GBP JPY CNY INR SAR AED NOK SEK DKK MXN BRL ARS AUD CAD NZD EGP CHF SGD HKD KRW TWD THB VND IDR ILS TRY ZAR RUB PLN HUF RON BGN CZK'.split(' ');
+		const currencies =
+			'USD EUR GBP JPY CNY INR SAR AED NOK SEK DKK MXN BRL ARS AUD CAD NZD EGP CHF SGD HKD KRW TWD THB VND IDR ILS TRY ZAR RUB PLN HUF RON BGN CZK'.split(
+				' ',
+			);
 		for (const currency of currencies) {
-			const res = await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', { body: { salaryRange: { currency, min: 1, max: 2 } } });
+			const res = await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', {
+				body: { salaryRange: { currency, min: 1, max: 2 } },
+			});
 			expect([currency, res.status]).toEqual([currency, 200]);
 		}
 	});
 
 	test('unknown id, wrong content type and bad JSON', async () => {
 		expect((await call(sandbox, 'PUT', '/v1/vacancies/vac-9999', { body: {} })).status).toBe(404);
-		const textPlain = await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', { rawBody: '{}', headers: { 'content-type': 'text/plain' } });
+		const textPlain = await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', {
+			rawBody: '{}',
+			headers: { 'content-type': 'text/plain' },
+		});
 		expect([textPlain.status, textPlain.json.error]).toEqual([415, 'unsupported_media_type']);
-		const broken = await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', { rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
+		const broken = await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', {
+			rawBody: '{"name":',
+			headers: { 'content-type': 'application/json' },
+		});
 		expect([broken.status, broken.json.error]).toEqual([400, 'invalid_json']);
 		const array = await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', { body: [] });
 		expect([array.status, array.json.field]).toEqual([400, 'body']);
@@ -473,14 +744,36 @@ describe('PUT /vacancies/{id}', () => {
 
 describe('PUT /notes/{id}', () => {
 	test('updates the note, answers an empty 200 and shows in the application', async () => {
-		const res = await call(sandbox, 'PUT', '/v1/notes/note-0001', { body: { content: '<p>Updated</p>', title: 'Debrief', pinned: true, source: 'phone', labelIds: ['l1'] } });
+		const res = await call(sandbox, 'PUT', '/v1/notes/note-0001', {
+			body: {
+				content: '<p>Updated</p>',
+				title: 'Debrief',
+				pinned: true,
+				source: 'phone',
+				labelIds: ['l1'],
+			},
+		});
 		expect(res.status).toBe(200);
 		expect(res.text).toBe('');
-		expect(sandbox.changeLog.entries[0]).toMatchObject({ resource: 'note', id: 'note-0001', kind: 'updated' });
+		expect(sandbox.changeLog.entries[0]).toMatchObject({
+			resource: 'note',
+			id: 'note-0001',
+			kind: 'updated',
+		});
 		const note = sandbox.store.getNote('note-0001');
-		expect(note).toMatchObject({ content: '<p>Updated</p>', title: 'Debrief', pinned: true, source: 'phone', labelIds: ['l1'] });
+		expect(note).toMatchObject({
+			content: '<p>Updated</p>',
+			title: 'Debrief',
+			pinned: true,
+			source: 'phone',
+			labelIds: ['l1'],
+		});
 		const app = await get(sandbox, `/v1/applications/${note?.applicationId}`);
-		expect(app.json.notes.notes).toContainEqual({ noteId: 'note-0001', title: 'Debrief', createdAt: expect.stringMatching(ISO) });
+		expect(app.json.notes.notes).toContainEqual({
+			noteId: 'note-0001',
+			title: 'Debrief',
+			createdAt: expect.stringMatching(ISO),
+		});
 	});
 
 	test.each([
@@ -496,28 +789,65 @@ describe('PUT /notes/{id}', () => {
 	});
 
 	test('null title and source are accepted; unknown note is 404', async () => {
-		expect((await call(sandbox, 'PUT', '/v1/notes/note-0002', { body: { content: 'x', title: null, pinned: false, source: null } })).status).toBe(200);
-		expect((await call(sandbox, 'PUT', '/v1/notes/note-9999', { body: { content: 'x', title: null, pinned: false } })).status).toBe(404);
+		expect(
+			(
+				await call(sandbox, 'PUT', '/v1/notes/note-0002', {
+					body: { content: 'x', title: null, pinned: false, source: null },
+				})
+			).status,
+		).toBe(200);
+		expect(
+			(
+				await call(sandbox, 'PUT', '/v1/notes/note-9999', {
+					body: { content: 'x', title: null, pinned: false },
+				})
+			).status,
+		).toBe(404);
 	});
 });
 
 describe('POST /applications', () => {
 	test('creates an application and answers { id }', async () => {
 		const res = await call(sandbox, 'POST', '/v1/applications', {
-			body: { vacancyId: 'vac-0002', candidateId: 'cand-0000150', stageId: 'astage-interview', statusId: 'astage-interview-status-new', teamUserIds: ['user-02'], position: { previousId: 'app-000006', nextId: 'app-000007' } },
+			body: {
+				vacancyId: 'vac-0002',
+				candidateId: 'cand-0000150',
+				stageId: 'astage-interview',
+				statusId: 'astage-interview-status-new',
+				teamUserIds: ['user-02'],
+				position: { previousId: 'app-000006', nextId: 'app-000007' },
+			},
 		});
 		expect(res.status).toBe(200);
 		expect(keys(res.json)).toEqual(['id']);
 		const detail = await get(sandbox, `/v1/applications/${res.json.id}`);
 		expect(detail.json.candidate.id).toBe('cand-0000150');
-		expect(detail.json.stage).toMatchObject({ id: 'astage-interview', type: 'interview', status: { id: 'astage-interview-status-new' } });
+		expect(detail.json.stage).toMatchObject({
+			id: 'astage-interview',
+			type: 'interview',
+			status: { id: 'astage-interview-status-new' },
+		});
 		const list = await get(sandbox, '/v1/applications/vacancy/vac-0002');
 		expect(list.json.applications.map((/** @type {any} */ a) => a.id)).toContain(res.json.id);
-		expect(sandbox.changeLog.entries).toEqual([expect.objectContaining({ resource: 'application', id: res.json.id, kind: 'created', source: 'api' })]);
+		expect(sandbox.changeLog.entries).toEqual([
+			expect.objectContaining({
+				resource: 'application',
+				id: res.json.id,
+				kind: 'created',
+				source: 'api',
+			}),
+		]);
 	});
 
 	test('a null vacancyId makes a speculative application', async () => {
-		const res = await call(sandbox, 'POST', '/v1/applications', { body: { vacancyId: null, candidateId: 'cand-0000003', stageId: 'astage-speculative', statusId: null } });
+		const res = await call(sandbox, 'POST', '/v1/applications', {
+			body: {
+				vacancyId: null,
+				candidateId: 'cand-0000003',
+				stageId: 'astage-speculative',
+				statusId: null,
+			},
+		});
 		expect(res.status).toBe(200);
 		const detail = await get(sandbox, `/v1/applications/${res.json.id}`);
 		expect(detail.json.candidateApplicationType).toBe('speculativeApplication');
@@ -526,14 +856,59 @@ describe('POST /applications', () => {
 
 	test.each([
 		[{ candidateId: 'cand-0000001', stageId: 'astage-applied', statusId: null }, 400, 'vacancyId'],
-		[{ vacancyId: 'vac-0001', candidateId: 'cand-0000001', stageId: 'astage-applied' }, 400, 'statusId'],
+		[
+			{ vacancyId: 'vac-0001', candidateId: 'cand-0000001', stageId: 'astage-applied' },
+			400,
+			'statusId',
+		],
 		[{ vacancyId: 'vac-0001', stageId: 'astage-applied', statusId: null }, 400, 'candidateId'],
 		[{ vacancyId: 'vac-0001', candidateId: 'cand-0000001', statusId: null }, 400, 'stageId'],
-		[{ vacancyId: 'vac-0001', candidateId: 'cand-0000001', stageId: 'nope', statusId: null }, 400, 'stageId'],
-		[{ vacancyId: 'vac-0001', candidateId: 'cand-0000001', stageId: 'astage-applied', statusId: 'astage-result-status-new' }, 400, 'statusId'],
-		[{ vacancyId: 'vac-0001', candidateId: 'cand-9999999', stageId: 'astage-applied', statusId: null }, 404, 'candidateId'],
-		[{ vacancyId: 'vac-9999', candidateId: 'cand-0000001', stageId: 'astage-applied', statusId: null }, 404, 'vacancyId'],
-		[{ vacancyId: 'vac-0001', candidateId: 'cand-0000001', stageId: 'astage-applied', statusId: null, position: { previousId: 1 } }, 400, 'position.previousId'],
+		[
+			{ vacancyId: 'vac-0001', candidateId: 'cand-0000001', stageId: 'nope', statusId: null },
+			400,
+			'stageId',
+		],
+		[
+			{
+				vacancyId: 'vac-0001',
+				candidateId: 'cand-0000001',
+				stageId: 'astage-applied',
+				statusId: 'astage-result-status-new',
+			},
+			400,
+			'statusId',
+		],
+		[
+			{
+				vacancyId: 'vac-0001',
+				candidateId: 'cand-9999999',
+				stageId: 'astage-applied',
+				statusId: null,
+			},
+			404,
+			'candidateId',
+		],
+		[
+			{
+				vacancyId: 'vac-9999',
+				candidateId: 'cand-0000001',
+				stageId: 'astage-applied',
+				statusId: null,
+			},
+			404,
+			'vacancyId',
+		],
+		[
+			{
+				vacancyId: 'vac-0001',
+				candidateId: 'cand-0000001',
+				stageId: 'astage-applied',
+				statusId: null,
+				position: { previousId: 1 },
+			},
+			400,
+			'position.previousId',
+		],
 	])('rejects %j with %i naming %s', async (body, status, field) => {
 		const res = await call(sandbox, 'POST', '/v1/applications', { body });
 		expect([res.status, res.json.field]).toEqual([status, field]);
@@ -554,7 +929,12 @@ describe('public portal submission', () => {
 	test('creates a candidate and an application; 200 with an empty body; no key needed', async () => {
 		const posting = sandbox.fixtures().postings[0];
 		sandbox.clock.set('2026-01-20T00:00:00.000Z');
-		const res = await call(sandbox, 'POST', `/acme/vacancy-portal/jobs/${posting.id}?channelId=channel-7`, { apiKey: null, body: valid });
+		const res = await call(
+			sandbox,
+			'POST',
+			`/acme/vacancy-portal/jobs/${posting.id}?channelId=channel-7`,
+			{ apiKey: null, body: valid },
+		);
 		expect(res.status).toBe(200);
 		expect(res.text).toBe('');
 		expect(sandbox.changeLog.entries.map((e) => [e.resource, e.kind, e.source])).toEqual([
@@ -568,16 +948,50 @@ describe('public portal submission', () => {
 		expect(candidate.acquisitionSource.acquisitionSource).toBe('vacancyPortal');
 		expect(candidate.emails.emails[0].email).toBe('grace@example.com');
 		const apps = await get(sandbox, `/v1/applications/vacancy/${posting.vacancyId}`);
-		const app = apps.json.applications.find((/** @type {any} */ a) => a.candidate.id === candidate.id);
+		const app = apps.json.applications.find(
+			(/** @type {any} */ a) => a.candidate.id === candidate.id,
+		);
 		expect(app.applicationState.state).toBe('for-review');
-		expect(sandbox.requestLog.entries[0]).toMatchObject({ method: 'POST', surface: 'public', apiKeyPresent: false, query: { channelId: 'channel-7' }, body: valid, status: 200 });
+		expect(sandbox.requestLog.entries[0]).toMatchObject({
+			method: 'POST',
+			surface: 'public',
+			apiKeyPresent: false,
+			query: { channelId: 'channel-7' },
+			body: valid,
+			status: 200,
+		});
 	});
 
 	test('location is optional; when sent it takes all twelve fields', async () => {
 		const posting = sandbox.fixtures().postings[0];
-		const location = { type: 'primary_home', street1: 'a', street2: 'b', postalCode: 'c', city: 'Oslo', region: 'r', state: 's', country: 'Norway', rawCityCountry: 'Oslo, Norway', latitude: 59.9, longitude: 10.7, formattedAddress: 'a, Oslo' };
-		expect((await call(sandbox, 'POST', `/acme/vacancy-portal/jobs/${posting.id}`, { body: { ...valid, location } })).status).toBe(200);
-		expect((await call(sandbox, 'POST', `/acme/vacancy-portal/jobs/${posting.id}`, { body: { ...valid, networkUrl: null } })).status).toBe(200);
+		const location = {
+			type: 'primary_home',
+			street1: 'a',
+			street2: 'b',
+			postalCode: 'c',
+			city: 'Oslo',
+			region: 'r',
+			state: 's',
+			country: 'Norway',
+			rawCityCountry: 'Oslo, Norway',
+			latitude: 59.9,
+			longitude: 10.7,
+			formattedAddress: 'a, Oslo',
+		};
+		expect(
+			(
+				await call(sandbox, 'POST', `/acme/vacancy-portal/jobs/${posting.id}`, {
+					body: { ...valid, location },
+				})
+			).status,
+		).toBe(200);
+		expect(
+			(
+				await call(sandbox, 'POST', `/acme/vacancy-portal/jobs/${posting.id}`, {
+					body: { ...valid, networkUrl: null },
+				})
+			).status,
+		).toBe(200);
 	});
 
 	test.each([
@@ -594,25 +1008,41 @@ describe('public portal submission', () => {
 		[{ location: { town: 'x' } }, 'location.town'],
 	])('rejects %j naming %s', async (change, field) => {
 		const posting = sandbox.fixtures().postings[0];
-		const res = await call(sandbox, 'POST', `/acme/vacancy-portal/jobs/${posting.id}`, { body: { ...valid, ...change } });
+		const res = await call(sandbox, 'POST', `/acme/vacancy-portal/jobs/${posting.id}`, {
+			body: { ...valid, ...change },
+		});
 		expect([res.status, res.json.field]).toEqual([400, field]);
 	});
 
 	test('unknown posting or tenant is 404', async () => {
-		expect((await call(sandbox, 'POST', '/acme/vacancy-portal/jobs/posting-9999', { body: valid })).status).toBe(404);
-		expect((await call(sandbox, 'POST', '/globex/vacancy-portal/jobs/posting-0001', { body: valid })).status).toBe(404);
+		expect(
+			(await call(sandbox, 'POST', '/acme/vacancy-portal/jobs/posting-9999', { body: valid }))
+				.status,
+		).toBe(404);
+		expect(
+			(await call(sandbox, 'POST', '/globex/vacancy-portal/jobs/posting-0001', { body: valid }))
+				.status,
+		).toBe(404);
 	});
 });
 
 describe('sandbox clock', () => {
 	test('with stepMs 0 consecutive writes share one modifiedAt', async () => {
-		await call(sandbox, 'POST', '/_control/clock', { body: { now: '2026-02-01T00:00:00.000Z', stepMs: 0 } });
-		for (const id of ['vac-0001', 'vac-0002', 'vac-0003']) await call(sandbox, 'PUT', `/v1/vacancies/${id}`, { body: {} });
-		expect(new Set(sandbox.changeLog.entries.map((e) => e.modifiedAt))).toEqual(new Set(['2026-02-01T00:00:00.000Z']));
+		await call(sandbox, 'POST', '/_control/clock', {
+			body: { now: '2026-02-01T00:00:00.000Z', stepMs: 0 },
+		});
+		for (const id of ['vac-0001', 'vac-0002', 'vac-0003'])
+			await call(sandbox, 'PUT', `/v1/vacancies/${id}`, { body: {} });
+		expect(new Set(sandbox.changeLog.entries.map((e) => e.modifiedAt))).toEqual(
+			new Set(['2026-02-01T00:00:00.000Z']),
+		);
 	});
 
 	test('by default each write is at least 1 ms later than the previous one', async () => {
-		for (const id of ['note-0001', 'note-0002', 'note-0003']) await call(sandbox, 'PUT', `/v1/notes/${id}`, { body: { content: 'x', title: null, pinned: false } });
+		for (const id of ['note-0001', 'note-0002', 'note-0003'])
+			await call(sandbox, 'PUT', `/v1/notes/${id}`, {
+				body: { content: 'x', title: null, pinned: false },
+			});
 		const times = sandbox.changeLog.entries.map((e) => Date.parse(e.modifiedAt));
 		expect(times[1] - times[0]).toBeGreaterThanOrEqual(1);
 		expect(times[2] - times[1]).toBeGreaterThanOrEqual(1);
@@ -622,48 +1052,105 @@ describe('sandbox clock', () => {
 describe('control API', () => {
 	test('state, fixtures and the job timeline', async () => {
 		const state = await get(sandbox, '/_control/state', { apiKey: null });
-		expect(state.json).toMatchObject({ tenantSlug: 'acme', counts: { candidates: 200, vacancies: 30 }, changeSeq: 0, rateLimit: { enabled: false } });
+		expect(state.json).toMatchObject({
+			tenantSlug: 'acme',
+			counts: { candidates: 200, vacancies: 30 },
+			changeSeq: 0,
+			rateLimit: { enabled: false },
+		});
 		const fixtures = await get(sandbox, '/_control/fixtures', { apiKey: null });
 		expect(fixtures.json.noteIds[0]).toBe('note-0001');
-		expect(fixtures.json.applicationStages.map((/** @type {any} */ s) => s.type)).toEqual(['speculative', 'application', 'sourcing', 'outreach', 'interview', 'presentation', 'result']);
+		expect(fixtures.json.applicationStages.map((/** @type {any} */ s) => s.type)).toEqual([
+			'speculative',
+			'application',
+			'sourcing',
+			'outreach',
+			'interview',
+			'presentation',
+			'result',
+		]);
 		const timeline = await get(sandbox, '/_control/vacancies');
 		expect(timeline.json).toHaveLength(30);
-		expect(timeline.json[0]).toEqual({ id: expect.any(String), name: expect.any(String), createdAt: expect.stringMatching(ISO), modifiedAt: expect.stringMatching(ISO) });
+		expect(timeline.json[0]).toEqual({
+			id: expect.any(String),
+			name: expect.any(String),
+			createdAt: expect.stringMatching(ISO),
+			modifiedAt: expect.stringMatching(ISO),
+		});
 	});
 
 	test('create and touch candidates and jobs, bulk ties, change log', async () => {
-		const created = await call(sandbox, 'POST', '/_control/candidates', { body: { firstName: 'Linus', modifiedAt: '2026-01-15T00:00:00.000Z' } });
+		const created = await call(sandbox, 'POST', '/_control/candidates', {
+			body: { firstName: 'Linus', modifiedAt: '2026-01-15T00:00:00.000Z' },
+		});
 		expect(created.status).toBe(201);
-		expect(created.json).toMatchObject({ id: 'cand-0000201', name: { firstName: 'Linus' }, modifiedAt: '2026-01-15T00:00:00.000Z' });
-		const touched = await call(sandbox, 'POST', '/_control/candidates/cand-0000002/touch', { body: { lastName: 'Torvalds' } });
+		expect(created.json).toMatchObject({
+			id: 'cand-0000201',
+			name: { firstName: 'Linus' },
+			modifiedAt: '2026-01-15T00:00:00.000Z',
+		});
+		const touched = await call(sandbox, 'POST', '/_control/candidates/cand-0000002/touch', {
+			body: { lastName: 'Torvalds' },
+		});
 		expect(touched.json.name.lastName).toBe('Torvalds');
-		const job = await call(sandbox, 'POST', '/_control/vacancies', { body: { name: 'Night Nurse', publish: true } });
+		const job = await call(sandbox, 'POST', '/_control/vacancies', {
+			body: { name: 'Night Nurse', publish: true },
+		});
 		expect(job.status).toBe(201);
 		expect(job.json.vacancy.name.name).toBe('Night Nurse');
 		const postings = await get(sandbox, '/acme/vacancy-portal/jobs');
-		expect(postings.json.publicJobBoardPostings.map((/** @type {any} */ p) => p.externalJobTitle)).toContain('Night Nurse');
-		const jobTouch = await call(sandbox, 'POST', `/_control/vacancies/${job.json.id}/touch`, { body: { modifiedAt: '2026-01-16T00:00:00.000Z' } });
+		expect(
+			postings.json.publicJobBoardPostings.map((/** @type {any} */ p) => p.externalJobTitle),
+		).toContain('Night Nurse');
+		const jobTouch = await call(sandbox, 'POST', `/_control/vacancies/${job.json.id}/touch`, {
+			body: { modifiedAt: '2026-01-16T00:00:00.000Z' },
+		});
 		expect(jobTouch.json).toEqual({ id: job.json.id, modifiedAt: '2026-01-16T00:00:00.000Z' });
-		const bulk = await call(sandbox, 'POST', '/_control/vacancies/touch', { body: { ids: ['vac-0001', 'vac-0002'], modifiedAt: '2026-01-17T00:00:00.000Z' } });
-		expect(bulk.json).toEqual({ ids: ['vac-0001', 'vac-0002'], modifiedAt: '2026-01-17T00:00:00.000Z' });
-		const bulkCandidates = await call(sandbox, 'POST', '/_control/candidates/touch', { body: { count: 3 } });
+		const bulk = await call(sandbox, 'POST', '/_control/vacancies/touch', {
+			body: { ids: ['vac-0001', 'vac-0002'], modifiedAt: '2026-01-17T00:00:00.000Z' },
+		});
+		expect(bulk.json).toEqual({
+			ids: ['vac-0001', 'vac-0002'],
+			modifiedAt: '2026-01-17T00:00:00.000Z',
+		});
+		const bulkCandidates = await call(sandbox, 'POST', '/_control/candidates/touch', {
+			body: { count: 3 },
+		});
 		expect(bulkCandidates.json.ids).toEqual(['cand-0000001', 'cand-0000002', 'cand-0000003']);
 
 		const changes = await get(sandbox, '/_control/changes');
 		expect(changes.json.seq).toBe(9);
 		expect(changes.json.changes.map((/** @type {any} */ c) => `${c.resource}:${c.kind}`)).toEqual([
-			'candidate:created', 'candidate:updated', 'vacancy:created', 'vacancy:updated', 'vacancy:updated', 'vacancy:updated', 'candidate:updated', 'candidate:updated', 'candidate:updated',
+			'candidate:created',
+			'candidate:updated',
+			'vacancy:created',
+			'vacancy:updated',
+			'vacancy:updated',
+			'vacancy:updated',
+			'candidate:updated',
+			'candidate:updated',
+			'candidate:updated',
 		]);
 		const since = await get(sandbox, '/_control/changes?since=7&resource=candidate');
 		expect(since.json.changes.map((/** @type {any} */ c) => c.seq)).toEqual([8, 9]);
 	});
 
 	test('clock control, request log and reset', async () => {
-		const clock = await call(sandbox, 'POST', '/_control/clock', { body: { now: '2026-05-01T00:00:00.000Z', advanceMs: 500 } });
+		const clock = await call(sandbox, 'POST', '/_control/clock', {
+			body: { now: '2026-05-01T00:00:00.000Z', advanceMs: 500 },
+		});
 		expect(clock.json.now).toBe('2026-05-01T00:00:00.500Z');
 		await get(sandbox, '/v1/vacancies?limit=2');
 		const requests = await get(sandbox, '/_control/requests');
-		expect(requests.json.requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/vacancies', query: { limit: '2' }, apiKeyPresent: true, status: 200 })]);
+		expect(requests.json.requests).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: '/v1/vacancies',
+				query: { limit: '2' },
+				apiKeyPresent: true,
+				status: 200,
+			}),
+		]);
 		await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', { body: { name: 'Changed' } });
 		const reset = await call(sandbox, 'POST', '/_control/reset', { body: { candidates: 10 } });
 		expect(reset.json).toMatchObject({ counts: { candidates: 10 }, changeSeq: 0 });
@@ -673,7 +1160,9 @@ describe('control API', () => {
 	});
 
 	test('control errors are JSON 400/404', async () => {
-		expect((await call(sandbox, 'POST', '/_control/candidates/nope/touch', { body: {} })).status).toBe(404);
+		expect(
+			(await call(sandbox, 'POST', '/_control/candidates/nope/touch', { body: {} })).status,
+		).toBe(404);
 		const bad = await call(sandbox, 'POST', '/_control/clock', { body: { now: 'never' } });
 		expect([bad.status, bad.json.error]).toEqual([400, 'validation_error']);
 		expect((await get(sandbox, '/_control/unknown')).status).toBe(404);

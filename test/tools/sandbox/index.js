@@ -19,4 +19,10 @@ const { createStore } = require('./store');
 const { HttpError } = require('./errors');
 const { encodeCandidateCursor, decodeCandidateCursor } = require('./server');
 
-module.exports = { createSandbox, createStore, HttpError, encodeCandidateCursor, decodeCandidateCursor };
+module.exports = {
+	createSandbox,
+	createStore,
+	HttpError,
+	encodeCandidateCursor,
+	decodeCandidateCursor,
+};

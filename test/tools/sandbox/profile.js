@@ -71,7 +71,9 @@ function candidateProfile(world, rec) {
 	const generatedFirst = r.pick(data.FIRST_NAMES);
 	const generatedLast = r.pick(data.LAST_NAMES);
 	const middleName = r.chance(0.1) ? r.pick(data.FIRST_NAMES) : null;
-	const secondLastName = ['ES', 'MX', 'BR'].includes(city.countryCode) ? r.pick(data.LAST_NAMES) : null;
+	const secondLastName = ['ES', 'MX', 'BR'].includes(city.countryCode)
+		? r.pick(data.LAST_NAMES)
+		: null;
 	const gender = r.pick(data.GENDERS);
 	const o = rec.overrides ?? {};
 	const firstName = o.firstName ?? generatedFirst;
@@ -80,32 +82,53 @@ function candidateProfile(world, rec) {
 
 	const emailDomain = r.pick(data.EMAIL_DOMAINS);
 	const hasWorkEmail = r.chance(0.4);
-	const emails = [{ purpose: 'personal', email: o.email ?? `${handle}${n}@${emailDomain}`, isPrimary: true }];
-	if (hasWorkEmail) emails.push({ purpose: 'work', email: `${handle}@work.example.com`, isPrimary: false });
+	const emails = [
+		{ purpose: 'personal', email: o.email ?? `${handle}${n}@${emailDomain}`, isPrimary: true },
+	];
+	if (hasWorkEmail)
+		emails.push({ purpose: 'work', email: `${handle}@work.example.com`, isPrimary: false });
 
 	const phone = `${city.phone} ${r.int(100, 999)} ${r.int(1000, 9999)}`;
 	const hasMobileWork = r.chance(0.2);
-	const phoneNumbers = [{ purpose: 'personal', phoneNumber: o.phoneNumber ?? phone, isPrimary: true }];
-	if (hasMobileWork) phoneNumbers.push({ purpose: 'work', phoneNumber: `${city.phone} ${r.int(100, 999)} ${r.int(1000, 9999)}`, isPrimary: false });
+	const phoneNumbers = [
+		{ purpose: 'personal', phoneNumber: o.phoneNumber ?? phone, isPrimary: true },
+	];
+	if (hasMobileWork)
+		phoneNumbers.push({
+			purpose: 'work',
+			phoneNumber: `${city.phone} ${r.int(100, 999)} ${r.int(1000, 9999)}`,
+			isPrimary: false,
+		});
 
 	const home = makeLocation(r, city, 'primary_home');
 	const locations = [o.location ?? home];
 
 	const ageYears = r.int(21, 64);
-	const dateOfBirth = r.chance(0.8) ? Date.UTC(new Date(rec.createdAt).getUTCFullYear() - ageYears, r.int(0, 11), r.int(1, 28)) : null;
+	const dateOfBirth = r.chance(0.8)
+		? Date.UTC(new Date(rec.createdAt).getUTCFullYear() - ageYears, r.int(0, 11), r.int(1, 28))
+		: null;
 
 	const hasNetwork = r.chance(0.7);
-	const generatedNetworkUrl = hasNetwork ? `https://network.example.com/in/${slug(generatedFirst)}-${slug(generatedLast)}-${n}` : null;
+	const generatedNetworkUrl = hasNetwork
+		? `https://network.example.com/in/${slug(generatedFirst)}-${slug(generatedLast)}-${n}`
+		: null;
 	const networkUrl = o.networkUrl !== undefined ? o.networkUrl : generatedNetworkUrl;
 	const hasWebsite = r.chance(0.15);
 	/** @type {CandidateProfile['socialMedia']} */
 	const socialMedia = [];
 	if (networkUrl) socialMedia.push({ url: networkUrl, type: 'NETWORK', isPrimary: true });
-	if (hasWebsite) socialMedia.push({ url: `https://${slug(generatedFirst)}${n}.example.dev`, type: 'WEBSITE', isPrimary: socialMedia.length === 0 });
+	if (hasWebsite)
+		socialMedia.push({
+			url: `https://${slug(generatedFirst)}${n}.example.dev`,
+			type: 'WEBSITE',
+			isPrimary: socialMedia.length === 0,
+		});
 
 	const users = world.users;
 	const interacted = r.chance(0.7);
-	const lastInteractionDate = interacted ? rec.createdAt + Math.floor(r.next() * (rec.lastActivityAt - rec.createdAt + 1)) : null;
+	const lastInteractionDate = interacted
+		? rec.createdAt + Math.floor(r.next() * (rec.lastActivityAt - rec.createdAt + 1))
+		: null;
 	const lastInteractionWithUserId = r.pick(users).id;
 	const plansNext = r.chance(0.3);
 	const nextInteractionDate = plansNext ? rec.modifiedAt + r.int(1, 45) * DAY : null;
@@ -114,26 +137,43 @@ function candidateProfile(world, rec) {
 
 	const language = r.pick(data.LANGUAGES);
 	const languages = [{ language: 'English', id: 'lang-en', fluency: r.pick(data.FLUENCIES) }];
-	if (language.id !== 'lang-en') languages.push({ language: language.language, id: language.id, fluency: 'Native or bilingual proficiency' });
+	if (language.id !== 'lang-en')
+		languages.push({
+			language: language.language,
+			id: language.id,
+			fluency: 'Native or bilingual proficiency',
+		});
 
 	const base = r.int(30, 150) * 1000;
 	const compensation = r.chance(0.7)
-		? { currency: city.currency, id: `comp-${n}`, baseCompensation: base, totalCompensation: base + r.int(0, 30) * 1000 }
+		? {
+				currency: city.currency,
+				id: `comp-${n}`,
+				baseCompensation: base,
+				totalCompensation: base + r.int(0, 30) * 1000,
+			}
 		: null;
 
 	const clients = [...world.clients.values()];
 	const placedClient = r.pick(clients);
 	const isPlaced = r.chance(0.1);
 	const placementStart = rec.createdAt + r.int(10, 200) * DAY;
-	const placements = isPlaced ? [{ id: `plc-c${n}`, companyId: placedClient.id, startDate: placementStart, endDate: null }] : [];
+	const placements = isPlaced
+		? [{ id: `plc-c${n}`, companyId: placedClient.id, startDate: placementStart, endDate: null }]
+		: [];
 
 	const hasTask = r.chance(0.2);
 	const nextTaskDue = hasTask
-		? { id: `task-c${n}`, content: r.pick(['Follow up after interview', 'Send contract', 'Check references']), dueDate: rec.modifiedAt + r.int(1, 14) * DAY }
+		? {
+				id: `task-c${n}`,
+				content: r.pick(['Follow up after interview', 'Send contract', 'Check references']),
+				dueDate: rec.modifiedAt + r.int(1, 14) * DAY,
+			}
 		: null;
 
 	const acquisitionSource = o.acquisitionSource ?? r.pick(data.ACQUISITION_SOURCES);
-	const lastNetworkDiffAt = networkUrl && r.chance(0.5) ? rec.modifiedAt - r.int(0, 60) * DAY : null;
+	const lastNetworkDiffAt =
+		networkUrl && r.chance(0.5) ? rec.modifiedAt - r.int(0, 60) * DAY : null;
 	const isDiffingNetwork = r.chance(0.02);
 	const hasPhoto = r.chance(0.2);
 	const customAttributes = hasPhoto
@@ -144,7 +184,10 @@ function candidateProfile(world, rec) {
 					description: 'Photo provided by the candidate',
 					filledByAI: false,
 					options: [],
-					value: { viewType: 'customImage', imageUrl: `https://images.example.com/candidates/${rec.id}.jpg` },
+					value: {
+						viewType: 'customImage',
+						imageUrl: `https://images.example.com/candidates/${rec.id}.jpg`,
+					},
 				},
 			]
 		: [];
@@ -228,7 +271,11 @@ function applicationExtras(world, app) {
 		const createdAt = app.createdAt + Math.floor(r.next() * span);
 		comments.push({
 			id: `cmt-${n}-${i + 1}`,
-			content: r.pick(['Great profile!', 'Client asked for a second interview.', 'Salary expectations are a bit high.']),
+			content: r.pick([
+				'Great profile!',
+				'Client asked for a second interview.',
+				'Salary expectations are a bit high.',
+			]),
 			canEdit: r.chance(0.5),
 			createdByUserId: r.pick(activeUsers).id,
 			createdAt,
@@ -236,14 +283,25 @@ function applicationExtras(world, app) {
 		});
 	}
 	const stage = data.APPLICATION_STAGES.find((s) => s.id === app.stageId);
-	const interviewed = stage !== undefined && ['interview', 'presentation', 'result'].includes(stage.type);
+	const interviewed =
+		stage !== undefined && ['interview', 'presentation', 'result'].includes(stage.type);
 	const interviewStart = app.modifiedAt + r.int(-10, 10) * DAY;
 	const interviews = interviewed
-		? [{ id: `int-${n}`, title: 'Interview with hiring manager', meetingId: `meet-${n}`, startTime: interviewStart, endTime: interviewStart + 3_600_000 }]
+		? [
+				{
+					id: `int-${n}`,
+					title: 'Interview with hiring manager',
+					meetingId: `meet-${n}`,
+					startTime: interviewStart,
+					endTime: interviewStart + 3_600_000,
+				},
+			]
 		: [];
 	const isCreated = app.channelId !== null || r.chance(0.3);
 	const latestActivity = {
-		type: isCreated ? 'applicationCreated' : r.pick(comments.length ? ['stageChanged', 'commentAdded'] : ['stageChanged', 'emailSent']),
+		type: isCreated
+			? 'applicationCreated'
+			: r.pick(comments.length ? ['stageChanged', 'commentAdded'] : ['stageChanged', 'emailSent']),
 		isInbound: app.channelId !== null,
 		date: app.modifiedAt,
 		userId: app.ownerUserId,
@@ -251,11 +309,35 @@ function applicationExtras(world, app) {
 	const feeAmount = r.int(10, 40) * 1000;
 	const placements =
 		app.state === 'placed'
-			? [{ id: `plc-a${n}`, placedByUserId: app.ownerUserId, placedAt: app.modifiedAt, startDate: app.modifiedAt + 30 * DAY, endDate: null, fee: { currency: 'EUR', amount: feeAmount } }]
+			? [
+					{
+						id: `plc-a${n}`,
+						placedByUserId: app.ownerUserId,
+						placedAt: app.modifiedAt,
+						startDate: app.modifiedAt + 30 * DAY,
+						endDate: null,
+						fee: { currency: 'EUR', amount: feeAmount },
+					},
+				]
 			: [];
-	const reason = r.pick(['Not enough experience', 'Withdrew', 'Salary mismatch', 'Position filled']);
-	const rejection = app.state === 'rejected' ? { id: `rej-${n}`, createdAt: app.modifiedAt, reason, createdByUserId: app.ownerUserId } : null;
-	return { comments, interviews, latestActivity, placements, rejection, uncompletedTaskCount: r.int(0, 3) };
+	const reason = r.pick([
+		'Not enough experience',
+		'Withdrew',
+		'Salary mismatch',
+		'Position filled',
+	]);
+	const rejection =
+		app.state === 'rejected'
+			? { id: `rej-${n}`, createdAt: app.modifiedAt, reason, createdByUserId: app.ownerUserId }
+			: null;
+	return {
+		comments,
+		interviews,
+		latestActivity,
+		placements,
+		rejection,
+		uncompletedTaskCount: r.int(0, 3),
+	};
 }
 
 module.exports = { candidateProfile, applicationExtras };

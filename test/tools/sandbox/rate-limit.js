@@ -13,7 +13,11 @@
  * @property {number} [windowMs] default 60000
  */
 
-const DEFAULT_RATE_LIMIT = Object.freeze({ apiPerWindow: 1000, publicPerWindow: 100, windowMs: 60_000 });
+const DEFAULT_RATE_LIMIT = Object.freeze({
+	apiPerWindow: 1000,
+	publicPerWindow: 100,
+	windowMs: 60_000,
+});
 
 class RateLimiter {
 	/**
@@ -40,9 +44,15 @@ class RateLimiter {
 		} else {
 			const merged = { ...DEFAULT_RATE_LIMIT, ...(config ?? {}) };
 			for (const key of /** @type {const} */ (['apiPerWindow', 'publicPerWindow', 'windowMs'])) {
-				if (!Number.isInteger(merged[key]) || merged[key] < 1) throw new RangeError(`rateLimit.${key} must be an integer >= 1`);
+				if (!Number.isInteger(merged[key]) || merged[key] < 1)
+					throw new RangeError(`rateLimit.${key} must be an integer >= 1`);
 			}
-			this.config = { apiPerWindow: merged.apiPerWindow, publicPerWindow: merged.publicPerWindow, windowMs: merged.windowMs, enabled: true };
+			this.config = {
+				apiPerWindow: merged.apiPerWindow,
+				publicPerWindow: merged.publicPerWindow,
+				windowMs: merged.windowMs,
+				enabled: true,
+			};
 		}
 		this.reset();
 	}
@@ -69,7 +79,8 @@ class RateLimiter {
 			window = { start: now, count: 0 };
 			this.windows.set(id, window);
 		}
-		if (window.count >= limit) return Math.max(1, Math.ceil((window.start + this.config.windowMs - now) / 1000));
+		if (window.count >= limit)
+			return Math.max(1, Math.ceil((window.start + this.config.windowMs - now) / 1000));
 		window.count++;
 		return null;
 	}

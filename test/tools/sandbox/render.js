@@ -40,8 +40,18 @@ const iso = (ms) => (ms === null || ms === undefined ? null : new Date(ms).toISO
 const wrap = (viewType, key, value) => ({ viewType, [key]: value });
 
 const LOCATION_FIELDS = /** @type {const} */ ([
-	'type', 'street1', 'street2', 'postalCode', 'city', 'region', 'state', 'country',
-	'rawCityCountry', 'latitude', 'longitude', 'formattedAddress',
+	'type',
+	'street1',
+	'street2',
+	'postalCode',
+	'city',
+	'region',
+	'state',
+	'country',
+	'rawCityCountry',
+	'latitude',
+	'longitude',
+	'formattedAddress',
 ]);
 
 /** @param {Location | null | undefined} loc */
@@ -54,12 +64,23 @@ function location(loc) {
 
 /** @param {User} user */
 function userBadge(user) {
-	return { userId: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, avatarUrl: user.avatarUrl, deactivatedAt: iso(user.deactivatedAt) };
+	return {
+		userId: user.id,
+		name: `${user.firstName} ${user.lastName}`,
+		email: user.email,
+		avatarUrl: user.avatarUrl,
+		deactivatedAt: iso(user.deactivatedAt),
+	};
 }
 
 /** @param {User} user */
 function personBadge(user) {
-	return { id: user.id, name: `${user.firstName} ${user.lastName}`, avatarUrl: user.avatarUrl, deactivatedAt: iso(user.deactivatedAt) };
+	return {
+		id: user.id,
+		name: `${user.firstName} ${user.lastName}`,
+		avatarUrl: user.avatarUrl,
+		deactivatedAt: iso(user.deactivatedAt),
+	};
 }
 
 /**
@@ -74,11 +95,20 @@ function userView(world, userId, view) {
 
 /** @param {Client} client */
 function clientView(client) {
-	return { id: client.id, name: client.name, description: client.description, domain: client.domain, logoUrl: client.logoUrl, industry: client.industry, size: client.size };
+	return {
+		id: client.id,
+		name: client.name,
+		description: client.description,
+		domain: client.domain,
+		logoUrl: client.logoUrl,
+		industry: client.industry,
+		size: client.size,
+	};
 }
 
 /** @param {Client | undefined} client */
-const companyBadge = (client) => (client ? { id: client.id, name: client.name, logoUrl: client.logoUrl } : null);
+const companyBadge = (client) =>
+	client ? { id: client.id, name: client.name, logoUrl: client.logoUrl } : null;
 
 /**
  * The spec's "Client contact" (clientTeam item).
@@ -109,8 +139,14 @@ function clientContactView(world, contact) {
  * @param {string} viewType
  */
 function clientTeam(world, contactIds, viewType) {
-	const contacts = contactIds.map((id) => world.clientContacts.get(id)).filter((c) => c !== undefined);
-	return wrap(viewType, 'clientTeam', contacts.map((c) => clientContactView(world, /** @type {ClientContact} */ (c))));
+	const contacts = contactIds
+		.map((id) => world.clientContacts.get(id))
+		.filter((c) => c !== undefined);
+	return wrap(
+		viewType,
+		'clientTeam',
+		contacts.map((c) => clientContactView(world, /** @type {ClientContact} */ (c))),
+	);
 }
 
 /**
@@ -143,14 +179,45 @@ function vacancyListItem(world, v, detail = false) {
 		createdAt: wrap('vacancyCreatedAt', 'createdAt', iso(v.createdAt)),
 		startAt: wrap('vacancyStartAt', 'startAt', iso(v.startAt)),
 		endAt: wrap('vacancyEndAt', 'endAt', iso(v.endAt)),
-		salaryRange: wrap('vacancySalaryRange', 'salaryRange', v.salaryRange ? { currency: v.salaryRange.currency ?? null, min: v.salaryRange.min ?? null, max: v.salaryRange.max ?? null } : null),
+		salaryRange: wrap(
+			'vacancySalaryRange',
+			'salaryRange',
+			v.salaryRange
+				? {
+						currency: v.salaryRange.currency ?? null,
+						min: v.salaryRange.min ?? null,
+						max: v.salaryRange.max ?? null,
+					}
+				: null,
+		),
 		location: wrap('vacancyLocation', 'location', location(v.location)),
-		team: wrap('vacancyTeam', 'team', v.teamUserIds.map((id) => userView(world, id, userBadge)).filter(Boolean)),
+		team: wrap(
+			'vacancyTeam',
+			'team',
+			v.teamUserIds.map((id) => userView(world, id, userBadge)).filter(Boolean),
+		),
 		employmentType: { employmentType: v.employmentType, viewType: 'vacancyEmploymentType' },
 		locationType: { locationType: v.locationType, viewType: 'vacancyLocationType' },
 		clientTeam: clientTeam(world, v.clientTeamContactIds, 'vacancyClientTeam'),
-		scorecard: wrap('vacancyScorecard', 'scorecards', v.scorecard.map((g) => ({ group_name: g.group_name, attributes: g.attributes.map((a) => ({ attribute: a.attribute })) }))),
-		nextTaskDue: wrap('vacancyNextTaskDue', 'nextTaskDue', v.nextTaskDue ? { id: v.nextTaskDue.id, content: v.nextTaskDue.content, dueDate: iso(v.nextTaskDue.dueDate) } : null),
+		scorecard: wrap(
+			'vacancyScorecard',
+			'scorecards',
+			v.scorecard.map((g) => ({
+				group_name: g.group_name,
+				attributes: g.attributes.map((a) => ({ attribute: a.attribute })),
+			})),
+		),
+		nextTaskDue: wrap(
+			'vacancyNextTaskDue',
+			'nextTaskDue',
+			v.nextTaskDue
+				? {
+						id: v.nextTaskDue.id,
+						content: v.nextTaskDue.content,
+						dueDate: iso(v.nextTaskDue.dueDate),
+					}
+				: null,
+		),
 	};
 }
 
@@ -167,17 +234,23 @@ function vacancyDetail(world, v) {
 		const app = world.applications.get(id);
 		if (app) perStage.set(app.stageId, (perStage.get(app.stageId) ?? 0) + 1);
 	}
-	const totals = data.APPLICATION_STAGES.filter((s) => s.templateType === 'DEFAULT_STANDARD').map((s) => ({
-		type: s.type,
-		id: s.id,
-		name: s.name,
-		order: s.order,
-		total: perStage.get(s.id) ?? 0,
-	}));
+	const totals = data.APPLICATION_STAGES.filter((s) => s.templateType === 'DEFAULT_STANDARD').map(
+		(s) => ({
+			type: s.type,
+			id: s.id,
+			name: s.name,
+			order: s.order,
+			total: perStage.get(s.id) ?? 0,
+		}),
+	);
 	return {
 		...vacancyListItem(world, v, true),
 		stageTotals: { viewType: 'vacancyStageTotals', totals },
-		customAttributes: v.customAttributes.map((a) => ({ ...a, options: a.options.slice(), value: { ...a.value } })),
+		customAttributes: v.customAttributes.map((a) => ({
+			...a,
+			options: a.options.slice(),
+			value: { ...a.value },
+		})),
 		clientPortalId: v.clientPortalId,
 		lastRankedAt: iso(v.lastRankedAt),
 		dealValue: wrap('vacancyDealValue', 'dealValue', v.dealValue ? { ...v.dealValue } : null),
@@ -194,7 +267,12 @@ function candidateView(world, rec, detail) {
 	/** @type {Json} */
 	const out = {
 		id: rec.id,
-		name: { viewType: 'candidateName', avatarUrl: p.avatarUrl, firstName: p.firstName, lastName: p.lastName },
+		name: {
+			viewType: 'candidateName',
+			avatarUrl: p.avatarUrl,
+			firstName: p.firstName,
+			lastName: p.lastName,
+		},
 		gender: wrap('candidateGender', 'gender', p.gender),
 		nationality: wrap('candidateNationality', 'nationality', p.nationality),
 		status: wrap('candidateStatus', 'status', p.status),
@@ -203,19 +281,48 @@ function candidateView(world, rec, detail) {
 		locations: wrap('candidateLocation', 'locations', p.locations.map(location)),
 		dateOfBirth: wrap('candidateDateOfBirth', 'dateOfBirth', iso(p.dateOfBirth)),
 		socialMedia: wrap('candidateSocialMedia', 'socialMedia', p.socialMedia),
-		lastInteractionDate: wrap('candidateLastInteractionDate', 'lastInteractionDate', iso(p.lastInteractionDate)),
-		lastInteractionWith: wrap('candidateLastInteractionWith', 'user', userView(world, p.lastInteractionWithUserId, userBadge)),
-		nextInteractionDate: wrap('candidateNextInteractionDate', 'nextInteractionDate', iso(p.nextInteractionDate)),
-		nextInteractionWith: wrap('candidateNextInteractionWith', 'user', userView(world, p.nextInteractionWithUserId, userBadge)),
-		mainContact: wrap('candidateMainContact', 'user', userView(world, p.mainContactUserId, userBadge)),
+		lastInteractionDate: wrap(
+			'candidateLastInteractionDate',
+			'lastInteractionDate',
+			iso(p.lastInteractionDate),
+		),
+		lastInteractionWith: wrap(
+			'candidateLastInteractionWith',
+			'user',
+			userView(world, p.lastInteractionWithUserId, userBadge),
+		),
+		nextInteractionDate: wrap(
+			'candidateNextInteractionDate',
+			'nextInteractionDate',
+			iso(p.nextInteractionDate),
+		),
+		nextInteractionWith: wrap(
+			'candidateNextInteractionWith',
+			'user',
+			userView(world, p.nextInteractionWithUserId, userBadge),
+		),
+		mainContact: wrap(
+			'candidateMainContact',
+			'user',
+			userView(world, p.mainContactUserId, userBadge),
+		),
 		languages: wrap('candidateLanguages', 'languages', p.languages),
 		compensation: wrap('candidateCompensation', 'compensation', p.compensation),
 		currentPlacements: {
 			viewType: 'candidateCurrentPlacements',
 			hasCurrentPlacement: p.placements.length > 0,
-			placements: p.placements.map((pl) => ({ id: pl.id, company: companyBadge(world.clients.get(pl.companyId)), startDate: iso(pl.startDate), endDate: iso(pl.endDate) })),
+			placements: p.placements.map((pl) => ({
+				id: pl.id,
+				company: companyBadge(world.clients.get(pl.companyId)),
+				startDate: iso(pl.startDate),
+				endDate: iso(pl.endDate),
+			})),
 		},
-		nextTaskDue: wrap('candidateNextTaskDue', 'nextTaskDue', p.nextTaskDue ? { ...p.nextTaskDue, dueDate: iso(p.nextTaskDue.dueDate) } : null),
+		nextTaskDue: wrap(
+			'candidateNextTaskDue',
+			'nextTaskDue',
+			p.nextTaskDue ? { ...p.nextTaskDue, dueDate: iso(p.nextTaskDue.dueDate) } : null,
+		),
 		createdAt: iso(rec.createdAt),
 		modifiedAt: iso(rec.modifiedAt),
 		lastActivityDate: iso(rec.lastActivityAt),
@@ -272,7 +379,11 @@ function candidateDetailExtras(world, rec, p) {
  * @param {Client | undefined} company
  */
 function contactEmail(p, company) {
-	const local = `${p.firstName}.${p.lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9.]+/g, '');
+	const local = `${p.firstName}.${p.lastName}`
+		.normalize('NFD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.toLowerCase()
+		.replace(/[^a-z0-9.]+/g, '');
 	return `${local}@${company?.domain ?? 'client.example.com'}`;
 }
 
@@ -285,7 +396,12 @@ function contactIdentifiers(world, rec) {
 	const p = candidateProfile(world, rec);
 	const contacts = world.contactsByCandidate.get(rec.id) ?? [];
 	const emails = p.emails.slice();
-	for (const c of contacts) emails.push({ purpose: 'work', email: contactEmail(p, world.clients.get(c.companyId)), isPrimary: false });
+	for (const c of contacts)
+		emails.push({
+			purpose: 'work',
+			email: contactEmail(p, world.clients.get(c.companyId)),
+			isPrimary: false,
+		});
 	return { emails, phoneNumbers: p.phoneNumbers.slice(), networkUrl: p.networkUrl };
 }
 
@@ -293,7 +409,8 @@ function contactIdentifiers(world, rec) {
  * @param {ApplicationRecord} app
  */
 function applicationStage(app) {
-	const stage = data.APPLICATION_STAGES.find((s) => s.id === app.stageId) ?? data.APPLICATION_STAGES[1];
+	const stage =
+		data.APPLICATION_STAGES.find((s) => s.id === app.stageId) ?? data.APPLICATION_STAGES[1];
 	const status = stage.statuses.find((s) => s.id === app.statusId) ?? null;
 	return {
 		type: stage.type,
@@ -325,7 +442,10 @@ function latestActivity(world, extras) {
 }
 
 /** @param {ApplicationRecord} app */
-const applicationType = (app) => (app.vacancyId === null || app.stageId === 'astage-speculative' ? 'speculativeApplication' : 'standardApplication');
+const applicationType = (app) =>
+	app.vacancyId === null || app.stageId === 'astage-speculative'
+		? 'speculativeApplication'
+		: 'standardApplication';
 
 /**
  * @param {World} world
@@ -372,11 +492,18 @@ function applicationDetail(world, app) {
 					createdBy: userView(world, extras.rejection.createdByUserId, personBadge),
 				}
 			: null,
-		internalTeam: wrap('applicationInternalTeam', 'internalTeam', app.teamUserIds.map((id) => userView(world, id, personBadge)).filter(Boolean)),
+		internalTeam: wrap(
+			'applicationInternalTeam',
+			'internalTeam',
+			app.teamUserIds.map((id) => userView(world, id, personBadge)).filter(Boolean),
+		),
 		notes: wrap(
 			'applicationNotes',
 			'notes',
-			noteIds.map((id) => world.notes.get(id)).filter((n) => n !== undefined).map((n) => ({ noteId: n.id, title: n.title, createdAt: iso(n.createdAt) })),
+			noteIds
+				.map((id) => world.notes.get(id))
+				.filter((n) => n !== undefined)
+				.map((n) => ({ noteId: n.id, title: n.title, createdAt: iso(n.createdAt) })),
 		),
 		stage: applicationStage(app),
 		owner: wrap('applicationOwner', 'owner', userView(world, app.ownerUserId, personBadge)),
@@ -399,7 +526,9 @@ function applicationDetail(world, app) {
 					title: vacancy.name,
 					description: vacancy.description,
 					location: location(vacancy.location),
-					client: world.clients.has(vacancy.clientId) ? clientView(/** @type {Client} */ (world.clients.get(vacancy.clientId))) : null,
+					client: world.clients.has(vacancy.clientId)
+						? clientView(/** @type {Client} */ (world.clients.get(vacancy.clientId)))
+						: null,
 					stage: vacancyStage(vacancy.stageId, true),
 				}
 			: null,
@@ -408,7 +537,13 @@ function applicationDetail(world, app) {
 
 /** @param {{ id: string, title: string, meetingId: string, startTime: number, endTime: number }} i */
 function interviewView(i) {
-	return { id: i.id, title: i.title, meetingId: i.meetingId, startTime: iso(i.startTime), endTime: iso(i.endTime) };
+	return {
+		id: i.id,
+		title: i.title,
+		meetingId: i.meetingId,
+		startTime: iso(i.startTime),
+		endTime: iso(i.endTime),
+	};
 }
 
 /**
@@ -433,7 +568,9 @@ function applicationListItem(world, app) {
 			lastName: p?.lastName ?? null,
 			avatarUrl: p?.avatarUrl ?? null,
 			emails: p ? p.emails.map((e) => e.email) : [],
-			lastWorkExperience: work ? { ...work, startDate: iso(work.startDate), endDate: iso(work.endDate) } : null,
+			lastWorkExperience: work
+				? { ...work, startDate: iso(work.startDate), endDate: iso(work.endDate) }
+				: null,
 			lastActivityAt: iso(candidateRec?.lastActivityAt),
 			lastInteractionWith: p ? userView(world, p.lastInteractionWithUserId, personBadge) : null,
 			lastInteractionDate: iso(p?.lastInteractionDate),

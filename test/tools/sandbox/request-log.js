@@ -36,7 +36,14 @@ class RequestLog {
 	 * @returns {RequestLogEntry}
 	 */
 	start(fields) {
-		const entry = { seq: ++this.seq, ...fields, status: 0, fault: null, error: null, durationMs: 0 };
+		const entry = {
+			seq: ++this.seq,
+			...fields,
+			status: 0,
+			fault: null,
+			error: null,
+			durationMs: 0,
+		};
 		this.entries.push(entry);
 		if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
 		return entry;

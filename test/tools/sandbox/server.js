@@ -63,7 +63,12 @@ const MAX_BODY_BYTES = 1_000_000;
  * @param {boolean} [body]
  * @returns {Route}
  */
-const route = (method, path, handle, body = false) => ({ method, pattern: path.split('/').filter(Boolean), handle, body });
+const route = (method, path, handle, body = false) => ({
+	method,
+	pattern: path.split('/').filter(Boolean),
+	handle,
+	body,
+});
 
 // ------------------------------------------------------- API-key endpoints
 
@@ -78,7 +83,12 @@ function listVacancies(ctx, req) {
 	const { records, hasNextPage } = ctx.store.listVacancies({ limit, fromMs });
 	const last = records[records.length - 1];
 	const nextCursor = last ? new Date(last.modifiedAt).toISOString() : (cursorRaw ?? '');
-	return { body: { items: records.map((v) => render.vacancyListItem(ctx.store.world, v)), pageInfo: { nextCursor, hasNextPage } } };
+	return {
+		body: {
+			items: records.map((v) => render.vacancyListItem(ctx.store.world, v)),
+			pageInfo: { nextCursor, hasNextPage },
+		},
+	};
 }
 
 /**
@@ -88,7 +98,9 @@ function listVacancies(ctx, req) {
  * @param {{ modifiedAt: number, id: string }} rec
  */
 function encodeCandidateCursor(rec) {
-	return Buffer.from(JSON.stringify({ m: new Date(rec.modifiedAt).toISOString(), id: rec.id })).toString('base64');
+	return Buffer.from(
+		JSON.stringify({ m: new Date(rec.modifiedAt).toISOString(), id: rec.id }),
+	).toString('base64');
 }
 
 /** @param {string} raw */
@@ -115,7 +127,12 @@ function listCandidates(ctx, req) {
 	const last = records[records.length - 1];
 	let nextCursor = last ? encodeCandidateCursor(last) : (cursorRaw ?? '');
 	if (!hasNextPage && ctx.candidateLastPageCursor === 'empty') nextCursor = '';
-	return { body: { items: records.map((c) => render.candidateView(ctx.store.world, c, false)), pageInfo: { nextCursor, hasNextPage } } };
+	return {
+		body: {
+			items: records.map((c) => render.candidateView(ctx.store.world, c, false)),
+			pageInfo: { nextCursor, hasNextPage },
+		},
+	};
 }
 
 /** @param {ServerContext} ctx @param {RequestInfo} req */
@@ -127,29 +144,61 @@ function getCandidateRecord(ctx, req) {
 
 const apiRoutes = [
 	route('GET', 'vacancies', listVacancies),
-	route('PUT', 'vacancies/:id', (ctx, req) => (ctx.store.updateVacancy(req.params.id, req.body), {}), true),
+	route(
+		'PUT',
+		'vacancies/:id',
+		(ctx, req) => (ctx.store.updateVacancy(req.params.id, req.body), {}),
+		true,
+	),
 	route('GET', 'candidates', listCandidates),
-	route('GET', 'candidates/:id', (ctx, req) => ({ body: render.candidateView(ctx.store.world, getCandidateRecord(ctx, req), true) })),
-	route('GET', 'candidates/:id/contact-identifiers', (ctx, req) => ({ body: render.contactIdentifiers(ctx.store.world, getCandidateRecord(ctx, req)) })),
+	route('GET', 'candidates/:id', (ctx, req) => ({
+		body: render.candidateView(ctx.store.world, getCandidateRecord(ctx, req), true),
+	})),
+	route('GET', 'candidates/:id/contact-identifiers', (ctx, req) => ({
+		body: render.contactIdentifiers(ctx.store.world, getCandidateRecord(ctx, req)),
+	})),
 	route('GET', 'applications/vacancy/:vacancyId', (ctx, req) => {
 		const vacancy = ctx.store.getVacancy(req.params.vacancyId);
 		if (!vacancy) throw notFound(`vacancy ${req.params.vacancyId} not found`, 'vacancyId');
 		const world = ctx.store.world;
-		return { body: { vacancy: render.vacancyDetail(world, vacancy), applications: ctx.store.applicationsOfVacancy(vacancy.id).map((a) => render.applicationListItem(world, a)) } };
+		return {
+			body: {
+				vacancy: render.vacancyDetail(world, vacancy),
+				applications: ctx.store
+					.applicationsOfVacancy(vacancy.id)
+					.map((a) => render.applicationListItem(world, a)),
+			},
+		};
 	}),
 	route('GET', 'applications/:id', (ctx, req) => {
 		const application = ctx.store.getApplication(req.params.id);
 		if (!application) throw notFound(`application ${req.params.id} not found`, 'id');
 		return { body: render.applicationDetail(ctx.store.world, application) };
 	}),
-	route('POST', 'applications', (ctx, req) => ({ body: { id: ctx.store.createApplication(req.body).id } }), true),
-	route('PUT', 'notes/:id', (ctx, req) => (ctx.store.updateNote(req.params.id, req.body), {}), true),
+	route(
+		'POST',
+		'applications',
+		(ctx, req) => ({ body: { id: ctx.store.createApplication(req.body).id } }),
+		true,
+	),
+	route(
+		'PUT',
+		'notes/:id',
+		(ctx, req) => (ctx.store.updateNote(req.params.id, req.body), {}),
+		true,
+	),
 ];
 
 // -------------------------------------------------------- public endpoints
 
 const publicRoutes = [
-	route('GET', 'vacancy-portal/jobs', (ctx) => ({ body: { publicJobBoardPostings: ctx.store.postings().map((p) => render.postingView(ctx.store.world, p)) } })),
+	route('GET', 'vacancy-portal/jobs', (ctx) => ({
+		body: {
+			publicJobBoardPostings: ctx.store
+				.postings()
+				.map((p) => render.postingView(ctx.store.world, p)),
+		},
+	})),
 	route(
 		'POST',
 		'vacancy-portal/jobs/:jobBoardPostingId',
@@ -181,16 +230,29 @@ function configError(fn, answer) {
 	try {
 		fn();
 	} catch (error) {
-		if (error instanceof RangeError || error instanceof TypeError) throw new HttpError(400, 'validation_error', error.message);
+		if (error instanceof RangeError || error instanceof TypeError)
+			throw new HttpError(400, 'validation_error', error.message);
 		throw error;
 	}
 	return { body: answer() };
 }
 
 const controlRoutes = [
-	route('GET', 'state', (ctx) => ({ body: { ...ctx.store.summary(), rateLimit: ctx.rateLimiter.toJSON(), faults: ctx.faults.toJSON(), requestSeq: ctx.requestLog.seq } })),
+	route('GET', 'state', (ctx) => ({
+		body: {
+			...ctx.store.summary(),
+			rateLimit: ctx.rateLimiter.toJSON(),
+			faults: ctx.faults.toJSON(),
+			requestSeq: ctx.requestLog.seq,
+		},
+	})),
 	route('GET', 'fixtures', (ctx) => ({ body: ctx.store.fixtures() })),
-	route('POST', 'reset', (ctx, req) => configError(() => ctx.reset(controlBody(req.body)), () => ctx.store.summary())),
+	route('POST', 'reset', (ctx, req) =>
+		configError(
+			() => ctx.reset(controlBody(req.body)),
+			() => ctx.store.summary(),
+		),
+	),
 	route('GET', 'clock', (ctx) => ({ body: ctx.store.clock.toJSON() })),
 	route('POST', 'clock', (ctx, req) => {
 		const b = controlBody(req.body);
@@ -205,13 +267,27 @@ const controlRoutes = [
 		);
 	}),
 	route('GET', 'vacancies', (ctx) => ({
-		body: ctx.store.world.vacancyIndex.items.map((v) => ({ id: v.id, name: v.name, createdAt: render.iso(v.createdAt), modifiedAt: render.iso(v.modifiedAt) })),
+		body: ctx.store.world.vacancyIndex.items.map((v) => ({
+			id: v.id,
+			name: v.name,
+			createdAt: render.iso(v.createdAt),
+			modifiedAt: render.iso(v.modifiedAt),
+		})),
 	})),
 	route('POST', 'vacancies', (ctx, req) => {
 		const vacancy = ctx.store.createVacancy(controlBody(req.body));
-		return { status: 201, body: { id: vacancy.id, modifiedAt: render.iso(vacancy.modifiedAt), vacancy: render.vacancyDetail(ctx.store.world, vacancy) } };
+		return {
+			status: 201,
+			body: {
+				id: vacancy.id,
+				modifiedAt: render.iso(vacancy.modifiedAt),
+				vacancy: render.vacancyDetail(ctx.store.world, vacancy),
+			},
+		};
 	}),
-	route('POST', 'vacancies/touch', (ctx, req) => ({ body: ctx.store.touchMany('vacancies', controlBody(req.body)) })),
+	route('POST', 'vacancies/touch', (ctx, req) => ({
+		body: ctx.store.touchMany('vacancies', controlBody(req.body)),
+	})),
 	route('POST', 'vacancies/:id/touch', (ctx, req) => {
 		const vacancy = ctx.store.touchVacancy(req.params.id, controlBody(req.body));
 		return { body: { id: vacancy.id, modifiedAt: render.iso(vacancy.modifiedAt) } };
@@ -220,22 +296,67 @@ const controlRoutes = [
 		const candidate = ctx.store.createCandidate(controlBody(req.body));
 		return { status: 201, body: render.candidateView(ctx.store.world, candidate, true) };
 	}),
-	route('POST', 'candidates/touch', (ctx, req) => ({ body: ctx.store.touchMany('candidates', controlBody(req.body)) })),
-	route('POST', 'candidates/:id/touch', (ctx, req) => ({ body: render.candidateView(ctx.store.world, ctx.store.touchCandidate(req.params.id, controlBody(req.body)), true) })),
+	route('POST', 'candidates/touch', (ctx, req) => ({
+		body: ctx.store.touchMany('candidates', controlBody(req.body)),
+	})),
+	route('POST', 'candidates/:id/touch', (ctx, req) => ({
+		body: render.candidateView(
+			ctx.store.world,
+			ctx.store.touchCandidate(req.params.id, controlBody(req.body)),
+			true,
+		),
+	})),
 	route('GET', 'changes', (ctx, req) => {
 		const since = Number(req.query.get('since') ?? 0);
-		const resource = /** @type {import('./types').ResourceName | undefined} */ (req.query.get('resource') ?? undefined);
-		return { body: { seq: ctx.store.changeLog.seq, changes: ctx.store.changeLog.since(since, resource) } };
+		const resource = /** @type {import('./types').ResourceName | undefined} */ (
+			req.query.get('resource') ?? undefined
+		);
+		return {
+			body: { seq: ctx.store.changeLog.seq, changes: ctx.store.changeLog.since(since, resource) },
+		};
 	}),
-	route('GET', 'requests', (ctx, req) => ({ body: { seq: ctx.requestLog.seq, requests: ctx.requestLog.since(Number(req.query.get('since') ?? 0)) } })),
-	route('POST', 'requests/clear', (ctx) => (ctx.requestLog.clear(), { body: { seq: ctx.requestLog.seq } })),
+	route('GET', 'requests', (ctx, req) => ({
+		body: {
+			seq: ctx.requestLog.seq,
+			requests: ctx.requestLog.since(Number(req.query.get('since') ?? 0)),
+		},
+	})),
+	route(
+		'POST',
+		'requests/clear',
+		(ctx) => (ctx.requestLog.clear(), { body: { seq: ctx.requestLog.seq } }),
+	),
 	route('GET', 'faults', (ctx) => ({ body: ctx.faults.toJSON() })),
-	route('POST', 'faults', (ctx, req) => configError(() => ctx.faults.configure(controlBody(req.body)), () => ctx.faults.toJSON())),
-	route('POST', 'faults/queue', (ctx, req) => configError(() => ctx.faults.enqueue(/** @type {any} */ (controlBody(req.body))), () => ctx.faults.toJSON())),
-	route('POST', 'faults/clear', (ctx) => configError(() => ctx.faults.clear(), () => ctx.faults.toJSON())),
+	route('POST', 'faults', (ctx, req) =>
+		configError(
+			() => ctx.faults.configure(controlBody(req.body)),
+			() => ctx.faults.toJSON(),
+		),
+	),
+	route('POST', 'faults/queue', (ctx, req) =>
+		configError(
+			() => ctx.faults.enqueue(/** @type {any} */ (controlBody(req.body))),
+			() => ctx.faults.toJSON(),
+		),
+	),
+	route('POST', 'faults/clear', (ctx) =>
+		configError(
+			() => ctx.faults.clear(),
+			() => ctx.faults.toJSON(),
+		),
+	),
 	route('GET', 'rate-limit', (ctx) => ({ body: ctx.rateLimiter.toJSON() })),
-	route('POST', 'rate-limit', (ctx, req) => configError(() => ctx.rateLimiter.configure(controlBody(req.body)), () => ctx.rateLimiter.toJSON())),
-	route('POST', 'rate-limit/reset', (ctx) => (ctx.rateLimiter.reset(), { body: ctx.rateLimiter.toJSON() })),
+	route('POST', 'rate-limit', (ctx, req) =>
+		configError(
+			() => ctx.rateLimiter.configure(controlBody(req.body)),
+			() => ctx.rateLimiter.toJSON(),
+		),
+	),
+	route(
+		'POST',
+		'rate-limit/reset',
+		(ctx) => (ctx.rateLimiter.reset(), { body: ctx.rateLimiter.toJSON() }),
+	),
 ];
 
 // ---------------------------------------------------------------- plumbing
@@ -283,7 +404,8 @@ function splitPath(pathname) {
  */
 function classify(segments) {
 	if (segments[1] === 'vacancy-portal') return { surface: 'public', rest: segments };
-	if (segments[0] === 'v1' && segments[2] === 'vacancy-portal') return { surface: 'public', rest: segments.slice(1) };
+	if (segments[0] === 'v1' && segments[2] === 'vacancy-portal')
+		return { surface: 'public', rest: segments.slice(1) };
 	if (segments[0] === 'v1') return { surface: 'api', rest: segments.slice(1) };
 	return { surface: 'unknown', rest: segments };
 }
@@ -301,7 +423,9 @@ function readBody(req) {
 			size += chunk.length;
 			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
 		});
-		req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }));
+		req.on('end', () =>
+			resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }),
+		);
 		req.on('error', reject);
 	});
 }
@@ -312,10 +436,16 @@ function readBody(req) {
  * @param {{ text: string, tooLarge: boolean }} raw
  */
 function parseJsonBody(req, raw) {
-	if (raw.tooLarge) throw new HttpError(413, 'payload_too_large', `request body exceeds ${MAX_BODY_BYTES} bytes`);
+	if (raw.tooLarge)
+		throw new HttpError(413, 'payload_too_large', `request body exceeds ${MAX_BODY_BYTES} bytes`);
 	if (raw.text.trim() === '') throw badRequest('body', 'request body must be a JSON object');
 	const type = String(req.headers['content-type'] ?? '');
-	if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'unsupported_media_type', 'send the body with Content-Type: application/json');
+	if (!/^application\/json\b/i.test(type))
+		throw new HttpError(
+			415,
+			'unsupported_media_type',
+			'send the body with Content-Type: application/json',
+		);
 	try {
 		return JSON.parse(raw.text);
 	} catch {
@@ -335,7 +465,8 @@ function bodyForLog(text) {
 
 /** @param {unknown} error @returns {Result} */
 function errorResult(error) {
-	if (error instanceof HttpError) return { status: error.status, body: error.toJSON(), headers: error.headers };
+	if (error instanceof HttpError)
+		return { status: error.status, body: error.toJSON(), headers: error.headers };
 	const message = error instanceof Error ? error.message : String(error);
 	return { status: 500, body: { error: 'internal_error', message } };
 }
@@ -376,14 +507,26 @@ function faultResult(decision) {
 		return {
 			status: 429,
 			headers: { 'retry-after': String(decision.retryAfterSeconds) },
-			body: { error: 'rate_limited', message: `Too many requests, retry after ${decision.retryAfterSeconds} s` },
+			body: {
+				error: 'rate_limited',
+				message: `Too many requests, retry after ${decision.retryAfterSeconds} s`,
+			},
 		};
 	}
 	const text = `${decision.status} ${STATUS_TEXT[decision.status] ?? 'Server Error'}`;
 	if (decision.kind === 'html') {
-		return { status: decision.status, html: `<!DOCTYPE html>\n<html><head><title>${text}</title></head><body><center><h1>${text}</h1></center><hr><center>nginx</center></body></html>\n` };
+		return {
+			status: decision.status,
+			html: `<!DOCTYPE html>\n<html><head><title>${text}</title></head><body><center><h1>${text}</h1></center><hr><center>nginx</center></body></html>\n`,
+		};
 	}
-	return { status: decision.status, body: { error: decision.status === 500 ? 'internal_error' : 'service_unavailable', message: `${text} (injected fault)` } };
+	return {
+		status: decision.status,
+		body: {
+			error: decision.status === 500 ? 'internal_error' : 'service_unavailable',
+			message: `${text} (injected fault)`,
+		},
+	};
 }
 
 /** @param {number} ms */
@@ -400,8 +543,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
  */
 async function handleApi(ctx, req, rest, query, raw) {
 	const key = req.headers['x-api-key'];
-	if (key === undefined || key === '') throw new HttpError(401, 'unauthorized', 'missing x-api-key header');
-	if (typeof key !== 'string' || !ctx.apiKeys.has(key)) throw new HttpError(401, 'unauthorized', 'invalid API key');
+	if (key === undefined || key === '')
+		throw new HttpError(401, 'unauthorized', 'missing x-api-key header');
+	if (typeof key !== 'string' || !ctx.apiKeys.has(key))
+		throw new HttpError(401, 'unauthorized', 'invalid API key');
 	const retryAfter = ctx.rateLimiter.hit('api', key);
 	if (retryAfter !== null) throw rateLimited(retryAfter, 'API key');
 	return dispatch(ctx, apiRoutes, req, rest, query, raw);
@@ -418,7 +563,8 @@ async function handleApi(ctx, req, rest, query, raw) {
 async function handlePublic(ctx, req, rest, query, raw) {
 	const retryAfter = ctx.rateLimiter.hit('public', req.socket.remoteAddress ?? 'unknown');
 	if (retryAfter !== null) throw rateLimited(retryAfter, 'IP address');
-	if (rest[0] !== ctx.store.tenantSlug) throw notFound(`unknown tenant ${rest[0]}`, 'publicTenantSlug');
+	if (rest[0] !== ctx.store.tenantSlug)
+		throw notFound(`unknown tenant ${rest[0]}`, 'publicTenantSlug');
 	return dispatch(ctx, publicRoutes, req, rest.slice(1), query, raw);
 }
 
@@ -427,7 +573,13 @@ async function handlePublic(ctx, req, rest, query, raw) {
  * @param {string} per
  */
 function rateLimited(retryAfter, per) {
-	return new HttpError(429, 'rate_limited', `rate limit per ${per} exceeded, retry after ${retryAfter} s`, undefined, { 'retry-after': String(retryAfter) });
+	return new HttpError(
+		429,
+		'rate_limited',
+		`rate limit per ${per} exceeded, retry after ${retryAfter} s`,
+		undefined,
+		{ 'retry-after': String(retryAfter) },
+	);
 }
 
 /**
@@ -486,7 +638,10 @@ async function handleRequest(ctx, req, res) {
 
 	if (segments[0] === '_control') {
 		// Control requests are neither logged, rate limited nor faulted.
-		return send(res, await handleControl(ctx, req, segments.slice(1), url.searchParams, raw).catch(errorResult));
+		return send(
+			res,
+			await handleControl(ctx, req, segments.slice(1), url.searchParams, raw).catch(errorResult),
+		);
 	}
 
 	const { surface, rest } = classify(segments);
@@ -520,8 +675,12 @@ async function handleRequest(ctx, req, res) {
 	let result;
 	try {
 		if (surface === 'api') result = await handleApi(ctx, req, rest, url.searchParams, raw);
-		else if (surface === 'public') result = await handlePublic(ctx, req, rest, url.searchParams, raw);
-		else throw notFound(`no endpoint ${req.method} ${url.pathname}; API-key endpoints live under /v1, public ones under /{publicTenantSlug}/vacancy-portal`);
+		else if (surface === 'public')
+			result = await handlePublic(ctx, req, rest, url.searchParams, raw);
+		else
+			throw notFound(
+				`no endpoint ${req.method} ${url.pathname}; API-key endpoints live under /v1, public ones under /{publicTenantSlug}/vacancy-portal`,
+			);
 	} catch (error) {
 		result = errorResult(error);
 	}
@@ -539,7 +698,12 @@ async function handleRequest(ctx, req, res) {
 function finish(res, entry, result, startedAt, truncate = false) {
 	entry.status = result.status ?? 200;
 	const body = /** @type {{ error?: unknown } | undefined} */ (result.body);
-	entry.error = typeof body?.error === 'string' ? body.error : result.html !== undefined ? 'html_error_page' : null;
+	entry.error =
+		typeof body?.error === 'string'
+			? body.error
+			: result.html !== undefined
+				? 'html_error_page'
+				: null;
 	entry.durationMs = Date.now() - startedAt;
 	send(res, result, truncate);
 }

@@ -64,10 +64,12 @@ function normalizeOptions(options) {
 		const value = options[key];
 		if (value === undefined) continue;
 		if (key === 'tenantSlug') {
-			if (typeof value !== 'string' || value === '') throw new TypeError('tenantSlug must be a non-empty string');
+			if (typeof value !== 'string' || value === '')
+				throw new TypeError('tenantSlug must be a non-empty string');
 			out.tenantSlug = value;
 		} else {
-			if (!Number.isInteger(value) || Number(value) < 0) throw new TypeError(`${key} must be an integer >= 0`);
+			if (!Number.isInteger(value) || Number(value) < 0)
+				throw new TypeError(`${key} must be an integer >= 0`);
 			/** @type {Record<string, unknown>} */ (out)[key] = value;
 		}
 	}
@@ -101,7 +103,15 @@ const validateCandidateFields = (() => {
 		if (!v.isPlainObject(value)) throw badRequest(path, `${path} must be an object`);
 	};
 	/** @type {Record<string, (value: unknown, path: string) => void>} */
-	const shape = { firstName: str, lastName: str, email: str, phoneNumber: str, networkUrl: strOrNull, acquisitionSource: str, location };
+	const shape = {
+		firstName: str,
+		lastName: str,
+		email: str,
+		phoneNumber: str,
+		networkUrl: strOrNull,
+		acquisitionSource: str,
+		location,
+	};
 	/** @param {Record<string, unknown>} fields */
 	return (fields) => {
 		for (const [key, value] of Object.entries(fields)) {
@@ -186,7 +196,10 @@ class Store {
 	listVacancies({ limit, fromMs }) {
 		const index = this.world.vacancyIndex;
 		const start = fromMs === null ? 0 : index.lowerBound(fromMs);
-		return { records: index.items.slice(start, start + limit), hasNextPage: index.length - start > limit };
+		return {
+			records: index.items.slice(start, start + limit),
+			hasNextPage: index.length - start > limit,
+		};
 	}
 
 	/**
@@ -198,7 +211,10 @@ class Store {
 		const index = this.world.candidateIndex;
 		let start = modifiedSinceMs === null ? 0 : index.lowerBound(modifiedSinceMs);
 		if (after) start = Math.max(start, index.upperBound(after.modifiedAt, after.id));
-		return { records: index.items.slice(start, start + limit), hasNextPage: index.length - start > limit };
+		return {
+			records: index.items.slice(start, start + limit),
+			hasNextPage: index.length - start > limit,
+		};
 	}
 
 	// ----------------------------------------------------------------- writes
@@ -229,10 +245,25 @@ class Store {
 	 */
 	checkVacancyReferences(patch) {
 		const w = this.world;
-		if (typeof patch.companyId === 'string' && !w.clients.has(patch.companyId)) throw badRequest('companyId', `unknown company ${patch.companyId}`);
-		if (typeof patch.stageId === 'string' && !data.VACANCY_STAGES.some((s) => s.id === patch.stageId)) throw badRequest('stageId', `unknown job stage ${patch.stageId}`);
-		checkIds(/** @type {string[] | undefined} */ (patch.teamUserIds), 'teamUserIds', (id) => w.usersById.has(id), 'user');
-		checkIds(/** @type {string[] | undefined} */ (patch.clientTeamUserIds), 'clientTeamUserIds', (id) => w.clientContacts.has(id), 'client contact');
+		if (typeof patch.companyId === 'string' && !w.clients.has(patch.companyId))
+			throw badRequest('companyId', `unknown company ${patch.companyId}`);
+		if (
+			typeof patch.stageId === 'string' &&
+			!data.VACANCY_STAGES.some((s) => s.id === patch.stageId)
+		)
+			throw badRequest('stageId', `unknown job stage ${patch.stageId}`);
+		checkIds(
+			/** @type {string[] | undefined} */ (patch.teamUserIds),
+			'teamUserIds',
+			(id) => w.usersById.has(id),
+			'user',
+		);
+		checkIds(
+			/** @type {string[] | undefined} */ (patch.clientTeamUserIds),
+			'clientTeamUserIds',
+			(id) => w.clientContacts.has(id),
+			'client contact',
+		);
 	}
 
 	/**
@@ -264,19 +295,36 @@ class Store {
 		const w = this.world;
 		const candidateId = /** @type {string} */ (b.candidateId);
 		const vacancyId = /** @type {string | null} */ (b.vacancyId);
-		if (!w.candidates.has(candidateId)) throw notFound(`candidate ${candidateId} not found`, 'candidateId');
+		if (!w.candidates.has(candidateId))
+			throw notFound(`candidate ${candidateId} not found`, 'candidateId');
 		const vacancy = vacancyId === null ? undefined : w.vacancies.get(vacancyId);
-		if (vacancyId !== null && !vacancy) throw notFound(`vacancy ${vacancyId} not found`, 'vacancyId');
+		if (vacancyId !== null && !vacancy)
+			throw notFound(`vacancy ${vacancyId} not found`, 'vacancyId');
 		const stage = data.APPLICATION_STAGES.find((s) => s.id === b.stageId);
 		if (!stage) throw badRequest('stageId', `unknown application stage ${String(b.stageId)}`);
 		if (b.statusId !== null && !stage.statuses.some((s) => s.id === b.statusId)) {
-			throw badRequest('statusId', `status ${String(b.statusId)} does not belong to stage ${stage.id}`);
+			throw badRequest(
+				'statusId',
+				`status ${String(b.statusId)} does not belong to stage ${stage.id}`,
+			);
 		}
-		if (b.clientId !== undefined && !w.clients.has(/** @type {string} */ (b.clientId))) throw badRequest('clientId', `unknown client ${String(b.clientId)}`);
-		checkIds(/** @type {string[] | undefined} */ (b.teamUserIds), 'teamUserIds', (id) => w.usersById.has(id), 'user');
-		checkIds(/** @type {string[] | undefined} */ (b.clientTeamContactIds), 'clientTeamContactIds', (id) => w.clientContacts.has(id), 'client contact');
+		if (b.clientId !== undefined && !w.clients.has(/** @type {string} */ (b.clientId)))
+			throw badRequest('clientId', `unknown client ${String(b.clientId)}`);
+		checkIds(
+			/** @type {string[] | undefined} */ (b.teamUserIds),
+			'teamUserIds',
+			(id) => w.usersById.has(id),
+			'user',
+		);
+		checkIds(
+			/** @type {string[] | undefined} */ (b.clientTeamContactIds),
+			'clientTeamContactIds',
+			(id) => w.clientContacts.has(id),
+			'client contact',
+		);
 
-		const teamUserIds = /** @type {string[] | undefined} */ (b.teamUserIds) ?? vacancy?.teamUserIds.slice() ?? [];
+		const teamUserIds =
+			/** @type {string[] | undefined} */ (b.teamUserIds) ?? vacancy?.teamUserIds.slice() ?? [];
 		return this.insertApplication(
 			{
 				vacancyId,
@@ -287,7 +335,10 @@ class Store {
 				createdByUserId: this.firstActiveUserId(),
 				teamUserIds,
 				clientId: /** @type {string | undefined} */ (b.clientId) ?? vacancy?.clientId ?? null,
-				clientTeamContactIds: /** @type {string[] | undefined} */ (b.clientTeamContactIds) ?? vacancy?.clientTeamContactIds.slice() ?? [],
+				clientTeamContactIds:
+					/** @type {string[] | undefined} */ (b.clientTeamContactIds) ??
+					vacancy?.clientTeamContactIds.slice() ??
+					[],
 				state: 'for-review',
 				channelId: null,
 				position: /** @type {ApplicationRecord['position'] | undefined} */ (b.position) ?? null,
@@ -323,7 +374,8 @@ class Store {
 			ts,
 			'portal',
 		);
-		const stage = data.APPLICATION_STAGES.find((s) => s.type === 'application') ?? data.APPLICATION_STAGES[1];
+		const stage =
+			data.APPLICATION_STAGES.find((s) => s.type === 'application') ?? data.APPLICATION_STAGES[1];
 		const application = this.insertApplication(
 			{
 				vacancyId: vacancy.id,
@@ -434,7 +486,8 @@ class Store {
 	 */
 	touchMany(resource, options) {
 		const isCandidates = resource === 'candidates' || resource === 'candidate';
-		if (!isCandidates && resource !== 'vacancies' && resource !== 'vacancy') throw badRequest('resource', 'resource must be candidates or vacancies');
+		if (!isCandidates && resource !== 'vacancies' && resource !== 'vacancy')
+			throw badRequest('resource', 'resource must be candidates or vacancies');
 		/** @type {Map<string, CandidateRecord | VacancyRecord>} */
 		const map = isCandidates ? this.world.candidates : this.world.vacancies;
 		/** @type {(CandidateRecord | VacancyRecord)[]} */
@@ -443,21 +496,36 @@ class Store {
 			if (!Array.isArray(options.ids)) throw badRequest('ids', 'ids must be an array of strings');
 			records = options.ids.map((id) => {
 				const rec = map.get(id);
-				if (!rec) throw notFound(`${isCandidates ? 'candidate' : 'vacancy'} ${id} not found`, 'ids');
+				if (!rec)
+					throw notFound(`${isCandidates ? 'candidate' : 'vacancy'} ${id} not found`, 'ids');
 				return rec;
 			});
 		} else {
 			const count = options.count;
-			if (!Number.isInteger(count) || Number(count) < 1) throw badRequest('count', 'give ids or a count >= 1');
+			if (!Number.isInteger(count) || Number(count) < 1)
+				throw badRequest('count', 'give ids or a count >= 1');
 			records = [...map.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, count);
 		}
-		const ts = options.modifiedAt === undefined ? this.clock.tick() : controlTime(options.modifiedAt, 'modifiedAt');
-		const index = /** @type {import('./sorted-index').SortedIndex<CandidateRecord | VacancyRecord>} */ (isCandidates ? this.world.candidateIndex : this.world.vacancyIndex);
+		const ts =
+			options.modifiedAt === undefined
+				? this.clock.tick()
+				: controlTime(options.modifiedAt, 'modifiedAt');
+		const index =
+			/** @type {import('./sorted-index').SortedIndex<CandidateRecord | VacancyRecord>} */ (
+				isCandidates ? this.world.candidateIndex : this.world.vacancyIndex
+			);
 		index.updateMany(records, (rec) => {
 			rec.modifiedAt = ts;
 			if ('lastActivityAt' in rec) rec.lastActivityAt = Math.max(rec.lastActivityAt, ts);
 		});
-		for (const rec of records) this.changeLog.record(isCandidates ? 'candidate' : 'vacancy', rec.id, 'updated', ts, 'control');
+		for (const rec of records)
+			this.changeLog.record(
+				isCandidates ? 'candidate' : 'vacancy',
+				rec.id,
+				'updated',
+				ts,
+				'control',
+			);
 		return { ids: records.map((r) => r.id), modifiedAt: new Date(ts).toISOString() };
 	}
 
@@ -493,16 +561,34 @@ class Store {
 		const candidateIds = [...w.candidates.keys()];
 		return {
 			tenantSlug: this.tenantSlug,
-			users: w.users.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, deactivated: u.deactivatedAt !== null })),
+			users: w.users.map((u) => ({
+				id: u.id,
+				name: `${u.firstName} ${u.lastName}`,
+				deactivated: u.deactivatedAt !== null,
+			})),
 			clients: [...w.clients.values()].map((c) => ({ id: c.id, name: c.name })),
-			clientContacts: [...w.clientContacts.values()].map((c) => ({ id: c.id, candidateId: c.candidateId, companyId: c.companyId })),
+			clientContacts: [...w.clientContacts.values()].map((c) => ({
+				id: c.id,
+				candidateId: c.candidateId,
+				companyId: c.companyId,
+			})),
 			vacancyStages: data.VACANCY_STAGES.map((s) => ({ ...s })),
-			applicationStages: data.APPLICATION_STAGES.map((s) => ({ id: s.id, type: s.type, templateType: s.templateType, name: s.name, statusIds: s.statuses.map((x) => x.id) })),
+			applicationStages: data.APPLICATION_STAGES.map((s) => ({
+				id: s.id,
+				type: s.type,
+				templateType: s.templateType,
+				name: s.name,
+				statusIds: s.statuses.map((x) => x.id),
+			})),
 			vacancyIds: [...w.vacancies.keys()],
 			postings: this.postings().map((p) => ({ id: p.id, vacancyId: p.vacancyId })),
 			noteIds: [...w.notes.keys()],
 			applicationIds: [...w.applications.keys()],
-			candidates: { count: candidateIds.length, firstIds: candidateIds.slice(0, 20), lastId: candidateIds[candidateIds.length - 1] ?? null },
+			candidates: {
+				count: candidateIds.length,
+				firstIds: candidateIds.slice(0, 20),
+				lastId: candidateIds[candidateIds.length - 1] ?? null,
+			},
 		};
 	}
 
@@ -544,7 +630,13 @@ class Store {
 		const w = this.world;
 		const n = ++w.counters.application;
 		/** @type {ApplicationRecord} */
-		const application = { id: fixtures.applicationId(n), seed: deriveSeed(this.options.seed, `created-application-${n}`), createdAt: ts, modifiedAt: ts, ...fields };
+		const application = {
+			id: fixtures.applicationId(n),
+			seed: deriveSeed(this.options.seed, `created-application-${n}`),
+			createdAt: ts,
+			modifiedAt: ts,
+			...fields,
+		};
 		w.applications.set(application.id, application);
 		if (application.vacancyId !== null) {
 			const list = w.applicationsByVacancy.get(application.vacancyId) ?? [];
@@ -588,7 +680,8 @@ function applyVacancyPatch(rec, patch) {
 	if ('stageId' in p) rec.stageId = p.stageId;
 	if ('name' in p) rec.name = p.name;
 	if ('scorecard' in p) rec.scorecard = JSON.parse(JSON.stringify(p.scorecard));
-	if ('dealValue' in p) rec.dealValue = { currency: p.dealValue.currency, amount: p.dealValue.amount };
+	if ('dealValue' in p)
+		rec.dealValue = { currency: p.dealValue.currency, amount: p.dealValue.amount };
 }
 
 /**

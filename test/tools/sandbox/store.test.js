@@ -15,7 +15,11 @@ const render = require('./render');
 
 /** @param {import('./store').Store} store */
 const firstPageJson = (store) =>
-	JSON.stringify(store.listCandidates({ limit: 20, modifiedSinceMs: null, after: null }).records.map((c) => render.candidateView(store.world, c, true)));
+	JSON.stringify(
+		store
+			.listCandidates({ limit: 20, modifiedSinceMs: null, after: null })
+			.records.map((c) => render.candidateView(store.world, c, true)),
+	);
 
 /**
  * @param {{ modifiedAt: number, id: string }[]} items
@@ -24,7 +28,8 @@ function isSorted(items) {
 	for (let i = 1; i < items.length; i++) {
 		const a = items[i - 1];
 		const b = items[i];
-		if (a.modifiedAt > b.modifiedAt || (a.modifiedAt === b.modifiedAt && a.id >= b.id)) return false;
+		if (a.modifiedAt > b.modifiedAt || (a.modifiedAt === b.modifiedAt && a.id >= b.id))
+			return false;
 	}
 	return true;
 }
@@ -41,17 +46,36 @@ describe('seeded data', () => {
 
 	test('has the configured sizes and defaults', () => {
 		const defaults = createStore().summary();
-		expect(defaults.counts).toMatchObject({ candidates: 200, vacancies: 30, applications: 150, notes: 20, users: 8, clients: 12 });
+		expect(defaults.counts).toMatchObject({
+			candidates: 200,
+			vacancies: 30,
+			applications: 150,
+			notes: 20,
+			users: 8,
+			clients: 12,
+		});
 		expect(defaults.tenantSlug).toBe('acme');
-		const custom = createStore({ candidates: 10, vacancies: 3, applicationsPerVacancy: 2, notes: 4, tenantSlug: 'globex' }).summary();
-		expect(custom.counts).toMatchObject({ candidates: 10, vacancies: 3, applications: 6, notes: 4 });
+		const custom = createStore({
+			candidates: 10,
+			vacancies: 3,
+			applicationsPerVacancy: 2,
+			notes: 4,
+			tenantSlug: 'globex',
+		}).summary();
+		expect(custom.counts).toMatchObject({
+			candidates: 10,
+			vacancies: 3,
+			applications: 6,
+			notes: 4,
+		});
 		expect(custom.tenantSlug).toBe('globex');
 	});
 
 	test('adding candidates does not change the generated jobs', () => {
 		const small = createStore({ candidates: 100 });
 		const large = createStore({ candidates: 5000 });
-		const names = (/** @type {import('./store').Store} */ s) => [...s.world.vacancies.values()].map((v) => `${v.id}:${v.name}:${v.modifiedAt}`);
+		const names = (/** @type {import('./store').Store} */ s) =>
+			[...s.world.vacancies.values()].map((v) => `${v.id}:${v.name}:${v.modifiedAt}`);
 		expect(names(large)).toEqual(names(small));
 	});
 
@@ -62,7 +86,11 @@ describe('seeded data', () => {
 		expect(items.every((c) => c.createdAt <= c.modifiedAt && c.modifiedAt < start)).toBe(true);
 		const times = new Set(items.map((c) => c.modifiedAt));
 		expect(times.size).toBeLessThan(items.length);
-		expect([...store.world.vacancies.values()].every((v) => v.createdAt <= v.modifiedAt && v.modifiedAt < start)).toBe(true);
+		expect(
+			[...store.world.vacancies.values()].every(
+				(v) => v.createdAt <= v.modifiedAt && v.modifiedAt < start,
+			),
+		).toBe(true);
 	});
 
 	test('generates 100,000 candidates quickly with a compact footprint', () => {
@@ -72,7 +100,9 @@ describe('seeded data', () => {
 		const ms = Number(process.hrtime.bigint() - started) / 1e6;
 		const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
 		// Reported, not asserted tightly: CI machines vary.
-		console.log(`generated 100,000 candidates in ${ms.toFixed(0)} ms, heap +${heapMb.toFixed(1)} MB`);
+		console.log(
+			`generated 100,000 candidates in ${ms.toFixed(0)} ms, heap +${heapMb.toFixed(1)} MB`,
+		);
 		expect(store.world.candidates.size).toBe(100_000);
 		expect(isSorted(store.world.candidateIndex.items)).toBe(true);
 		expect(ms).toBeLessThan(15_000);
@@ -85,7 +115,10 @@ describe('seeded data', () => {
 describe('SortedIndex', () => {
 	test('stays ordered by (modifiedAt, id) through random moves and bulk updates', () => {
 		const r = new Random(42);
-		const records = Array.from({ length: 500 }, (_, i) => ({ id: `r-${String(i).padStart(4, '0')}`, modifiedAt: r.int(0, 50) }));
+		const records = Array.from({ length: 500 }, (_, i) => ({
+			id: `r-${String(i).padStart(4, '0')}`,
+			modifiedAt: r.int(0, 50),
+		}));
 		const index = new SortedIndex(records);
 		for (let i = 0; i < 300; i++) {
 			index.update(r.pick(records), (rec) => {
@@ -140,17 +173,32 @@ describe('writes and the change log', () => {
 
 		const created = store.createCandidate({ firstName: 'Ada', lastName: 'Lovelace' });
 		expect(created.id).toBe('cand-0000301');
-		expect(render.candidateView(store.world, created, false).name).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+		expect(render.candidateView(store.world, created, false).name).toMatchObject({
+			firstName: 'Ada',
+			lastName: 'Lovelace',
+		});
 
-		const bulk = store.touchMany('candidates', { count: 100, modifiedAt: '2026-03-01T00:00:00.000Z' });
+		const bulk = store.touchMany('candidates', {
+			count: 100,
+			modifiedAt: '2026-03-01T00:00:00.000Z',
+		});
 		expect(bulk.ids).toHaveLength(100);
 		expect(isSorted(store.world.candidateIndex.items)).toBe(true);
 		const tail = store.world.candidateIndex.items.slice(-100);
-		expect(new Set(tail.map((c) => c.modifiedAt))).toEqual(new Set([Date.parse('2026-03-01T00:00:00.000Z')]));
+		expect(new Set(tail.map((c) => c.modifiedAt))).toEqual(
+			new Set([Date.parse('2026-03-01T00:00:00.000Z')]),
+		);
 
 		const log = store.changeLog.entries;
 		expect(log).toHaveLength(102);
-		expect(log[0]).toEqual({ seq: 1, resource: 'candidate', id: 'cand-0000010', kind: 'updated', modifiedAt: '2026-02-01T00:00:00.000Z', source: 'control' });
+		expect(log[0]).toEqual({
+			seq: 1,
+			resource: 'candidate',
+			id: 'cand-0000010',
+			kind: 'updated',
+			modifiedAt: '2026-02-01T00:00:00.000Z',
+			source: 'control',
+		});
 		expect(log[1]).toMatchObject({ resource: 'candidate', id: 'cand-0000301', kind: 'created' });
 		expect(store.changeLog.since(100).map((e) => e.seq)).toEqual([101, 102]);
 	});
@@ -175,10 +223,18 @@ describe('writes and the change log', () => {
 
 	test('operations reject bad input with HttpErrors naming the field', () => {
 		const store = createStore();
-		expect(() => store.updateVacancy('vac-9999', {})).toThrow(expect.objectContaining({ status: 404 }));
-		expect(() => store.updateVacancy('vac-0001', { stageId: 'nope' })).toThrow(expect.objectContaining({ status: 400, field: 'stageId' }));
-		expect(() => store.touchMany('vacancies', {})).toThrow(expect.objectContaining({ status: 400, field: 'count' }));
-		expect(() => store.touchCandidate('cand-0000001', { modifiedAt: 'yesterday' })).toThrow(expect.objectContaining({ field: 'modifiedAt' }));
+		expect(() => store.updateVacancy('vac-9999', {})).toThrow(
+			expect.objectContaining({ status: 404 }),
+		);
+		expect(() => store.updateVacancy('vac-0001', { stageId: 'nope' })).toThrow(
+			expect.objectContaining({ status: 400, field: 'stageId' }),
+		);
+		expect(() => store.touchMany('vacancies', {})).toThrow(
+			expect.objectContaining({ status: 400, field: 'count' }),
+		);
+		expect(() => store.touchCandidate('cand-0000001', { modifiedAt: 'yesterday' })).toThrow(
+			expect.objectContaining({ field: 'modifiedAt' }),
+		);
 		expect(store.changeLog.entries).toHaveLength(0);
 	});
 });

@@ -13,9 +13,14 @@ const path = require('node:path');
 test('JSDoc types check and index.d.ts matches the implementation', async () => {
 	const tsc = require.resolve('typescript/bin/tsc');
 	const result = await new Promise((resolve) => {
-		execFile(process.execPath, [tsc, '-p', __dirname], { cwd: path.join(__dirname, '..', '..', '..') }, (error, stdout, stderr) => {
-			resolve({ code: error ? error.code : 0, output: `${stdout}${stderr}` });
-		});
+		execFile(
+			process.execPath,
+			[tsc, '-p', __dirname],
+			{ cwd: path.join(__dirname, '..', '..', '..') },
+			(error, stdout, stderr) => {
+				resolve({ code: error ? error.code : 0, output: `${stdout}${stderr}` });
+			},
+		);
 	});
 	expect(result).toEqual({ code: 0, output: '' });
 }, 60_000);

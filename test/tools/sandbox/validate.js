@@ -55,10 +55,15 @@ function str(rules = {}) {
 		if (typeof value !== 'string') throw badRequest(path, `${path} must be a string`);
 		const { min, max, format } = rules;
 		if ((min !== undefined && value.length < min) || (max !== undefined && value.length > max)) {
-			throw badRequest(path, `${path} must be between ${min ?? 0} and ${max ?? 'any number of'} characters long`);
+			throw badRequest(
+				path,
+				`${path} must be between ${min ?? 0} and ${max ?? 'any number of'} characters long`,
+			);
 		}
-		if (format === 'email' && !EMAIL.test(value)) throw badRequest(path, `${path} must be an email address`);
-		if (format === 'uri' && !isAbsoluteUri(value)) throw badRequest(path, `${path} must be an absolute URI`);
+		if (format === 'email' && !EMAIL.test(value))
+			throw badRequest(path, `${path} must be an email address`);
+		if (format === 'uri' && !isAbsoluteUri(value))
+			throw badRequest(path, `${path} must be an absolute URI`);
 	};
 }
 
@@ -74,7 +79,8 @@ function isAbsoluteUri(value) {
 
 /** @type {Check} */
 const num = (value, path) => {
-	if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(path, `${path} must be a number`);
+	if (typeof value !== 'number' || !Number.isFinite(value))
+		throw badRequest(path, `${path} must be a number`);
 };
 
 /** @type {Check} */
@@ -95,7 +101,8 @@ function oneOf(values) {
 }
 
 // RFC 3339 date-time (the "ISO 8601 date-time" of the spec), offset required.
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/i;
+const DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/i;
 
 /**
  * Parse an RFC 3339 date-time to epoch ms; null when malformed or impossible
@@ -108,7 +115,16 @@ function parseDateTime(text) {
 	if (!m) return null;
 	const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
 	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-	if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return null;
+	if (
+		month < 1 ||
+		month > 12 ||
+		day < 1 ||
+		day > daysInMonth ||
+		hour > 23 ||
+		minute > 59 ||
+		second > 59
+	)
+		return null;
 	if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return null;
 	const ms = Date.parse(text);
 	return Number.isFinite(ms) ? ms : null;
@@ -117,7 +133,10 @@ function parseDateTime(text) {
 /** @type {Check} */
 const dateTime = (value, path) => {
 	if (typeof value !== 'string' || parseDateTime(value) === null) {
-		throw badRequest(path, `${path} must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T09:30:00.000Z`);
+		throw badRequest(
+			path,
+			`${path} must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T09:30:00.000Z`,
+		);
 	}
 };
 
@@ -136,7 +155,8 @@ function arrayOf(item) {
  * @param {unknown} value
  * @returns {value is Record<string, unknown>}
  */
-const isPlainObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value) =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * @param {Record<string, FieldCheck>} shape
@@ -145,11 +165,14 @@ const isPlainObject = (value) => typeof value === 'object' && value !== null && 
 function object(shape) {
 	return (value, path) => {
 		if (!isPlainObject(value)) {
-			throw path ? badRequest(path, `${path} must be an object`) : badRequest('body', 'request body must be a JSON object');
+			throw path
+				? badRequest(path, `${path} must be an object`)
+				: badRequest('body', 'request body must be a JSON object');
 		}
 		const prefix = path ? `${path}.` : '';
 		for (const key of Object.keys(value)) {
-			if (!Object.prototype.hasOwnProperty.call(shape, key)) throw badRequest(prefix + key, `${prefix + key} is not a known field`);
+			if (!Object.prototype.hasOwnProperty.call(shape, key))
+				throw badRequest(prefix + key, `${prefix + key} is not a known field`);
 		}
 		for (const [key, check] of Object.entries(shape)) {
 			if (!Object.prototype.hasOwnProperty.call(value, key) || value[key] === undefined) {
@@ -176,11 +199,16 @@ const LOCATION_UPDATE_SHAPE = {
 
 /** Job update sends ten location fields; the portal submission all twelve. */
 const locationUpdate = object(LOCATION_UPDATE_SHAPE);
-const locationFull = object({ ...LOCATION_UPDATE_SHAPE, rawCityCountry: str(), formattedAddress: str() });
+const locationFull = object({
+	...LOCATION_UPDATE_SHAPE,
+	rawCityCountry: str(),
+	formattedAddress: str(),
+});
 
 /** Money currencies are "the same kind of code": three upper-case letters. */
 const currencyCode = (/** @type {unknown} */ value, /** @type {string} */ path) => {
-	if (typeof value !== 'string' || !/^[A-Z]{3}$/.test(value)) throw badRequest(path, `${path} must be a three-letter currency code`);
+	if (typeof value !== 'string' || !/^[A-Z]{3}$/.test(value))
+		throw badRequest(path, `${path} must be a three-letter currency code`);
 };
 
 const validateVacancyUpdate = object({
@@ -196,7 +224,9 @@ const validateVacancyUpdate = object({
 	clientTeamUserIds: arrayOf(str()),
 	stageId: str(),
 	name: str(),
-	scorecard: arrayOf(object({ group_name: req(str()), attributes: req(arrayOf(object({ attribute: req(str()) }))) })),
+	scorecard: arrayOf(
+		object({ group_name: req(str()), attributes: req(arrayOf(object({ attribute: req(str()) }))) }),
+	),
 	dealValue: object({ currency: req(currencyCode), amount: req(num) }),
 });
 
@@ -265,7 +295,11 @@ function parseLimit(raw) {
 function parseDateTimeParam(raw, name) {
 	if (raw === null) return null;
 	const ms = parseDateTime(raw);
-	if (ms === null) throw badRequest(name, `${name} must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T09:30:00.000Z`);
+	if (ms === null)
+		throw badRequest(
+			name,
+			`${name} must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T09:30:00.000Z`,
+		);
 	return ms;
 }
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyField } from '../../descriptions';
+import { outputFields } from '../../output';
 
 const show = { resource: ['application'], operation: ['get'] };
 
@@ -14,5 +14,5 @@ export const applicationGetDescription: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'ID of the application, as returned by Create or Get Many for a Job',
 	},
-	simplifyField(show),
+	...outputFields(show, 'application'),
 ];

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { jobLocator, returnAllFields, simplifyField } from '../../descriptions';
+import { jobLocator, returnAllFields } from '../../descriptions';
+import { outputFields } from '../../output';
 
 const show = { resource: ['application'], operation: ['getAllForJob'] };
 
@@ -25,5 +26,5 @@ export const applicationGetManyForJobDescription: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyField(show),
+	...outputFields(show, 'applications'),
 ];

@@ -1,14 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import type { Resource } from '../../resource';
-import { outputList, outputRecord, sendBody, sendPath } from '../../hooks';
+import { outputRecord, sendBody, sendPath } from '../../hooks';
 import { collection } from '../../parameters';
-import { flattenVacancy } from '../job/output';
 import { applicationBody } from './body';
 import { applicationCreateDescription } from './create';
 import { applicationGetDescription } from './get';
 import { applicationGetManyForJobDescription } from './getAllForJob';
-import { flattenApplication, flattenApplicationListItem } from './output';
+import { applicationShape, outputApplicationsOfJob } from './output';
 
 export const application: Resource = {
 	option: { name: 'Application', value: 'application' },
@@ -64,14 +61,15 @@ export const application: Resource = {
 								}),
 							],
 						},
-						output: { postReceive: [outputRecord(flattenApplication)] },
+						output: { postReceive: [outputRecord(applicationShape)] },
 					},
 				},
 				{
 					name: 'Get Many for a Job',
 					value: 'getAllForJob',
 					action: 'Get many applications for a job',
-					description: 'List all applications to one job, one item per application',
+					description:
+						'List all applications to one job, one item per application, with the job where asked',
 					routing: {
 						request: { method: 'GET' },
 						send: {
@@ -82,15 +80,7 @@ export const application: Resource = {
 							],
 						},
 						output: {
-							postReceive: [
-								outputList('applications', flattenApplicationListItem, function (body, simplify) {
-									const { includeJob } = collection.call(this, 'options');
-									if (!includeJob) return {};
-									return {
-										job: (simplify ? flattenVacancy(body.vacancy) : body.vacancy) as IDataObject,
-									};
-								}),
-							],
+							postReceive: [outputApplicationsOfJob],
 						},
 					},
 				},

@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { candidateLocator, simplifyField } from '../../descriptions';
+import { candidateLocator } from '../../descriptions';
+import { outputFields } from '../../output';
 
 const show = { resource: ['candidate'], operation: ['get'] };
 
 export const candidateGetDescription: INodeProperties[] = [
 	candidateLocator(show),
-	simplifyField(show),
+	...outputFields(show, 'candidate'),
 ];

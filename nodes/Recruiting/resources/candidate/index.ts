@@ -4,7 +4,7 @@ import { outputRecord, sendModifiedSince, sendPath } from '../../hooks';
 import { candidateGetDescription } from './get';
 import { candidateGetManyDescription } from './getAll';
 import { candidateGetContactIdentifiersDescription } from './getContactIdentifiers';
-import { flattenCandidate } from './output';
+import { candidateShape } from './output';
 
 export const candidate: Resource = {
 	option: { name: 'Candidate', value: 'candidate' },
@@ -37,7 +37,7 @@ export const candidate: Resource = {
 								}),
 							],
 						},
-						output: { postReceive: [outputRecord(flattenCandidate)] },
+						output: { postReceive: [outputRecord(candidateShape)] },
 					},
 				},
 				{
@@ -70,7 +70,7 @@ export const candidate: Resource = {
 						operations: {
 							pagination: cursorPagination({
 								label: 'candidate',
-								flatten: flattenCandidate,
+								shape: candidateShape,
 								timestampCursor: false,
 							}),
 						},

@@ -6,6 +6,8 @@ import {
 	spreadInto,
 } from '../../../shared/flatten';
 import { isRecord } from '../../../shared/values';
+import type { Json } from '../../../shared/values';
+import type { RecordShape } from '../../output';
 
 function flattenClientContact(raw: unknown): unknown {
 	return isRecord(raw) && Array.isArray(raw.customAttributes)
@@ -51,3 +53,34 @@ const CANDIDATE_RULES = rulesOf({
 export function flattenCandidate(raw: unknown): unknown {
 	return flattenWith(CANDIDATE_RULES, raw);
 }
+
+/** The primary entry of a list of email or phone entries (or the first), as its value. */
+function primary(list: unknown, key: 'email' | 'phoneNumber'): unknown {
+	if (!Array.isArray(list)) return undefined;
+	const entries = list.filter(isRecord);
+	return (entries.find((entry) => entry.isPrimary === true) ?? entries[0])?.[key];
+}
+
+/** A candidate in short: who, how to reach them, where they are in the funnel. */
+export function simplifyCandidate(candidate: Json): Json {
+	const locations = Array.isArray(candidate.locations) ? candidate.locations.filter(isRecord) : [];
+	return {
+		id: candidate.id,
+		firstName: candidate.firstName,
+		lastName: candidate.lastName,
+		email: primary(candidate.emails, 'email'),
+		phoneNumber: primary(candidate.phoneNumbers, 'phoneNumber'),
+		city: locations[0]?.city,
+		country: locations[0]?.country,
+		status: candidate.status,
+		acquisitionSource: candidate.acquisitionSource,
+		createdAt: candidate.createdAt,
+		modifiedAt: candidate.modifiedAt,
+		lastActivityDate: candidate.lastActivityDate,
+	};
+}
+
+export const candidateShape: RecordShape = {
+	flatten: flattenCandidate,
+	simplify: simplifyCandidate,
+};

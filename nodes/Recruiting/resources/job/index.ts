@@ -4,7 +4,7 @@ import { outputWriteResult, sendBody, sendModifiedSince, sendPath } from '../../
 import { collection, requiredId } from '../../parameters';
 import { jobUpdateBody } from './body';
 import { jobGetManyDescription } from './getAll';
-import { flattenVacancy } from './output';
+import { vacancyShape } from './output';
 import { jobUpdateDescription } from './update';
 
 export const job: Resource = {
@@ -34,7 +34,7 @@ export const job: Resource = {
 						operations: {
 							pagination: cursorPagination({
 								label: 'job',
-								flatten: flattenVacancy,
+								shape: vacancyShape,
 								timestampCursor: true,
 							}),
 						},

@@ -1,3 +1,6 @@
+import type { RecordShape } from '../../output';
+import { isRecord } from '../../../shared/values';
+import type { Json } from '../../../shared/values';
 import {
 	flattenCustomAttributes,
 	flattenWith,
@@ -42,3 +45,28 @@ const VACANCY_RULES = rulesOf({
 export function flattenVacancy(raw: unknown): unknown {
 	return flattenWith(VACANCY_RULES, raw);
 }
+
+/** The name of a nested object (`{ name }`), or undefined. */
+export function nameOf(value: unknown): unknown {
+	return isRecord(value) ? value.name : undefined;
+}
+
+/** A job in short: what a recruiter scans a list for. */
+export function simplifyVacancy(job: Json): Json {
+	const location = isRecord(job.location) ? job.location : {};
+	return {
+		id: job.id,
+		name: job.name,
+		stage: nameOf(job.stage),
+		client: nameOf(job.client),
+		employmentType: job.employmentType,
+		locationType: job.locationType,
+		city: location.city,
+		country: location.country,
+		startAt: job.startAt,
+		endAt: job.endAt,
+		createdAt: job.createdAt,
+	};
+}
+
+export const vacancyShape: RecordShape = { flatten: flattenVacancy, simplify: simplifyVacancy };

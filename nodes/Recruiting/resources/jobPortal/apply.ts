@@ -24,7 +24,44 @@ function requiredText(
 }
 
 export const jobPortalApplyDescription: INodeProperties[] = [
-	requiredText('Posting ID', 'postingId', 'ID of the job posting, as listed by Get Many Postings'),
+	// Version 1: text, as saved workflows have it.
+	requiredText('Posting ID', 'postingId', 'ID of the job posting, as listed by Get Many Postings', {
+		displayOptions: { show: { ...show, '@version': [1] } },
+	}),
+	{
+		displayName: 'Posting',
+		name: 'postingId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 2 } }] } },
+		description: 'The job posting to apply to',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a posting...',
+				// Public: the picker reads the Portal URL and Tenant Slug, no credential.
+				typeOptions: { searchListMethod: 'searchPostings', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. jp-123',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^[^/?#]*$',
+							errorMessage: 'Posting ID cannot contain /, ? or #',
+						},
+					},
+				],
+			},
+		],
+	},
 	requiredText('First Name', 'firstName', 'Up to 100 characters'),
 	requiredText('Last Name', 'lastName', 'Up to 100 characters'),
 	requiredText('Email', 'email', 'The applicant’s email address', {

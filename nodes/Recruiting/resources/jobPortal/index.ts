@@ -1,6 +1,6 @@
 import type { Resource } from '../../resource';
 import { outputList, outputWriteResult, sendBody, sendQuery } from '../../hooks';
-import { collection } from '../../parameters';
+import { collection, requiredId } from '../../parameters';
 import { jobPortalApplyDescription } from './apply';
 import { channelQuery, portalApplicationBody } from './body';
 import { jobPortalGetManyPostingsDescription } from './getAllPostings';
@@ -50,7 +50,7 @@ export const jobPortal: Resource = {
 							postReceive: [
 								outputWriteResult(function () {
 									return {
-										postingId: String(this.getNodeParameter('postingId', '')).trim(),
+										postingId: requiredId.call(this, 'postingId', 'Posting ID'),
 										email: String(this.getNodeParameter('email', '')).trim(),
 										applied: true,
 									};

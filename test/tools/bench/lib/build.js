@@ -39,7 +39,9 @@ function buildPackage({ srcRoot = REPO_ROOT, outRoot, log = () => {} }) {
 	fs.rmSync(outRoot, { recursive: true, force: true });
 	fs.mkdirSync(outRoot, { recursive: true });
 	const tsc = require.resolve('typescript/bin/tsc', { paths: [REPO_ROOT] });
-	log(`tsc -p ${path.relative(process.cwd(), path.join(srcRoot, 'tsconfig.json')) || 'tsconfig.json'} → ${outRoot}/dist`);
+	log(
+		`tsc -p ${path.relative(process.cwd(), path.join(srcRoot, 'tsconfig.json')) || 'tsconfig.json'} → ${outRoot}/dist`,
+	);
 	const result = spawnSync(
 		process.execPath,
 		// Same options as `npm run build`.
@@ -47,18 +49,27 @@ function buildPackage({ srcRoot = REPO_ROOT, outRoot, log = () => {} }) {
 		{ cwd: srcRoot, encoding: 'utf8' },
 	);
 	if (result.status !== 0) {
-		throw new Error(`tsc failed (exit ${result.status}):\n${(result.stdout + result.stderr).slice(-4000)}`);
+		throw new Error(
+			`tsc failed (exit ${result.status}):\n${(result.stdout + result.stderr).slice(-4000)}`,
+		);
 	}
 	// gulp build: icons and codex files next to the compiled sources.
 	for (const top of ['nodes', 'credentials']) {
-		for (const rel of walk(path.join(srcRoot, top), (name) => /\.(png|svg)$/.test(name) || name.endsWith('.node.json'))) {
+		for (const rel of walk(
+			path.join(srcRoot, top),
+			(name) => /\.(png|svg)$/.test(name) || name.endsWith('.node.json'),
+		)) {
 			const target = path.join(outRoot, 'dist', top, rel);
 			fs.mkdirSync(path.dirname(target), { recursive: true });
 			fs.copyFileSync(path.join(srcRoot, top, rel), target);
 		}
 	}
 	for (const file of fs.readdirSync(srcRoot)) {
-		if (file === 'package.json' || file === 'index.js' || /^(readme|license|licence|changelog)/i.test(file)) {
+		if (
+			file === 'package.json' ||
+			file === 'index.js' ||
+			/^(readme|license|licence|changelog)/i.test(file)
+		) {
 			fs.copyFileSync(path.join(srcRoot, file), path.join(outRoot, file));
 		}
 	}

@@ -26,8 +26,10 @@ function loadClasses(pkgRoot) {
 	const dist = path.join(pkgRoot, 'dist');
 	return {
 		Recruiting: require(path.join(dist, 'nodes/Recruiting/Recruiting.node.js')).Recruiting,
-		RecruitingTrigger: require(path.join(dist, 'nodes/RecruitingTrigger/RecruitingTrigger.node.js')).RecruitingTrigger,
-		RecruitingApi: require(path.join(dist, 'credentials/RecruitingApi.credentials.js')).RecruitingApi,
+		RecruitingTrigger: require(path.join(dist, 'nodes/RecruitingTrigger/RecruitingTrigger.node.js'))
+			.RecruitingTrigger,
+		RecruitingApi: require(path.join(dist, 'credentials/RecruitingApi.credentials.js'))
+			.RecruitingApi,
 	};
 }
 
@@ -64,14 +66,19 @@ async function floorPages(context, cursor, out, maxItems) {
 	const { baseUrl } = await context.getCredentials('recruitingApi');
 	for (;;) {
 		/** @type {any} */
-		const body = await context.helpers.httpRequestWithAuthentication.call(context, 'recruitingApi', {
-			method: 'GET',
-			url: `${baseUrl}/v1/candidates`,
-			qs: { limit: 50, ...(cursor && { cursor }) },
-			json: true,
-		});
+		const body = await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			'recruitingApi',
+			{
+				method: 'GET',
+				url: `${baseUrl}/v1/candidates`,
+				qs: { limit: 50, ...(cursor && { cursor }) },
+				json: true,
+			},
+		);
 		for (const json of body.items) out.push({ json });
-		if (!body.pageInfo.hasNextPage) return { cursor: body.pageInfo.nextCursor || undefined, ended: true };
+		if (!body.pageInfo.hasNextPage)
+			return { cursor: body.pageInfo.nextCursor || undefined, ended: true };
 		cursor = body.pageInfo.nextCursor;
 		if (out.length >= maxItems) return { cursor, ended: false };
 	}
@@ -173,12 +180,24 @@ function credentialsHelper(RecruitingApi, data) {
 		/** @type {(c: any, t: string, options: any, workflow: any, node: any) => Promise<any>} */
 		authenticate: async (credentials, _type, options, workflow, node) => {
 			// As n8n's CredentialsHelper: a function is called, a generic block is resolved.
-			if (typeof credentialType.authenticate === 'function') return await credentialType.authenticate(credentials, options);
+			if (typeof credentialType.authenticate === 'function')
+				return await credentialType.authenticate(credentials, options);
 			const headers = { ...(options.headers ?? {}) };
-			for (const [name, value] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
-				headers[name] = workflow.expression.getParameterValue(value, null, 0, 0, node.name, [], 'internal', {
-					$credentials: credentials,
-				});
+			for (const [name, value] of Object.entries(
+				credentialType.authenticate.properties.headers ?? {},
+			)) {
+				headers[name] = workflow.expression.getParameterValue(
+					value,
+					null,
+					0,
+					0,
+					node.name,
+					[],
+					'internal',
+					{
+						$credentials: credentials,
+					},
+				);
 			}
 			return { ...options, headers };
 		},
@@ -201,7 +220,8 @@ function credentialsHelper(RecruitingApi, data) {
 function additionalData(classes, credentials, executionId, workflowData = undefined) {
 	/** @type {Record<string, unknown>} */
 	const hooks = {};
-	if (workflowData && executionId) hooks.hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
+	if (workflowData && executionId)
+		hooks.hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
 	return {
 		credentialsHelper: credentialsHelper(classes.RecruitingApi, credentials),
 		...hooks,
@@ -235,7 +255,14 @@ function additionalData(classes, credentials, executionId, workflowData = undefi
  * @returns {Promise<{ items: any[], error: any }>}
  */
 async function runRecruiting(classes, { parameters, credentials, floor = false }) {
-	const source = { id: 'source', name: 'Items', type: ITEMS_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
+	const source = {
+		id: 'source',
+		name: 'Items',
+		type: ITEMS_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const node = {
 		id: 'recruiting',
 		name: 'Recruiting',
@@ -262,13 +289,22 @@ async function runRecruiting(classes, { parameters, credentials, floor = false }
 	const workflow = new Workflow({
 		...workflowData,
 		nodeTypes: /** @type {any} */ (
-			nodeTypes({ [RECRUITING_TYPE]: floor ? new HttpFloorNode() : new classes.Recruiting(), [ITEMS_TYPE]: new ItemsNode() })
+			nodeTypes({
+				[RECRUITING_TYPE]: floor ? new HttpFloorNode() : new classes.Recruiting(),
+				[ITEMS_TYPE]: new ItemsNode(),
+			})
 		),
 	});
 	const data = /** @type {any} */ (additionalData(classes, credentials, 'exec-1', workflowData));
-	const run = await new WorkflowExecute(data, 'manual').run({ workflow, startNode: /** @type {any} */ (source) });
+	const run = await new WorkflowExecute(data, 'manual').run({
+		workflow,
+		startNode: /** @type {any} */ (source),
+	});
 	const taskData = run.data.resultData.runData.Recruiting?.[0];
-	return { items: taskData?.data?.main?.[0] ?? [], error: run.data.resultData.error ?? taskData?.error };
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: run.data.resultData.error ?? taskData?.error,
+	};
 }
 
 /**
@@ -282,7 +318,9 @@ class TriggerHarness {
 	 * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floorMaxItems?: number }} options
 	 */
 	constructor(classes, { parameters, credentials, floorMaxItems }) {
-		this.trigger = floorMaxItems ? new HttpFloorTrigger(floorMaxItems) : new classes.RecruitingTrigger();
+		this.trigger = floorMaxItems
+			? new HttpFloorTrigger(floorMaxItems)
+			: new classes.RecruitingTrigger();
 		this.data = additionalData(classes, credentials, undefined);
 		/** @type {string | undefined} */
 		this.saved = undefined;
@@ -310,7 +348,13 @@ class TriggerHarness {
 
 	/** One poll; returns the emitted items ([] when the poll returned null). */
 	async poll() {
-		const context = new PollContext(this.workflow, /** @type {any} */ (this.node), /** @type {any} */ (this.data), 'trigger', 'activate');
+		const context = new PollContext(
+			this.workflow,
+			/** @type {any} */ (this.node),
+			/** @type {any} */ (this.data),
+			'trigger',
+			'activate',
+		);
 		const result = await this.trigger.poll.call(context);
 		if (result !== null) this.saved = JSON.stringify(this.workflow.staticData);
 		return result === null ? [] : result[0];

@@ -85,7 +85,9 @@ function workflows({ sandboxUrl, apiKey }) {
 					pagination: {
 						paginationMode: 'updateAParameterInEachRequest',
 						parameters: {
-							parameters: [{ type: 'qs', name: 'cursor', value: '={{ $response.body.pageInfo.nextCursor }}' }],
+							parameters: [
+								{ type: 'qs', name: 'cursor', value: '={{ $response.body.pageInfo.nextCursor }}' },
+							],
 						},
 						paginationCompleteWhen: 'other',
 						completeExpression: '={{ !$response.body.pageInfo.hasNextPage }}',
@@ -168,12 +170,17 @@ class OutputScanner {
 
 	/** @param {Buffer} chunk */
 	push(chunk) {
-		if (this.head.length < 16_000) this.head += chunk.toString('utf8', 0, Math.min(chunk.length, 16_000));
+		if (this.head.length < 16_000)
+			this.head += chunk.toString('utf8', 0, Math.min(chunk.length, 16_000));
 		this.bytes += chunk.length;
 		// Search the previous tail's end + this chunk, so a needle across chunks counts once.
 		const carry = this.tail.subarray(Math.max(0, this.tail.length - (this.needle.length - 1)));
 		const buffer = Buffer.concat([carry, chunk]);
-		for (let at = buffer.indexOf(this.needle); at !== -1; at = buffer.indexOf(this.needle, at + this.needle.length)) {
+		for (
+			let at = buffer.indexOf(this.needle);
+			at !== -1;
+			at = buffer.indexOf(this.needle, at + this.needle.length)
+		) {
 			this.count++;
 		}
 		this.tail = Buffer.concat([this.tail, chunk]);
@@ -209,7 +216,12 @@ function scanFile(file, needle) {
  * @param {string} workflowId
  * @param {{ env?: Record<string, string>, timeoutMs?: number, sampleMs?: number }} options
  */
-function execute(inst, userFolder, workflowId, { env = {}, timeoutMs = 10 * 60_000, sampleMs = 100 } = {}) {
+function execute(
+	inst,
+	userFolder,
+	workflowId,
+	{ env = {}, timeoutMs = 10 * 60_000, sampleMs = 100 } = {},
+) {
 	return new Promise((resolve) => {
 		const outFile = path.join(userFolder, `execute-${workflowId}-${Date.now()}.out`);
 		const out = fs.openSync(outFile, 'w');
@@ -243,15 +255,26 @@ function execute(inst, userFolder, workflowId, { env = {}, timeoutMs = 10 * 60_0
 			const ok = code === 0 && /Execution was successful/.test(scanner.head) && !timedOut;
 			const startedAt = /"startedAt": "([^"]+)"/.exec(tail)?.[1];
 			const stoppedAt = /"stoppedAt": "([^"]+)"/.exec(tail)?.[1];
-			const executionMs = startedAt && stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : undefined;
+			const executionMs =
+				startedAt && stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : undefined;
 			const error = ok
 				? undefined
 				: timedOut
 					? `timed out after ${Math.round(timeoutMs / 1000)} s`
-					: (/(Task execution aborted[^\n"]*|JavaScript heap out of memory|Execution was NOT successful)/.exec(text)?.[1] ??
+					: (/(Task execution aborted[^\n"]*|JavaScript heap out of memory|Execution was NOT successful)/.exec(
+							text,
+						)?.[1] ??
 						/"message": "([^"]+)"/.exec(tail)?.[1] ??
 						`exit ${code ?? signal}`);
-			resolve({ ok, wallMs, executionMs, peakRssMb: Math.round(peakMb), ids: scanner.count, outputMb: scanner.bytes / 1e6, error });
+			resolve({
+				ok,
+				wallMs,
+				executionMs,
+				peakRssMb: Math.round(peakMb),
+				ids: scanner.count,
+				outputMb: scanner.bytes / 1e6,
+				error,
+			});
 		});
 	});
 }
@@ -269,7 +292,11 @@ async function prepare({ tarball, sandboxUrl, apiKey, log }) {
 	]);
 	const flows = workflows({ sandboxUrl, apiKey });
 	await importEntities(inst, userFolder, 'workflow', Object.values(flows));
-	return { inst, userFolder, ids: Object.fromEntries(Object.entries(flows).map(([k, w]) => [k, w.id])) };
+	return {
+		inst,
+		userFolder,
+		ids: Object.fromEntries(Object.entries(flows).map(([k, w]) => [k, w.id])),
+	};
 }
 
 module.exports = { prepare, execute, workflows, FLATTEN_CODE, treeRssMb, OutputScanner };

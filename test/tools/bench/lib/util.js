@@ -35,7 +35,9 @@ function runWorker(task, { timeoutMs = 15 * 60_000, nodeArgs = [] } = {}) {
 
 /** @param {number[]} values */
 function median(values) {
-	const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+	const sorted = values
+		.filter((v) => typeof v === 'number' && Number.isFinite(v))
+		.sort((a, b) => a - b);
 	if (sorted.length === 0) return NaN;
 	const mid = Math.floor(sorted.length / 2);
 	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
@@ -59,7 +61,8 @@ function fmt(value, digits) {
 
 const secs = (/** @type {number} */ ms) => `${fmt(ms / 1000, 1)} s`;
 const mib = (/** @type {number} */ mb) => (Number.isFinite(mb) ? `${fmt(mb, 0)} MB` : '–');
-const pct = (/** @type {number} */ ratio) => (Number.isFinite(ratio) ? `${ratio >= 0 ? '+' : ''}${fmt(ratio * 100, 1)} %` : '–');
+const pct = (/** @type {number} */ ratio) =>
+	Number.isFinite(ratio) ? `${ratio >= 0 ? '+' : ''}${fmt(ratio * 100, 1)} %` : '–';
 const times = (/** @type {number} */ ratio) => (Number.isFinite(ratio) ? `${fmt(ratio, 2)}×` : '–');
 
 /**
@@ -70,8 +73,13 @@ const times = (/** @type {number} */ ratio) => (Number.isFinite(ratio) ? `${fmt(
 function table(header, rows) {
 	const cells = [header, ...rows.map((row) => row.map((c) => String(c)))];
 	const widths = header.map((_, i) => Math.max(3, ...cells.map((row) => (row[i] ?? '').length)));
-	const line = (/** @type {string[]} */ row) => `| ${row.map((c, i) => (c ?? '').padEnd(widths[i])).join(' | ')} |`;
-	return [line(cells[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+	const line = (/** @type {string[]} */ row) =>
+		`| ${row.map((c, i) => (c ?? '').padEnd(widths[i])).join(' | ')} |`;
+	return [
+		line(cells[0]),
+		`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+		...cells.slice(1).map(line),
+	].join('\n');
 }
 
 /** Goal verdict for a table cell. @param {boolean | undefined} ok */
@@ -85,4 +93,17 @@ function rmrf(dir) {
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-module.exports = { runWorker, median, spread, fmt, secs, mib, pct, times, table, verdict, rmrf, sleep };
+module.exports = {
+	runWorker,
+	median,
+	spread,
+	fmt,
+	secs,
+	mib,
+	pct,
+	times,
+	table,
+	verdict,
+	rmrf,
+	sleep,
+};

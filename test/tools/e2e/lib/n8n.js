@@ -88,14 +88,22 @@ async function ensureN8n(opts = {}) {
 			timeoutMs: 45 * 60_000,
 		});
 		installMs = Date.now() - started;
-		if (r.code !== 0) throw new Error(`install-n8n.sh failed (exit ${r.code}):\n${r.stderr.slice(-4000)}`);
+		if (r.code !== 0)
+			throw new Error(`install-n8n.sh failed (exit ${r.code}):\n${r.stderr.slice(-4000)}`);
 		found = cachedInstall(dir);
 		if (!found) throw new Error(`install-n8n.sh finished but ${dir} is incomplete`);
 	}
 	const v = await n8nVersion(found.node, [found.bin]);
 	if (!v) throw new Error(`n8n in ${dir} does not start (try removing ${dir} and re-running)`);
 	log(`using n8n ${v} from the cache ${dir}`);
-	return { cmd: found.node, baseArgs: [found.bin], version: v, source: 'cache', cacheDir: dir, installMs };
+	return {
+		cmd: found.node,
+		baseArgs: [found.bin],
+		version: v,
+		source: 'cache',
+		cacheDir: dir,
+		installMs,
+	};
 }
 
 /**
@@ -108,7 +116,8 @@ function n8nEnv(userFolder, extra = {}) {
 	const env = { ...process.env };
 	// Don't let the caller's own n8n settings leak into a test instance.
 	for (const k of Object.keys(env)) {
-		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL|GENERIC_TIMEZONE)/.test(k) && k !== 'N8N_BIN') delete env[k];
+		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL|GENERIC_TIMEZONE)/.test(k) && k !== 'N8N_BIN')
+			delete env[k];
 	}
 	Object.assign(env, {
 		N8N_USER_FOLDER: userFolder,
@@ -166,7 +175,16 @@ async function importEntities(inst, userFolder, kind, entities) {
 	const r = await n8nCli(inst, userFolder, [`import:${kind}`, `--input=${file}`]);
 	fs.rmSync(file, { force: true }); // credentials are plain text in it
 	const out = stripAnsi(r.stdout + r.stderr);
-	if (r.code !== 0 || /error/i.test(out.split('\n').filter((l) => !/deprecat/i.test(l)).join('\n')) && !/Successfully imported/i.test(out)) {
+	if (
+		r.code !== 0 ||
+		(/error/i.test(
+			out
+				.split('\n')
+				.filter((l) => !/deprecat/i.test(l))
+				.join('\n'),
+		) &&
+			!/Successfully imported/i.test(out))
+	) {
 		throw new Error(`n8n import:${kind} failed (exit ${r.code}):\n${out.slice(-3000)}`);
 	}
 	return { ms: r.ms, out };
@@ -290,7 +308,8 @@ class ExecResult {
 		if (this.timedOut) return 'n8n execute timed out';
 		const e = this.error;
 		if (e) return `${this.failureText} (on node "${this.lastNode}")`;
-		if (!this.run) return `no run data (exit ${this.code}): ${this.failureText || this.output.slice(-600)}`;
+		if (!this.run)
+			return `no run data (exit ${this.code}): ${this.failureText || this.output.slice(-600)}`;
 		return `exit ${this.code}`;
 	}
 }
@@ -354,10 +373,13 @@ function startN8n(inst, userFolder, opts) {
 			// /healthz answers before the app is wired up ("n8n is starting up"), so wait
 			// for the settings endpoint to answer with JSON.
 			const deadline = Date.now() + timeoutMs;
-			if (!(await waitForHttp(`http://127.0.0.1:${opts.port}/healthz`, timeoutMs, () => !exited))) return false;
+			if (!(await waitForHttp(`http://127.0.0.1:${opts.port}/healthz`, timeoutMs, () => !exited)))
+				return false;
 			while (Date.now() < deadline && !exited) {
 				try {
-					const r = await httpJson('GET', `http://127.0.0.1:${opts.port}/rest/settings`, { timeoutMs: 5000 });
+					const r = await httpJson('GET', `http://127.0.0.1:${opts.port}/rest/settings`, {
+						timeoutMs: 5000,
+					});
 					if (r.status === 200 && r.json && r.json.data) return true;
 				} catch {
 					/* not yet */
@@ -408,16 +430,24 @@ async function ensureOwner(baseUrl, owner) {
 	};
 	if (um && um.showSetupOnFirstLoad) {
 		const r = await httpJson('POST', `${baseUrl}/rest/owner/setup`, {
-			body: { email: owner.email, password: owner.password, firstName: owner.firstName || 'Demo', lastName: owner.lastName || 'Owner' },
+			body: {
+				email: owner.email,
+				password: owner.password,
+				firstName: owner.firstName || 'Demo',
+				lastName: owner.lastName || 'Owner',
+			},
 		});
-		if (r.status !== 200) throw new Error(`owner setup failed: HTTP ${r.status} ${r.text.slice(0, 300)}`);
+		if (r.status !== 200)
+			throw new Error(`owner setup failed: HTTP ${r.status} ${r.text.slice(0, 300)}`);
 		return { cookie: cookieOf(r.headers), created: true };
 	}
 	const r = await httpJson('POST', `${baseUrl}/rest/login`, {
 		body: { emailOrLdapLoginId: owner.email, password: owner.password },
 	});
 	if (r.status !== 200) {
-		throw new Error(`an owner already exists and ${owner.email} could not log in (HTTP ${r.status}); reset it with "n8n user-management:reset"`);
+		throw new Error(
+			`an owner already exists and ${owner.email} could not log in (HTTP ${r.status}); reset it with "n8n user-management:reset"`,
+		);
 	}
 	return { cookie: cookieOf(r.headers), created: false };
 }

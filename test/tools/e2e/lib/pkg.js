@@ -25,7 +25,9 @@ async function buildAndPack(opts = {}) {
 		const b = await run('npm', ['run', 'build'], { cwd: REPO_ROOT, timeoutMs: 10 * 60_000 });
 		buildMs = b.ms;
 		if (b.code !== 0) {
-			throw new Error(`npm run build failed (exit ${b.code}):\n${(b.stdout + b.stderr).slice(-4000)}`);
+			throw new Error(
+				`npm run build failed (exit ${b.code}):\n${(b.stdout + b.stderr).slice(-4000)}`,
+			);
 		}
 	}
 	const dest = mkTemp('recruiting-pack-');
@@ -34,7 +36,8 @@ async function buildAndPack(opts = {}) {
 		cwd: REPO_ROOT,
 		timeoutMs: 5 * 60_000,
 	});
-	if (p.code !== 0) throw new Error(`npm pack failed (exit ${p.code}):\n${(p.stdout + p.stderr).slice(-4000)}`);
+	if (p.code !== 0)
+		throw new Error(`npm pack failed (exit ${p.code}):\n${(p.stdout + p.stderr).slice(-4000)}`);
 	/** @type {any[]} */
 	let info = [];
 	try {
@@ -44,7 +47,10 @@ async function buildAndPack(opts = {}) {
 	}
 	const tgz = fs.readdirSync(dest).find((f) => f.endsWith('.tgz'));
 	if (!tgz) throw new Error(`npm pack produced no tarball in ${dest}`);
-	const files = info[0] && Array.isArray(info[0].files) ? info[0].files.map((/** @type {any} */ f) => f.path) : [];
+	const files =
+		info[0] && Array.isArray(info[0].files)
+			? info[0].files.map((/** @type {any} */ f) => f.path)
+			: [];
 	return { tarball: path.join(dest, tgz), buildMs, packMs: p.ms, files };
 }
 
@@ -98,7 +104,8 @@ function checkInstalledPackage(installedDir) {
 			const src = fs.readFileSync(abs, 'utf8');
 			for (const m of src.matchAll(/['"]file:([^'"]+)['"]/g)) {
 				const icon = path.join(path.dirname(abs), m[1]);
-				if (!fs.existsSync(icon)) problems.push(`icon ${m[1]} referenced by ${rel} is not in the packed tarball`);
+				if (!fs.existsSync(icon))
+					problems.push(`icon ${m[1]} referenced by ${rel} is not in the packed tarball`);
 			}
 		}
 	}

@@ -12,8 +12,12 @@ const path = require('node:path');
 const http = require('node:http');
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const CACHE_ROOT = process.env.N8N_NODES_RECRUITING_CACHE
-	|| path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'n8n-nodes-recruiting');
+const CACHE_ROOT =
+	process.env.N8N_NODES_RECRUITING_CACHE ||
+	path.join(
+		process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'),
+		'n8n-nodes-recruiting',
+	);
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -79,7 +83,8 @@ function run(cmd, args, opts = {}) {
 function rssOf(pid) {
 	try {
 		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-		const kb = (/** @type {string} */ key) => Number((new RegExp(`${key}:\\s+(\\d+)`).exec(status) || [])[1] || 0);
+		const kb = (/** @type {string} */ key) =>
+			Number((new RegExp(`${key}:\\s+(\\d+)`).exec(status) || [])[1] || 0);
 		return { rssMb: Math.round(kb('VmRSS') / 1024), hwmMb: Math.round(kb('VmHWM') / 1024) };
 	} catch {
 		return { rssMb: 0, hwmMb: 0 };
@@ -187,7 +192,9 @@ function httpJson(method, url, opts = {}) {
 				path: u.pathname + u.search,
 				headers: {
 					accept: 'application/json',
-					...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+					...(body
+						? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+						: {}),
 					...(opts.headers || {}),
 				},
 				timeout: opts.timeoutMs || 10000,

@@ -42,7 +42,10 @@ function loadWorkflows(vars, opts = {}) {
 	const dir = opts.dir || DIR;
 	/** @type {Record<string, any>} */
 	const out = {};
-	for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+	for (const file of fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()) {
 		const key = file.replace(/\.json$/, '');
 		if (opts.only && !opts.only.includes(key)) continue;
 		out[key] = fill(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), vars, file);

@@ -1,0 +1,62 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
+
+import { toNodeError } from '../../shared/errors';
+import { pathSegment, siteRoot } from '../../shared/transport';
+import { isRecord } from '../../shared/values';
+import type { Json } from '../../shared/values';
+
+function postingItem(posting: Json): INodeListSearchItems {
+	const location = isRecord(posting.location) ? posting.location : {};
+	const place = [location.city, location.country].filter(
+		(part) => typeof part === 'string' && part,
+	);
+	const title = typeof posting.externalJobTitle === 'string' ? posting.externalJobTitle : '';
+	return {
+		name: `${title || String(posting.id)}${place.length ? ` (${place.join(', ')})` : ''}`,
+		value: String(posting.id),
+	};
+}
+
+/**
+ * Postings for the Posting picker of Apply: the tenant's public job board, read from the
+ * node's Portal URL and Tenant Slug (the portal is public: no credential is needed or sent).
+ * The API lists every posting in one response; the filter matches title, place or id.
+ */
+export async function searchPostings(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const root = siteRoot(this.getCurrentNodeParameter('portalUrl'));
+	const slug = this.getCurrentNodeParameter('tenantSlug');
+	if (root === undefined || typeof slug !== 'string' || slug.trim() === '') {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Enter the Portal URL and the Tenant Slug first: the postings are read from that job portal',
+		);
+	}
+	let segment: string;
+	try {
+		segment = pathSegment(slug.trim(), 'Tenant Slug');
+	} catch (error) {
+		throw toNodeError(this.getNode(), error);
+	}
+	const body: unknown = await this.helpers.httpRequest({
+		method: 'GET',
+		url: `${root}/${segment}/vacancy-portal/jobs`,
+		json: true,
+	});
+	const postings =
+		isRecord(body) && Array.isArray(body.publicJobBoardPostings)
+			? body.publicJobBoardPostings.filter(isRecord)
+			: [];
+	const needle = filter?.trim().toLowerCase() ?? '';
+	const results = postings
+		.map(postingItem)
+		.filter((item) => !needle || `${item.name} ${item.value}`.toLowerCase().includes(needle));
+	return { results };
+}

@@ -1,0 +1,136 @@
+/*
+ * Version 2 of the node: Output replaces Simplify (Simplified, Flattened, Raw, Selected
+ * Fields), a write keeps the API's reply apart from the node's own fields. Version 1 (saved
+ * workflows) keeps its behaviour; its tests are the operation tests beside this file.
+ */
+import nock from 'nock';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { flattenCandidate } from '../../nodes/Recruiting/resources/candidate/output';
+import { API, API_KEY, jsonOf, runRecruiting } from '../harness/engine';
+import { candidate, page, vacancyListItem } from '../harness/fixtures';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+function api() {
+	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
+}
+
+async function candidateGet(parameters: INodeParameters, typeVersion = 2) {
+	const scope = api().get('/v1/candidates/c1').reply(200, candidate('c1'));
+	const result = await runRecruiting({
+		typeVersion,
+		parameters: {
+			resource: 'candidate',
+			operation: 'get',
+			candidateId: locator('c1'),
+			...parameters,
+		},
+	});
+	expect(result.error).toBeUndefined();
+	expect(scope.isDone()).toBe(true);
+	return jsonOf(result)[0];
+}
+
+describe('Output (version 2)', () => {
+	test('the default is Flattened (All Fields), what version 1 returns with Simplify on', async () => {
+		expect(await candidateGet({})).toEqual(flattenCandidate(candidate('c1')));
+		expect(await candidateGet({}, 2)).toEqual(await candidateGet({ simplify: true }, 1));
+	});
+
+	test('Simplified is a short record of the useful fields of a candidate', async () => {
+		expect(await candidateGet({ output: 'simplified' })).toEqual({
+			id: 'c1',
+			firstName: 'Ada',
+			lastName: 'Lovelace',
+			email: 'ada@example.com',
+			phoneNumber: '+49 30 123',
+			city: 'Berlin',
+			country: 'Germany',
+			status: ['actively_looking'],
+			acquisitionSource: 'manual',
+			createdAt: '2025-11-01T00:00:00.000Z',
+			modifiedAt: '2026-01-05T10:00:00.000Z',
+			lastActivityDate: '2026-01-04T00:00:00.000Z',
+		});
+	});
+
+	test('Raw is the API’s JSON untouched', async () => {
+		expect(await candidateGet({ output: 'raw' })).toEqual(candidate('c1'));
+	});
+
+	test('Selected Fields returns the id and the named flattened fields, in that order', async () => {
+		const json = await candidateGet({
+			output: 'selected',
+			fieldsToInclude: 'lastName, emails, notAField',
+		});
+		expect(json).toEqual({
+			id: 'c1',
+			lastName: 'Lovelace',
+			emails: [{ purpose: 'personal', email: 'ada@example.com', isPrimary: true }],
+		});
+		expect(Object.keys(json)).toEqual(['id', 'lastName', 'emails']);
+	});
+
+	test('Get Many for jobs, Simplified: each job in short', async () => {
+		const scope = api()
+			.get('/v1/vacancies')
+			.query({ limit: 1 })
+			.reply(200, page([vacancyListItem('v1')], 'c', true));
+		const result = await runRecruiting({
+			typeVersion: 2,
+			parameters: { resource: 'job', operation: 'getAll', limit: 1, output: 'simplified' },
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toEqual([
+			{
+				id: 'v1',
+				name: 'Backend Engineer',
+				stage: 'Sourcing',
+				client: 'Acme GmbH',
+				employmentType: 'fullTime',
+				locationType: 'hybrid',
+				city: 'Berlin',
+				country: 'Germany',
+				startAt: '2026-03-01T00:00:00.000Z',
+				endAt: null,
+				createdAt: '2025-12-01T10:00:00.000Z',
+			},
+		]);
+	});
+});
+
+describe('a write keeps the API’s reply apart from the node’s own fields (version 2)', () => {
+	const update = {
+		resource: 'job',
+		operation: 'update',
+		jobId: locator('v1'),
+		updateFields: { name: 'X' },
+	};
+
+	test('a reply with fields cannot pass for the node’s success and id', async () => {
+		const scope = api().put('/v1/vacancies/v1').reply(200, { success: false, id: 'other' });
+		const result = await runRecruiting({ typeVersion: 2, parameters: update });
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toEqual([
+			{ success: true, id: 'v1', updated: true, response: { success: false, id: 'other' } },
+		]);
+	});
+
+	test('an empty reply adds nothing', async () => {
+		const scope = api().put('/v1/vacancies/v1').reply(200, '');
+		const result = await runRecruiting({ typeVersion: 2, parameters: update });
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toEqual([{ success: true, id: 'v1', updated: true }]);
+	});
+
+	test('version 1 keeps merging the reply into the item, as saved workflows expect', async () => {
+		const scope = api().put('/v1/vacancies/v1').reply(200, { version: 7 });
+		const result = await runRecruiting({ typeVersion: 1, parameters: update });
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toEqual([{ success: true, id: 'v1', updated: true, version: 7 }]);
+	});
+});
