@@ -20,7 +20,7 @@ export function requiredId(
 			itemIndex: this.getItemIndex(),
 			description: hint,
 		});
-	if (typeof value === 'object' && value !== null) {
+	if ((typeof value === 'object' && value !== null) || typeof value === 'boolean') {
 		throw fail(`${label} must be an ID (text), not ${describeValue(value)}`);
 	}
 	const id = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';

@@ -136,12 +136,19 @@ function header(headers: Record<string, unknown> | undefined, name: string): str
 	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** A redirect's target as origin and path: its query or fragment may hold a token. */
+function withoutQuery(location: string | undefined): string | undefined {
+	if (location === undefined) return undefined;
+	const end = location.search(/[?#]/);
+	return end === -1 ? location : location.slice(0, end);
+}
+
 /** One sentence a recruiter can act on, per HTTP status. */
 export function httpErrorMessage(failure: HttpFailure, subject: RequestSubject): string {
 	const { statusCode } = failure;
 	const explanation = apiExplanation(failure.body);
 	if (statusCode >= 300 && statusCode < 400) {
-		const location = header(failure.headers, 'location');
+		const location = withoutQuery(header(failure.headers, 'location'));
 		// Requests with the key never follow a redirect (transport.ts): the key must not reach
 		// another host, whatever the API answers.
 		return `The Recruiting API answered with a redirect (HTTP ${statusCode})${

@@ -17,7 +17,8 @@ const ISO_INPUT =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?)?$/i;
 
 function daysInMonth(year: number, month: number): number {
-	return new Date(Date.UTC(year, month, 0)).getUTCDate();
+	const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+	return month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 /** Milliseconds `timeZone` is ahead of UTC at the instant `utcMs`. */
@@ -33,15 +34,10 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
 		second: '2-digit',
 	}).formatToParts(new Date(utcMs));
 	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
-	const asUtc = Date.UTC(
-		part('year'),
-		part('month') - 1,
-		part('day'),
-		part('hour'),
-		part('minute'),
-		part('second'),
-	);
-	return asUtc - Math.floor(utcMs / 1000) * 1000;
+	const asUtc = new Date(Date.UTC(2000, 0, 1, part('hour'), part('minute'), part('second')));
+	// setUTCFullYear: Date.UTC reads a year below 100 as 19xx.
+	asUtc.setUTCFullYear(part('year'), part('month') - 1, part('day'));
+	return asUtc.getTime() - Math.floor(utcMs / 1000) * 1000;
 }
 
 /** A wall-clock time in `timeZone` (unknown names: UTC) as epoch milliseconds. */
@@ -67,8 +63,11 @@ export function parseIsoTime(text: string, timeZone = 'UTC'): number {
 	const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, sec].map(Number);
 	if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
 	if (hour > 23 || minute > 59 || second > 59) return NaN;
+	if (year === 0) return NaN;
 	const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
-	const wall = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+	const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, millis));
+	// setUTCFullYear: Date.UTC reads a year below 100 as 19xx.
+	const wall = date.setUTCFullYear(year, month - 1, day);
 	if (z !== undefined) return wall;
 	if (sign !== undefined) {
 		const offsetMinutes = Number(zh) * 60 + Number(zm);

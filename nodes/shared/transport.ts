@@ -55,13 +55,25 @@ export function siteRoot(raw: unknown): string | undefined {
 }
 
 /** Ids the URL resolution would treat as a step (`.`, `..`) or that hold a path or query part. */
-function unsafeSegment(id: string): boolean {
+function unsafeText(id: string): boolean {
 	if (id === '.' || id === '..' || /[/?#\\]/.test(id)) return true;
 	for (let index = 0; index < id.length; index++) {
 		const code = id.charCodeAt(index);
 		if (code < 0x20 || code === 0x7f) return true; // control characters
 	}
 	return false;
+}
+
+/** The same checked once URL-decoded too, for a server or proxy that decodes twice (%2e%2e). */
+function unsafeSegment(id: string): boolean {
+	if (unsafeText(id)) return true;
+	let decoded = id;
+	try {
+		decoded = decodeURIComponent(id);
+	} catch {
+		return false; // not valid escapes: sent encoded, as text
+	}
+	return decoded !== id && unsafeText(decoded);
 }
 
 /**
@@ -74,7 +86,7 @@ export function pathSegment(id: string, field: string): string {
 	if (unsafeSegment(id)) {
 		throw new FieldError(
 			field,
-			`${describeValue(id)} cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters`,
+			`${describeValue(id)} cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters (also URL-encoded)`,
 			`Check the ${field} value; if it comes from an expression, check what the expression returns.`,
 		);
 	}

@@ -110,7 +110,16 @@ export function idList(value: unknown, field: string): string[] {
 			ID_LIST_HINT,
 		);
 	}
-	return entries.map((entry) => idEntry(entry, field)).filter(Boolean);
+	const ids = entries.map((entry) => idEntry(entry, field)).filter(Boolean);
+	const quoted = ids.find((id) => /["'[\]]/.test(id));
+	if (quoted !== undefined) {
+		throw new FieldError(
+			field,
+			`must be a list of IDs, but ${describeValue(quoted)} has quotes or brackets`,
+			ID_LIST_HINT,
+		);
+	}
+	return ids;
 }
 
 export function finiteNumber(value: unknown, field: string): number {

@@ -34,7 +34,7 @@ async function refusal(parameters: INodeParameters, items?: IDataObject[]) {
 
 describe('path segments: ids and the tenant slug stay in their path segment', () => {
 	const PATH_RULE =
-		'cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters';
+		'cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters (also URL-encoded)';
 	test.each<[string, INodeParameters, string]>([
 		[
 			'Candidate Get "."',
@@ -107,6 +107,21 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 			`Tenant Slug: ".." ${PATH_RULE}`,
 		],
 		[
+			'Candidate Get with a URL-encoded ".." (a server that decodes twice)',
+			{ resource: 'candidate', operation: 'get', candidateId: locator('%2e%2e') },
+			`Candidate: "%2e%2e" ${PATH_RULE}`,
+		],
+		[
+			'Job Update with an encoded slash',
+			{
+				resource: 'job',
+				operation: 'update',
+				jobId: locator('a%2Fb'),
+				updateFields: { name: 'X' },
+			},
+			`Job: "a%2Fb" ${PATH_RULE}`,
+		],
+		[
 			'Tenant Slug with a slash',
 			{
 				resource: 'jobPortal',
@@ -119,6 +134,16 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 		],
 	])('%s is refused naming the field; nothing is sent', async (_name, parameters, message) => {
 		expect(await refusal(parameters)).toBe(message);
+	});
+
+	test('an id given as a boolean says what was given, instead of sending "true"', async () => {
+		expect(
+			await refusal({
+				resource: 'candidate',
+				operation: 'get',
+				candidateId: locator('={{ true }}'),
+			}),
+		).toBe('Candidate must be an ID (text), not true');
 	});
 
 	test('an id given as an object says what was given', async () => {
@@ -223,6 +248,11 @@ describe('id lists', () => {
 			'Team User IDs: must be a list of IDs (text), but one entry is an object',
 		],
 		['broken JSON', '["u1", ', 'Team User IDs: "["u1", " is not a valid JSON list'],
+		[
+			'a JSON list typed without its brackets',
+			'"u1", "u2"',
+			'Team User IDs: must be a list of IDs, but ""u1"" has quotes or brackets',
+		],
 	])('%s is refused naming the field', async (_name, value, message) => {
 		expect(await refusal(update(value))).toBe(message);
 	});

@@ -18,6 +18,14 @@ describe('timestamp', () => {
 		expect(timestamp(value, 'X', zone)).toBe(expected);
 	});
 
+	test('years before 100 are read as written (not as 19xx); year 0 and impossible days are refused', () => {
+		expect(timestamp('0099-03-01', 'X', 'UTC')).toBe('0099-03-01T00:00:00.000Z');
+		expect(timestamp('2024-02-29', 'X', 'UTC')).toBe('2024-02-29T00:00:00.000Z');
+		expect(() => timestamp('0000-01-01', 'X', 'UTC')).toThrow(FieldError);
+		expect(() => timestamp('2023-02-29', 'X', 'UTC')).toThrow(FieldError);
+		expect(() => timestamp('1900-02-29', 'X', 'UTC')).toThrow(FieldError);
+	});
+
 	test('a Luxon DateTime from an expression is taken as it is', () => {
 		expect(timestamp({ toISO: () => '2026-01-01T10:00:00.000+01:00' }, 'X', 'UTC')).toBe(
 			'2026-01-01T09:00:00.000Z',

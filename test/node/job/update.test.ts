@@ -149,7 +149,7 @@ describe('Job: Update', () => {
 			},
 		});
 		expect(result.error?.message).toBe(
-			'Job: "../candidates?x=1" cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters',
+			'Job: "../candidates?x=1" cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters (also URL-encoded)',
 		);
 	});
 
