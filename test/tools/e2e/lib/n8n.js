@@ -1,20 +1,42 @@
 // @ts-check
 'use strict';
 /**
- * Locating / installing a real n8n 1.123.x and driving its CLI headless:
- * import:credentials, import:workflow, update:workflow, execute, execute-batch, start.
+ * Locating / installing a real n8n (2.41.1 by default, or 1.123.81) and driving its CLI
+ * headless: import:credentials, import:workflow, publish:workflow / update:workflow, execute,
+ * start, worker.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { REPO_ROOT, CACHE_ROOT, run, killGroup, sleep, waitForHttp, httpJson } = require('./util');
+const {
+	REPO_ROOT,
+	CACHE_ROOT,
+	run,
+	killGroup,
+	sleep,
+	waitForHttp,
+	httpJson,
+	freePort,
+} = require('./util');
 
-const N8N_VERSION = process.env.N8N_VERSION || '1.123.81';
-const SUITABLE = /^1\.123\.\d+$/;
+/** The n8n versions this project is tested with; the first is the default. */
+const N8N_VERSIONS = { 2: '2.41.1', 1: '1.123.81' };
+const N8N_VERSION = process.env.N8N_VERSION || N8N_VERSIONS[2];
 const ENCRYPTION_KEY = 'n8n-nodes-recruiting-e2e-fixed-key';
 
 /**
- * @typedef {{ cmd: string, baseArgs: string[], version: string, source: string, cacheDir?: string }} N8nInstall
+ * The exact version for a wish: '2' or '1' (a major), or a version such as '1.123.81'.
+ * @param {string} [wish]
+ */
+function n8nVersionFor(wish = N8N_VERSION) {
+	return /** @type {Record<string, string>} */ (N8N_VERSIONS)[wish] || wish;
+}
+
+/** @param {string} version */
+const majorOf = (version) => Number(version.split('.')[0]);
+
+/**
+ * @typedef {{ cmd: string, baseArgs: string[], version: string, major: number, source: string, cacheDir?: string }} N8nInstall
  */
 
 /**
@@ -35,9 +57,12 @@ async function n8nVersion(cmd, baseArgs) {
 	}
 }
 
-/** The cache layout written by install-n8n.sh. */
-function cacheDir() {
-	return process.env.N8N_CACHE_DIR || path.join(CACHE_ROOT, `n8n-${N8N_VERSION}`);
+/**
+ * The cache layout written by install-n8n.sh.
+ * @param {string} version
+ */
+function cacheDir(version) {
+	return process.env.N8N_CACHE_DIR || path.join(CACHE_ROOT, `n8n-${version}`);
 }
 
 /** @param {string} dir */
@@ -51,15 +76,18 @@ function cachedInstall(dir) {
 }
 
 /**
- * Finds a suitable n8n, installing it into the cache when there is none.
- *  1. N8N_BIN (an n8n executable) when set and its version is 1.123.x;
- *  2. with `reuseSystem`, an `n8n` on PATH whose version is 1.123.x;
- *  3. the cache (install-n8n.sh), installed on first use.
- * @param {{ reuseSystem?: boolean, log?: (s: string) => void }} [opts]
+ * Finds n8n `version` (same major.minor), installing it into the cache when there is none.
+ *  1. N8N_BIN (an n8n executable) when set and its version fits;
+ *  2. with `reuseSystem`, an `n8n` on PATH whose version fits;
+ *  3. the cache (install-n8n.sh, with its progress lines passed through), installed on first use.
+ * @param {{ version?: string, reuseSystem?: boolean, log?: (s: string) => void }} [opts]
  * @returns {Promise<N8nInstall & { installMs: number }>}
  */
 async function ensureN8n(opts = {}) {
 	const log = opts.log || (() => {});
+	const version = n8nVersionFor(opts.version);
+	const fits = (/** @type {string} */ v) =>
+		v.split('.').slice(0, 2).join('.') === version.split('.').slice(0, 2).join('.');
 	/** @type {{ cmd: string, source: string }[]} */
 	const candidates = [];
 	if (process.env.N8N_BIN) candidates.push({ cmd: process.env.N8N_BIN, source: 'N8N_BIN' });
@@ -70,29 +98,38 @@ async function ensureN8n(opts = {}) {
 	}
 	for (const c of candidates) {
 		const v = await n8nVersion(c.cmd, []);
-		if (SUITABLE.test(v)) {
+		if (fits(v)) {
 			log(`using n8n ${v} from ${c.source}`);
-			return { cmd: c.cmd, baseArgs: [], version: v, source: c.source, installMs: 0 };
+			return {
+				cmd: c.cmd,
+				baseArgs: [],
+				version: v,
+				major: majorOf(v),
+				source: c.source,
+				installMs: 0,
+			};
 		}
-		log(`n8n from ${c.source} has version '${v || 'unknown'}', not 1.123.x: not used`);
+		log(`n8n from ${c.source} has version '${v || 'unknown'}', not ${version}: not used`);
 	}
 
-	const dir = cacheDir();
-	let found = cachedInstall(dir);
-	let installMs = 0;
-	if (!found) {
-		log(`installing n8n ${N8N_VERSION} + Node 22 into ${dir} (first time only, ~6-10 min)`);
-		const started = Date.now();
-		const r = await run('bash', [path.join(__dirname, '..', 'install-n8n.sh')], {
-			env: { ...process.env, N8N_VERSION, N8N_CACHE_DIR: dir },
-			timeoutMs: 45 * 60_000,
-		});
-		installMs = Date.now() - started;
-		if (r.code !== 0)
-			throw new Error(`install-n8n.sh failed (exit ${r.code}):\n${r.stderr.slice(-4000)}`);
-		found = cachedInstall(dir);
-		if (!found) throw new Error(`install-n8n.sh finished but ${dir} is incomplete`);
-	}
+	const dir = cacheDir(version);
+	// The script returns at once when the cache holds a complete install made its current way;
+	// otherwise it installs, printing its progress on stderr every 10 s (passed through).
+	const started = Date.now();
+	let installing = false;
+	const r = await run('bash', [path.join(__dirname, '..', 'install-n8n.sh')], {
+		env: { ...process.env, N8N_VERSION: version, N8N_CACHE_DIR: dir },
+		timeoutMs: 45 * 60_000,
+		onStderr: (line) => {
+			installing = true;
+			log(line.replace(/^\[install-n8n\] /, ''));
+		},
+	});
+	if (r.code !== 0)
+		throw new Error(`install-n8n.sh failed (exit ${r.code}):\n${r.stderr.slice(-4000)}`);
+	const installMs = installing ? Date.now() - started : 0;
+	const found = cachedInstall(dir);
+	if (!found) throw new Error(`install-n8n.sh finished but ${dir} is incomplete`);
 	const v = await n8nVersion(found.node, [found.bin]);
 	if (!v) throw new Error(`n8n in ${dir} does not start (try removing ${dir} and re-running)`);
 	log(`using n8n ${v} from the cache ${dir}`);
@@ -100,6 +137,7 @@ async function ensureN8n(opts = {}) {
 		cmd: found.node,
 		baseArgs: [found.bin],
 		version: v,
+		major: majorOf(v),
 		source: 'cache',
 		cacheDir: dir,
 		installMs,
@@ -107,11 +145,14 @@ async function ensureN8n(opts = {}) {
 }
 
 /**
- * The environment for one n8n instance living in `userFolder`.
+ * The environment for one n8n instance living in `userFolder`. For n8n 2.x also: the modules
+ * that only fetch from the internet (the MCP server registry) off, since this machine has no
+ * internet and their failures flood the log.
  * @param {string} userFolder
  * @param {Record<string, string>} [extra]
+ * @param {number} [major]
  */
-function n8nEnv(userFolder, extra = {}) {
+function n8nEnv(userFolder, extra = {}, major = 1) {
 	/** @type {NodeJS.ProcessEnv} */
 	const env = { ...process.env };
 	// Don't let the caller's own n8n settings leak into a test instance.
@@ -141,6 +182,7 @@ function n8nEnv(userFolder, extra = {}) {
 		TZ: 'UTC',
 		NO_COLOR: '1',
 		FORCE_COLOR: '0',
+		...(major >= 2 && { N8N_DISABLED_MODULES: 'mcp-registry' }),
 	});
 	Object.assign(env, extra);
 	return env;
@@ -152,12 +194,34 @@ function n8nEnv(userFolder, extra = {}) {
  * @param {string[]} args
  * @param {{ env?: Record<string,string>, timeoutMs?: number }} [opts]
  */
-function n8nCli(inst, userFolder, args, opts = {}) {
-	return run(inst.cmd, [...inst.baseArgs, ...args], {
-		env: n8nEnv(userFolder, opts.env),
+async function n8nCli(inst, userFolder, args, opts = {}) {
+	// n8n 2.x starts its task runner's broker with every command; each process needs its own
+	// port, or a CLI call beside a running n8n (the demo, the queue-mode run) fails to start.
+	const broker = inst.major >= 2 ? { N8N_RUNNERS_BROKER_PORT: String(await freePort()) } : {};
+	return await run(inst.cmd, [...inst.baseArgs, ...args], {
+		env: n8nEnv(userFolder, { ...broker, ...opts.env }, inst.major),
 		cwd: userFolder,
 		timeoutMs: opts.timeoutMs || 5 * 60_000,
 	});
+}
+
+/**
+ * Activates imported workflows: `publish:workflow` on n8n 2.x (importing leaves a workflow
+ * unpublished, and only a published one polls), `update:workflow --active=true` on 1.x.
+ * @param {N8nInstall} inst
+ * @param {string} userFolder
+ * @param {string} id
+ */
+async function activateWorkflow(inst, userFolder, id) {
+	const args =
+		inst.major >= 2
+			? ['publish:workflow', `--id=${id}`]
+			: ['update:workflow', `--id=${id}`, '--active=true'];
+	const r = await n8nCli(inst, userFolder, args);
+	if (r.code !== 0) {
+		throw new Error(`n8n ${args[0]} ${id}: exit ${r.code}: ${(r.stdout + r.stderr).slice(-800)}`);
+	}
+	return r;
 }
 
 /** @param {string} s */
@@ -318,18 +382,22 @@ class ExecResult {
  * Starts `n8n start` as a child in its own process group.
  * @param {N8nInstall} inst
  * @param {string} userFolder
- * @param {{ port: number, env?: Record<string,string>, logFile?: string, echo?: boolean }} opts
+ * @param {{ port: number, env?: Record<string,string>, logFile?: string, echo?: boolean, command?: 'start' | 'worker' }} opts
  */
 function startN8n(inst, userFolder, opts) {
-	const env = n8nEnv(userFolder, {
-		N8N_PORT: String(opts.port),
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_HOST: 'localhost',
-		N8N_PROTOCOL: 'http',
-		N8N_SECURE_COOKIE: 'false',
-		...(opts.env || {}),
-	});
-	const child = spawn(inst.cmd, [...inst.baseArgs, 'start'], {
+	const env = n8nEnv(
+		userFolder,
+		{
+			N8N_PORT: String(opts.port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: 'localhost',
+			N8N_PROTOCOL: 'http',
+			N8N_SECURE_COOKIE: 'false',
+			...(opts.env || {}),
+		},
+		inst.major,
+	);
+	const child = spawn(inst.cmd, [...inst.baseArgs, opts.command || 'start'], {
 		env,
 		cwd: userFolder,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -343,7 +411,7 @@ function startN8n(inst, userFolder, opts) {
 	for (const stream of [child.stdout, child.stderr]) {
 		stream.setEncoding('utf8');
 		stream.on('data', (d) => {
-			output = (output + d).slice(-200_000);
+			output = (output + d).slice(-4_000_000);
 			if (logStream) logStream.write(d);
 			if (opts.echo) process.stdout.write(d);
 		});
@@ -455,11 +523,14 @@ async function ensureOwner(baseUrl, owner) {
 module.exports = {
 	ensureOwner,
 	N8N_VERSION,
+	N8N_VERSIONS,
+	n8nVersionFor,
 	ENCRYPTION_KEY,
 	REPO_ROOT,
 	ensureN8n,
 	n8nEnv,
 	n8nCli,
+	activateWorkflow,
 	importEntities,
 	executeWorkflow,
 	extractRun,

@@ -27,7 +27,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * the caller looks at `code`.
  * @param {string} cmd
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, input?: string, echo?: boolean }} [opts]
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, input?: string, echo?: boolean, onStderr?: (line: string) => void }} [opts]
  * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, ms: number, timedOut: boolean, peakRssMb: number }>}
  */
 function run(cmd, args, opts = {}) {
@@ -53,9 +53,15 @@ function run(cmd, args, opts = {}) {
 			stdout += d;
 			if (opts.echo) process.stdout.write(d);
 		});
+		let partial = '';
 		child.stderr.on('data', (d) => {
 			stderr += d;
 			if (opts.echo) process.stderr.write(d);
+			if (opts.onStderr) {
+				const lines = (partial + d).split('\n');
+				partial = lines.pop() || '';
+				for (const line of lines) if (line.trim()) opts.onStderr(line);
+			}
 		});
 		/** @type {NodeJS.Timeout | undefined} */
 		let timer;
@@ -245,11 +251,76 @@ async function waitForHttp(url, timeoutMs, stillAlive) {
 /** @param {string} dir */
 function rmrf(dir) {
 	fs.rmSync(dir, { recursive: true, force: true });
+	createdTemps.delete(dir);
 }
+
+/**
+ * Temp folders this process made: removed when it exits, however it exits (an error, a
+ * failed check, Ctrl-C through the scripts' signal handlers), unless kept with keepTemp.
+ * @type {Set<string>}
+ */
+const createdTemps = new Set();
+process.on('exit', () => {
+	for (const dir of createdTemps) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** @param {string} prefix */
 function mkTemp(prefix) {
-	return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+	createdTemps.add(dir);
+	return dir;
+}
+
+/** Keeps a temp folder after the process exits (E2E_KEEP). @param {string} dir */
+function keepTemp(dir) {
+	createdTemps.delete(dir);
+}
+
+/**
+ * Runs `work`, printing `label`, the elapsed time and, when given, what moves (`detail()`)
+ * every 10 s until it settles, so no long step is silent.
+ * @template T
+ * @param {string} label
+ * @param {() => Promise<T>} work
+ * @param {{ say?: (line: string) => void, detail?: () => string, everyMs?: number }} [opts]
+ * @returns {Promise<T>}
+ */
+async function withProgress(label, work, opts = {}) {
+	const say = opts.say || ((/** @type {string} */ line) => console.log(line));
+	const started = Date.now();
+	say(`${label}...`);
+	const timer = setInterval(() => {
+		const detail = opts.detail ? opts.detail() : '';
+		say(`${label}: ${fmtMs(Date.now() - started)}${detail ? `, ${detail}` : ''}`);
+	}, opts.everyMs || 10_000);
+	try {
+		return await work();
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+/**
+ * Runs `cleanup` on Ctrl-C, SIGTERM or SIGHUP, then exits with the signal's code, so temp
+ * folders (removed on exit) and child processes do not outlive an interrupted run.
+ * @param {() => Promise<void>} cleanup
+ */
+function onInterrupt(cleanup) {
+	let stopping = false;
+	for (const [signal, code] of /** @type {const} */ ([
+		['SIGINT', 130],
+		['SIGTERM', 143],
+		['SIGHUP', 129],
+	])) {
+		process.on(signal, () => {
+			if (stopping) return;
+			stopping = true;
+			console.log(`# ${signal}: stopping...`);
+			cleanup()
+				.catch(() => {})
+				.finally(() => process.exit(code));
+		});
+	}
 }
 
 /** @param {number} ms */
@@ -272,4 +343,7 @@ module.exports = {
 	rssOf,
 	treeRssMb,
 	fmtMs,
+	keepTemp,
+	onInterrupt,
+	withProgress,
 };
