@@ -18,6 +18,11 @@ export interface TriggerState {
 	 */
 	watermark?: string;
 	/**
+	 * Jobs only: every job modified at exactly the watermark was listed and handled, so once
+	 * the watermark is settled a poll reads strictly after it.
+	 */
+	complete?: true;
+	/**
 	 * Records already handled that the next poll will list again because they sit at or after
 	 * the watermark (`modifiedSince` is inclusive), grouped by the time they sit at or before.
 	 * Candidate keys are `id@modifiedAt`; job keys (and candidates without a modifiedAt) are
@@ -47,6 +52,11 @@ export interface TriggerState {
 	 * back with exactly that query, as the API hands it out, never with a later watermark.
 	 */
 	cursorSince?: string;
+	/**
+	 * Candidates only: the n8n time of the last poll that read from the watermark rather than
+	 * from the stored cursor (one that looked at the records at the watermark's own time).
+	 */
+	checkedAt?: string;
 }
 
 export function emptyState(resource: Resource, watermark?: string): TriggerState {
@@ -66,7 +76,8 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 	if (typeof raw !== 'object' || raw === null) return undefined;
 	const stored = raw as Record<string, unknown>;
 	if (stored.v !== STATE_VERSION || stored.resource !== resource) return undefined;
-	const { watermark, seen, backlog, notice, cursor, cursorAt, cursorSince } = stored;
+	const { watermark, seen, backlog, notice, cursor, cursorAt, cursorSince, complete, checkedAt } =
+		stored;
 	if (watermark !== undefined && instant(watermark) === undefined) return undefined;
 	let since: string | undefined;
 	if (backlog !== undefined) {
@@ -87,6 +98,10 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 		seen: groups,
 		...(backlog !== undefined && { backlog: since === undefined ? {} : { since } }),
 		...(typeof notice === 'string' && notice !== '' && { notice }),
+		...(resource === 'job' && complete === true && typeof watermark === 'string' && { complete }),
+		...(resource === 'candidate' &&
+			typeof checkedAt === 'string' &&
+			instant(checkedAt) !== undefined && { checkedAt }),
 		// A cursor without the query it belongs to (stored before cursorSince existed) is dropped:
 		// the next poll reads from the watermark, which is always exact.
 		...(resource === 'candidate' &&

@@ -78,6 +78,8 @@ describe('candidates', () => {
 			// the query 'x' came from (no modifiedSince).
 			cursor: 'x',
 			cursorAt: at('10:02'),
+			// This poll read from the watermark (there was none to resume from).
+			checkedAt: '2026-03-01T12:00:00.000Z',
 			cursorSince: '',
 		});
 	});
@@ -470,16 +472,73 @@ describe('candidates: resuming from the stored cursor', () => {
 		expect(next.state).toEqual(run.state);
 	});
 
-	it('resumed mid-tie, only what follows the cursor is read; seen still skips a repeat', () => {
+	const checkedAt = '2026-03-01T11:30:00.000Z';
+
+	it('resumed mid-tie, only what follows the cursor is read while the list stays at the tie', () => {
 		const run = drive(
-			{ ...handledAtTie('a', 'b'), cursor: 'after-b', cursorAt: tie, cursorSince: at('10:00') },
-			{ resource: 'candidate' },
-			pages(page([cand('b', tie), cand('c', tie), cand('d', at('10:06'))], 'after-d')),
+			{
+				...handledAtTie('a', 'b'),
+				cursor: 'after-b',
+				cursorAt: tie,
+				cursorSince: at('10:00'),
+				checkedAt,
+			},
+			{ resource: 'candidate', maxItems: 1 },
+			pages(page([cand('c', tie), cand('d', tie)], 'after-d', true)),
 		);
 		expect(run.requests).toEqual([{ modifiedSince: at('10:00'), cursor: 'after-b' }]);
-		expect(run.ids).toEqual(['c', 'd']);
-		expect(run.state).toMatchObject({ cursor: 'after-d', cursorSince: at('10:00') });
-		expect(run.state.watermark).toBe(at('10:06'));
+		expect(run.ids).toEqual(['c']);
+		expect(run.state).toMatchObject({ cursor: 'after-b', cursorSince: at('10:00'), checkedAt });
+	});
+
+	it('before the watermark moves past the cursor’s time, the poll reads from the watermark: a record written late at that time, sorting before the cursor, is found', () => {
+		const run = drive(
+			{
+				...handledAtTie('b', 'c'),
+				cursor: 'after-c',
+				cursorAt: tie,
+				cursorSince: at('10:00'),
+				checkedAt,
+			},
+			{ resource: 'candidate' },
+			(request) =>
+				request.cursor === 'after-c'
+					? page([cand('d', at('10:06'))], 'after-d')
+					: page(
+							[cand('a', tie), cand('b', tie), cand('c', tie), cand('d', at('10:06'))],
+							'after-d2',
+						),
+		);
+		expect(run.requests).toEqual([
+			{ modifiedSince: at('10:00'), cursor: 'after-c' },
+			{ modifiedSince: tie },
+		]);
+		expect(run.ids).toEqual(['a', 'd']);
+		expect(run.state).toMatchObject({
+			watermark: at('10:06'),
+			cursor: 'after-d2',
+			checkedAt: '2026-03-01T12:00:00.000Z',
+		});
+	});
+
+	it('an idle poll resumes from the cursor (one request); after an hour without a check it reads from the watermark', () => {
+		const state: TriggerState = {
+			...handledAtTie('a'),
+			cursor: 'after-a',
+			cursorAt: tie,
+			cursorSince: '',
+			checkedAt,
+		};
+		const idle = drive(state, { resource: 'candidate' }, pages(page([], 'after-a')));
+		expect(idle.requests).toEqual([{ cursor: 'after-a' }]);
+		expect(idle.state).toEqual(state);
+		const hourLater = drive(
+			{ ...state, checkedAt: '2026-03-01T10:59:00.000Z' },
+			{ resource: 'candidate' },
+			pages(page([cand('a', tie), cand('late', tie)], 'after-late')),
+		);
+		expect(hourLater.requests).toEqual([{ modifiedSince: tie }]);
+		expect(hourLater.ids).toEqual(['late']);
 	});
 
 	it('a cursor stored without its query (an older state) is not used', () => {
@@ -584,7 +643,7 @@ describe('candidates: resuming from the stored cursor', () => {
 
 	it('a refused stored cursor is dropped before the first page, never after', () => {
 		const plan = new PollPlan(
-			{ ...handledAtTie('a'), cursor: 'stale', cursorAt: tie, cursorSince: at('10:00') },
+			{ ...handledAtTie('a'), cursor: 'stale', cursorAt: tie, cursorSince: at('10:00'), checkedAt },
 			{ resource: 'candidate', event: 'createdOrUpdated', maxItems: Infinity, now: NOW },
 		);
 		expect(plan.nextRequest()).toEqual({ modifiedSince: at('10:00'), cursor: 'stale' });
@@ -617,74 +676,128 @@ describe('jobs', () => {
 		};
 	}
 
-	it('follows the cursor and keeps fingerprints of the jobs that may sit at the watermark', () => {
-		const run = drive(
-			emptyState('job', at('10:00')),
-			{ resource: 'job' },
-			pages(page([job('a'), job('b')], at('10:05'), true), page([job('b'), job('c')], at('10:07'))),
-		);
-		expect(run.requests).toEqual([
-			{ modifiedSince: at('10:00') },
-			{ modifiedSince: at('10:00'), cursor: at('10:05') },
-		]);
-		// b is listed twice (the cursor is inclusive) and emitted once.
-		expect(run.ids).toEqual(['a', 'b', 'c']);
-		expect(run.emitted.every((e) => e.event === 'updated')).toBe(true);
-		expect(run.state.watermark).toBe(at('10:07'));
-		expect(run.state.seen).toEqual({ [at('10:07')]: [recordKey(job('b')), recordKey(job('c'))] });
-	});
+	interface Row {
+		id: string;
+		name?: string;
+		m: string;
+	}
 
-	it('an unchanged job at the watermark is not emitted again; a changed one is', () => {
-		const state: TriggerState = {
-			...emptyState('job', at('10:07')),
-			seen: { [at('10:07')]: [recordKey(job('b')), recordKey(job('c'))] },
+	/**
+	 * The job list as the spec describes it: ordered by modifiedAt (then id), modifiedSince and
+	 * the cursor inclusive, the cursor a modifiedAt, nextCursor the last item's modifiedAt.
+	 */
+	function jobList(rows: Row[]) {
+		return (request: ListRequest) => {
+			const from = request.cursor ?? request.modifiedSince;
+			const sorted = [...rows].sort((a, b) =>
+				a.m === b.m ? (a.id < b.id ? -1 : 1) : a.m < b.m ? -1 : 1,
+			);
+			const listed = sorted.filter((row) => from === undefined || row.m >= from);
+			const items = listed.slice(0, request.limit ?? 50);
+			return page(
+				items.map((row) => job(row.id, row.name)),
+				items.length ? items[items.length - 1].m : '',
+				listed.length > items.length,
+			);
 		};
-		const run = drive(
-			state,
-			{ resource: 'job' },
-			pages(page([job('c'), job('b', 'Renamed'), job('d')], at('10:09'))),
-		);
-		expect(run.ids).toEqual(['b', 'd']);
-		expect(run.state.seen).toEqual({
-			[at('10:09')]: [recordKey(job('c')), recordKey(job('b', 'Renamed')), recordKey(job('d'))],
-		});
+	}
+
+	const settledTime = at('11:50');
+	const recent = '2026-03-01T11:58:00.000Z';
+
+	it('a first sync reads from the beginning, emits each job once and stores an exact, complete watermark', () => {
+		const rows = [
+			{ id: 'a', m: at('10:00') },
+			{ id: 'b', m: at('10:05') },
+			{ id: 'c', m: at('10:05') },
+		];
+		const run = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
+		expect(run.requests).toEqual([{}]);
+		expect(run.ids).toEqual(['a', 'b', 'c']);
+		expect(run.emitted.every((e) => e.event === 'created')).toBe(true);
+		expect(run.state).toMatchObject({ watermark: at('10:05'), complete: true });
 	});
 
-	it('Max Items: the watermark stays at the start of the page it stopped in', () => {
-		const run = drive(
-			emptyState('job', at('10:00')),
-			{ resource: 'job', maxItems: 3 },
-			pages(
-				page([job('a'), job('b')], at('10:05'), true),
-				page([job('b'), job('c'), job('d')], at('10:07'), true),
-			),
-		);
-		expect(run.ids).toEqual(['a', 'b', 'c']);
-		expect(run.state.watermark).toBe(at('10:05'));
-		const next = drive(
-			run.state,
-			{ resource: 'job' },
-			pages(page([job('b'), job('c'), job('d'), job('e')], at('10:09'))),
-		);
-		expect(next.ids).toEqual(['d', 'e']);
+	it('a job whose modification time moved is emitted once as updated, even when the list shows nothing new (settled)', () => {
+		const rows: Row[] = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, m: at(`10:0${i}`) }));
+		const first = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
+		expect(first.ids).toEqual(['a', 'b', 'c', 'd', 'e']);
+		// The oldest job changes where the list does not show it (custom attributes, stage totals).
+		rows[0].m = settledTime;
+		const second = drive(first.state, { resource: 'job' }, jobList(rows));
+		expect(second.requests).toEqual([{ modifiedSince: '2026-03-01T10:04:00.001Z' }]);
+		expect(second.emitted.map((e) => [e.record.id, e.event])).toEqual([['a', 'updated']]);
+		const third = drive(second.state, { resource: 'job' }, jobList(rows));
+		// Settled and complete: the idle poll is one request, strictly after the watermark.
+		expect(third.requests).toEqual([{ modifiedSince: '2026-03-01T11:50:00.001Z' }]);
+		expect(third.ids).toEqual([]);
+	});
+
+	it('a recent watermark is read again: a job written late at it is found, one unchanged is not repeated, one moved on is emitted', () => {
+		const rows: Row[] = [
+			{ id: 'a', m: recent },
+			{ id: 'b', m: recent },
+		];
+		const first = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
+		expect(first.state).toMatchObject({ watermark: recent, complete: true });
+		// Idle and unsettled: one request, from the watermark.
+		const idle = drive(first.state, { resource: 'job' }, jobList(rows));
+		expect(idle.requests).toEqual([{ modifiedSince: recent }]);
+		expect(idle.ids).toEqual([]);
+		// b moves on invisibly, c is written late at the watermark's own time, d is new.
+		rows[1].m = '2026-03-01T11:59:00.000Z';
+		rows.push({ id: 'c', m: recent }, { id: 'd', m: '2026-03-01T11:59:30.000Z' });
+		const next = drive(idle.state, { resource: 'job' }, jobList(rows));
+		expect(next.requests).toEqual([
+			{ modifiedSince: recent },
+			{ modifiedSince: '2026-03-01T11:58:00.001Z' },
+		]);
+		expect(next.emitted.map((e) => [e.record.id, e.event])).toEqual([
+			['c', 'updated'],
+			['b', 'updated'],
+			['d', 'updated'],
+		]);
+		expect(next.state).toMatchObject({ watermark: '2026-03-01T11:59:30.000Z', complete: true });
+		expect(drive(next.state, { resource: 'job' }, jobList(rows)).ids).toEqual([]);
+	});
+
+	it('Max Items per Poll ends a poll on a page’s nextCursor (asking for fewer), nothing lost or repeated across polls', () => {
+		const rows: Row[] = Array.from({ length: 9 }, (_, i) => ({
+			id: `j${i}`,
+			m: at(`10:0${Math.floor(i / 3)}`),
+		}));
+		let state = emptyState('job');
+		const seen: string[] = [];
+		for (let poll = 0; poll < 6; poll++) {
+			const run = drive(state, { resource: 'job', maxItems: 4 }, jobList(rows));
+			expect(run.ids.length).toBeLessThanOrEqual(4);
+			seen.push(...(run.ids as string[]));
+			state = run.state;
+		}
+		expect(seen).toEqual(rows.map((row) => row.id));
+		expect(state).toMatchObject({ watermark: at('10:02') });
 	});
 
 	it('a stalled cursor: emits the page with a notice, steps past that time, never loops', () => {
-		const stuck = Array.from({ length: 50 }, (_, i) => job(`s${i}`));
-		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, (request) => {
-			if (request.modifiedSince === '2026-03-01T10:05:00.001Z')
-				return page([job('after')], at('10:06'));
-			if (request.cursor === at('10:05')) return page(stuck, at('10:05'), true);
-			return page([job('a'), ...stuck.slice(0, 49)], at('10:05'), true);
-		});
+		const rows: Row[] = [
+			{ id: 'a', m: at('10:01') },
+			...Array.from({ length: 60 }, (_, i) => ({
+				id: `s${String(i).padStart(2, '0')}`,
+				m: at('10:05'),
+			})),
+			{ id: 'after', m: at('10:06') },
+		];
+		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, jobList(rows));
 		expect(run.requests).toEqual([
 			{ modifiedSince: at('10:00') },
-			{ modifiedSince: at('10:00'), cursor: at('10:05') },
+			{ modifiedSince: '2026-03-01T10:00:00.001Z' },
+			{ modifiedSince: '2026-03-01T10:00:00.001Z', cursor: at('10:05') },
 			{ modifiedSince: '2026-03-01T10:05:00.001Z' },
 		]);
-		expect(run.ids).toEqual(['a', ...stuck.map((j) => j.id), 'after']);
+		// The 50 the API can list at 10:05 (a and 49 on the first page, then the page at 10:05).
+		expect(run.ids).toEqual(['a', ...rows.slice(1, 51).map((r) => r.id), 'after']);
 		const noticed = run.emitted.filter((e) => e.notice);
-		expect(noticed.map((e) => e.record.id)).toEqual(['s49']);
+		expect(noticed.map((e) => e.record.id)).toEqual([rows[50].id]);
 		expect(noticed[0].notice).toMatch(
 			/More than 50 jobs share the modification time 2026-03-01T10:05:00.000Z/,
 		);
@@ -699,17 +812,13 @@ describe('jobs', () => {
 			seen: { [at('10:05')]: stuck.map((j) => recordKey(j)) },
 		};
 		const run = drive(state, { resource: 'job' }, (request) =>
-			request.modifiedSince === at('10:05') && !request.cursor
-				? page(stuck, at('10:05'), true)
-				: request.cursor
-					? page(stuck, at('10:05'), true)
-					: page([]),
+			request.modifiedSince === at('10:05') ? page(stuck, at('10:05'), true) : page([]),
 		);
 		expect(run.ids).toEqual([]);
 		expect(run.state.watermark).toBe('2026-03-01T10:05:00.001Z');
 		expect(run.state.notice).toMatch(/More than 50 jobs/);
 
-		const next = drive(run.state, { resource: 'job' }, pages(page([job('x')], at('10:10'))));
+		const next = drive(run.state, { resource: 'job' }, () => page([job('x')], at('10:10')));
 		expect(next.emitted[0].notice).toMatch(/More than 50 jobs/);
 		expect(next.state.notice).toBeUndefined();
 	});
@@ -727,15 +836,33 @@ describe('jobs', () => {
 		).toThrow(/not a date/);
 	});
 
-	it('a last page without a cursor keeps its jobs until they are listed again', () => {
-		const run = drive(
-			emptyState('job', at('10:00')),
-			{ resource: 'job' },
-			pages(page([job('a')], '')),
+	it('a last page without a cursor: its jobs are kept past the watermark and not repeated while unchanged', () => {
+		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, () =>
+			page([job('a')], ''),
 		);
+		expect(run.ids).toEqual(['a']);
 		expect(run.state.watermark).toBe(at('10:00'));
-		expect(run.state.seen).toEqual({ [at('10:00')]: [recordKey(job('a'))] });
-		expect(drive(run.state, { resource: 'job' }, pages(page([job('a')], ''))).ids).toEqual([]);
+		expect(run.state.complete).toBeUndefined();
+		const again = drive(run.state, { resource: 'job' }, () => page([job('a')], ''));
+		expect(again.ids).toEqual([]);
+		expect(
+			drive(again.state, { resource: 'job' }, () => page([job('a', 'Renamed')], '')).ids,
+		).toEqual(['a']);
+	});
+
+	it('a state stored before `complete` existed reads from its watermark, exact', () => {
+		const rows: Row[] = [
+			{ id: 'a', m: at('10:00') },
+			{ id: 'b', m: at('10:07') },
+		];
+		const old: TriggerState = {
+			...emptyState('job', at('10:07')),
+			seen: { [at('10:07')]: [recordKey(job('a')), recordKey(job('b'))] },
+		};
+		rows[0].m = at('10:08');
+		const run = drive(loadState(old, 'job') as TriggerState, { resource: 'job' }, jobList(rows));
+		expect(run.requests[0]).toEqual({ modifiedSince: at('10:07') });
+		expect(run.ids).toEqual(['a']);
 	});
 });
 

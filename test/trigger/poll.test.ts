@@ -81,12 +81,22 @@ describe('first activation (Start)', () => {
 			lastName: 'Last1',
 		});
 		// Resumed where the first poll's list ended: after c00003, with the query that cursor
-		// came from (the first poll's 10-minute look-back), not with the newer watermark.
-		expect(api.requests().at(-1)?.query).toEqual({
-			limit: '50',
-			modifiedSince: t(990),
-			cursor: cursorAfter({ id: 'c00003', modifiedAt: t(998) }),
-		});
+		// came from (the first poll's 10-minute look-back), not with the newer watermark. The
+		// list went on past that position's time, so before moving past it the poll read from
+		// the watermark (a record written late at t(998) sorting before c00003 would be there).
+		expect(
+			api
+				.requests()
+				.slice(-2)
+				.map((r) => r.query),
+		).toEqual([
+			{
+				limit: '50',
+				modifiedSince: t(990),
+				cursor: cursorAfter({ id: 'c00003', modifiedAt: t(998) }),
+			},
+			{ limit: '50', modifiedSince: t(998) },
+		]);
 
 		expect(await trigger.poll()).toBeNull();
 	});
@@ -215,13 +225,16 @@ describe('consecutive polls', () => {
 		]);
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.state()).toMatchObject({ watermark: t(50) });
-		// Each poll resumed from where the one before ended, with the cursor's own query (Start =
-		// Everything: no modifiedSince), never reading a page twice.
+		// Each poll resumed from where the one before ended, with the cursor's own query; when
+		// the list went on past that position's time, it read from the watermark before moving
+		// past it (that is where c00005, written late at t(41), would sort before the cursor).
 		expect(api.requests().map((r) => [r.query.modifiedSince, r.query.cursor])).toEqual([
 			[undefined, undefined],
 			[undefined, cursorAfter(candidate(3, 30, 3))],
-			[undefined, cursorAfter(candidate(4, 41))],
-			[undefined, cursorAfter(candidate(4, 50))],
+			[t(30), undefined],
+			[t(30), cursorAfter(candidate(4, 41))],
+			[t(41), undefined],
+			[t(41), cursorAfter(candidate(4, 50))],
 		]);
 	});
 
@@ -246,7 +259,7 @@ describe('consecutive polls', () => {
 		expect(state.seen).toEqual({ [t(11)]: [`c02000@${t(11)}`] });
 	});
 
-	it('a bulk update of 2,000 at one modifiedAt: read once, then an idle poll is 1 request', async () => {
+	it('a bulk update of 2,000 at one modifiedAt: an idle poll is 1 request; moving past it reads it once more', async () => {
 		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
 		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 1000)));
@@ -265,11 +278,17 @@ describe('consecutive polls', () => {
 			cursor: cursorAfter(candidate(2000, 10)),
 		});
 
-		// A change to one of them after the bulk: emitted once, as an update, in 1 request.
+		// A change to one of them after the bulk: emitted once, as an update. The list goes on
+		// past the cursor's time, so the poll reads the bulk's time once more from the watermark
+		// before moving past it (1 + 40 requests, once): a record written late at t(10) with an
+		// id before c02000 is found then, not lost behind the cursor.
 		api.touchCandidate('c00007', t(20));
 		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00007', 'updated']]);
-		expect(api.requests()).toHaveLength(44);
+		expect(api.requests()).toHaveLength(84);
+		expect(api.requests()[44].query).toEqual({ limit: '50', modifiedSince: t(10) });
+		// Then idle again: one request per poll.
 		expect(await trigger.poll()).toBeNull();
+		expect(api.requests()).toHaveLength(85);
 	});
 
 	it('a record written late at a time already read is still found while that time is recent', async () => {
@@ -461,7 +480,11 @@ describe('jobs', () => {
 			['j00003', 'Job 3', t(20)],
 		]);
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(20) });
+		// Every job at t(20) was listed and t(20) is settled: the idle poll reads strictly after it.
+		expect(api.requests().at(-1)?.query).toEqual({
+			limit: '50',
+			modifiedSince: '2026-03-01T00:20:00.001Z',
+		});
 
 		api.touchJob('j00003', t(30), { name: 'Job 3 (senior)' });
 		api.addJobs(job(4, 31));

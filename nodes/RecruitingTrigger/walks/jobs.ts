@@ -1,0 +1,285 @@
+import { PAGE_SIZE, PagingError, nextCursor } from '../../shared/paging';
+import type { Page } from '../../shared/paging';
+import { nextInstant, nsFromMs } from '../../shared/time';
+import type { Json } from '../../shared/values';
+import { idOfKey, recordId, recordKey } from '../records';
+import type { TriggerState } from '../state';
+import { SETTLE_MS, at } from '../walk';
+import type { At, Emission, ListRequest, Step, Tally, Walk } from '../walk';
+
+/*
+ * Job list items carry no modifiedAt. What the API does say: the list is ordered by
+ * modifiedAt, `modifiedSince` is inclusive, and a page's nextCursor is the modifiedAt of its
+ * last job. So a job is handled once per modification: a job listed after the watermark W
+ * (strictly) was modified after every version handled before, whatever its content, and is
+ * emitted; the jobs listed AT W are the ones to tell apart, by content (`id#fingerprint`).
+ *
+ * - The watermark is always the exact modifiedAt of a job (a page's nextCursor), or the
+ *   instant after a stalled time; `seen` holds the handled jobs that may sit at it.
+ * - `complete`: every job at W was listed. Once W is SETTLE_MS old, a poll reads strictly
+ *   after W: one request when nothing changed. Before that (or while not complete) it reads
+ *   from W, which also finds a job written late at W.
+ * - A first page from W that reaches past W mixes jobs at W with later ones. Which handled
+ *   job moved on is not in the page; the read after W (which follows) says it: it lists
+ *   exactly the jobs after W, and a new job of the first page not in it sits at W.
+ * - Max Items per Poll stops a poll only between pages, or after a page asked with a smaller
+ *   limit, so the watermark is always a page's nextCursor: exact.
+ */
+
+export function stallNotice(time: string, label = 'jobs'): string {
+	return (
+		`More than ${PAGE_SIZE} ${label} share the modification time ${time}. The API's ${label.replace(/s$/, '')} ` +
+		`list cannot page past them (its cursor is that time), so ${label} modified at exactly ${time} ` +
+		`that the API did not put in that one page were not emitted. The trigger went on with ${label} ` +
+		`modified after ${time}; nothing after it is affected.`
+	);
+}
+
+interface Boundary {
+	at: At;
+	/** Every job modified at exactly this time was listed and handled. */
+	complete: boolean;
+}
+
+export class JobWalk implements Walk {
+	private readonly start: At | undefined;
+
+	/** Reading strictly after the watermark (settled), rather than from it. */
+	private readonly after: boolean;
+
+	/** Where the watermark goes: the last boundary everything before which was handled. */
+	private boundary: Boundary | undefined;
+
+	/** The first page from W reached past W: its new jobs, at W or later, wait for the read after W. */
+	private undecided: { record: Json; key: string }[] | undefined;
+
+	/** Handled jobs met on that page: at W (kept) or moved on (the read after W emits them). */
+	private metAtStart: string[] = [];
+
+	/** Keys handled by the read after W in this poll (its pages overlap at the cursor). */
+	private readonly handledAfter = new Set<string>();
+
+	/** Requests of the read after W answered so far (the first one settles `undecided`). */
+	private afterPages = 0;
+
+	private readonly cursors = new Set<string>();
+
+	constructor(
+		private readonly tally: Tally,
+		state: TriggerState,
+		now: number,
+	) {
+		this.start = tally.start;
+		const complete = state.complete === true;
+		this.after =
+			this.start === undefined ||
+			(complete && this.start.ns <= nsFromMs(now - SETTLE_MS) && state.backlog === undefined);
+		if (this.start) this.boundary = { at: this.start, complete };
+	}
+
+	first(): ListRequest {
+		if (this.start === undefined) return {};
+		return { modifiedSince: this.after ? this.afterStart() : this.start.text };
+	}
+
+	private afterStart(): string {
+		return nextInstant((this.start as At).text) as string;
+	}
+
+	dropResume(): ListRequest | undefined {
+		return undefined;
+	}
+
+	take(page: Page, request: ListRequest): Step {
+		if (request.cursor !== undefined) this.cursors.add(request.cursor);
+		const fromStart =
+			!this.after && this.afterPages === 0 && request.modifiedSince === this.start?.text;
+		if (fromStart && request.cursor === undefined) return this.takeFromStart(page, request);
+		if (fromStart) return this.takeAtStart(page, request);
+		return this.takeAfter(page, request);
+	}
+
+	/** A job handled by an earlier poll past the watermark (kept when n8n's clock held it back). */
+	private heldBack(key: string): boolean {
+		const group = at(this.tally.oldGroupOf(key));
+		return group !== undefined && this.start !== undefined && group.ns > this.start.ns;
+	}
+
+	/** The first page read from W (inclusive). */
+	private takeFromStart(page: Page, request: ListRequest): Step {
+		const start = this.start as At;
+		const to = at(page.nextCursor);
+		if (page.items.length === 0) {
+			this.boundary = { at: start, complete: !page.hasNextPage };
+			return { out: [] };
+		}
+		if (to === undefined && page.hasNextPage) this.notATime(page);
+		if (to !== undefined && to.ns <= start.ns) return this.takeAtStart(page, request);
+		// The page reaches past W (or its end is not given): its handled jobs either still sit
+		// at W or moved on; its new ones either were written at W or after it. The read after
+		// W tells them apart: it lists exactly the jobs after W.
+		this.undecided = [];
+		for (const record of page.items) {
+			const key = recordKey(record);
+			if (this.tally.isSeen(key)) this.metAtStart.push(key);
+			else this.undecided.push({ record, key });
+		}
+		return { out: [], next: { modifiedSince: this.afterStart() } };
+	}
+
+	/** A page of jobs all modified at W (its nextCursor is W). */
+	private takeAtStart(page: Page, request: ListRequest): Step {
+		const { tally } = this;
+		const start = this.start as At;
+		const fresh = page.items.filter((record) => !tally.isSeen(recordKey(record)));
+		const room = tally.maxItems - tally.emitted;
+		if (
+			fresh.filter((record) => tally.wouldEmit(record)).length > room &&
+			request.limit === undefined
+		) {
+			// More new jobs at W than this poll may emit: ask for fewer, so that the ones
+			// handled are exactly a page (the rest at W follow in the next poll).
+			return { out: [], next: { ...request, limit: room } };
+		}
+		const out: Emission[] = [];
+		for (const record of page.items) {
+			const key = recordKey(record);
+			if (tally.isSeen(key)) tally.see(key, start.text);
+			else tally.handle(record, key, start.text, out);
+		}
+		if (!page.hasNextPage) {
+			this.boundary = { at: start, complete: true };
+			return { out };
+		}
+		if (request.limit !== undefined) {
+			this.boundary = { at: start, complete: false };
+			this.tally.stop();
+			return { out };
+		}
+		// The stall: more jobs than one page share W; asking again returns the same page.
+		// Go on with the jobs modified after it.
+		return this.stepPast(start, out);
+	}
+
+	/** The read after W: every job listed was modified after every version handled before. */
+	private takeAfter(page: Page, request: ListRequest): Step {
+		const { tally } = this;
+		const out: Emission[] = [];
+		const firstAfter = this.afterPages++ === 0;
+		if (firstAfter && this.undecided !== undefined) {
+			// This page lists the jobs after W from the first on, so it holds every later job of
+			// the first page: the ones it does not hold sit at W.
+			const later = new Set(page.items.map((record) => recordId(record)));
+			const start = this.start as At;
+			for (const key of this.metAtStart) if (!later.has(idOfKey(key))) tally.see(key, start.text);
+			const atStart = this.undecided.filter(({ record }) => !later.has(recordId(record)));
+			this.undecided = undefined;
+			let index = 0;
+			for (; index < atStart.length && tally.emitted < tally.maxItems; index++) {
+				const { record, key } = atStart[index];
+				// Should the API list it after W after all (written meanwhile), it is not news twice.
+				this.handledAfter.add(key);
+				tally.handle(record, key, start.text, out);
+			}
+			if (index < atStart.length) {
+				this.boundary = { at: start, complete: false };
+				tally.stop();
+				return { out };
+			}
+			this.boundary = { at: start, complete: true };
+		}
+		const from = at(request.cursor ?? request.modifiedSince);
+		const to = at(page.nextCursor);
+		const fresh = page.items.filter((record) => {
+			const key = recordKey(record);
+			return !this.handledAfter.has(key) && !this.heldBack(key);
+		});
+		const room = tally.maxItems - tally.emitted;
+		if (fresh.filter((record) => tally.wouldEmit(record)).length > room) {
+			if (room > 0 && request.limit === undefined) {
+				// The page holds more than this poll may still emit: ask for fewer, so that the
+				// poll ends on a page's nextCursor (an exact watermark).
+				return { out, next: { ...request, limit: room } };
+			}
+			// Stop before this page: the next poll starts where the previous page ended.
+			tally.stop();
+			return { out };
+		}
+		for (const record of page.items) {
+			const key = recordKey(record);
+			if (this.handledAfter.has(key) || this.heldBack(key)) {
+				tally.see(key, to?.text ?? tally.cap.text);
+				continue;
+			}
+			this.handledAfter.add(key);
+			// A last page without a cursor does not say when its jobs were modified: they are
+			// kept past the watermark (until the n8n clock allows one) and skipped while unchanged.
+			tally.handle(record, key, to?.text ?? tally.cap.text, out);
+		}
+		if (!page.hasNextPage) {
+			// The end of the list; an empty last page says nothing about times.
+			if (page.items.length > 0 && to !== undefined) this.boundary = { at: to, complete: true };
+			else if (page.items.length > 0 && this.boundary)
+				this.boundary = { ...this.boundary, complete: false };
+			return { out };
+		}
+		if (to === undefined) this.notATime(page);
+		const boundary = to as At;
+		if (request.limit !== undefined) {
+			// A page cut to what the poll may still emit: the poll ends with it.
+			this.boundary = { at: boundary, complete: false };
+			tally.stop();
+			return { out };
+		}
+		if (from !== undefined && request.cursor !== undefined && boundary.ns <= from.ns) {
+			if (boundary.ns < from.ns) {
+				throw new PagingError(
+					'The Recruiting API’s job cursor went backwards',
+					`It went from ${from.text} to ${boundary.text}. Nothing was emitted by this poll and the trigger’s position was kept.`,
+				);
+			}
+			return this.stepPast(boundary, out);
+		}
+		this.boundary = { at: boundary, complete: false };
+		if (tally.emitted >= tally.maxItems) {
+			tally.stop();
+			return { out };
+		}
+		const cursor = nextCursor(
+			page,
+			this.cursors,
+			'job',
+			'Nothing was emitted by this poll and the trigger’s position was kept; the next poll tries again.',
+		);
+		return { out, next: { ...request, cursor } };
+	}
+
+	/** More jobs than one page share `time`: go on after it, and tell the user. */
+	private stepPast(time: At, out: Emission[]): Step {
+		const after = at(nextInstant(time.text)) as At;
+		this.boundary = { at: after, complete: false };
+		this.cursors.clear();
+		return { out, next: { modifiedSince: after.text }, stall: stallNotice(time.text) };
+	}
+
+	private notATime(page: Page): never {
+		throw new PagingError(
+			'The Recruiting API’s job cursor is not a date and time',
+			`Cursor: ${page.nextCursor || '(none)'}. Nothing was emitted by this poll and the trigger’s position was kept.`,
+		);
+	}
+
+	stopBefore(): void {
+		// The boundary is the last page's end: the next poll starts there.
+	}
+
+	end(): At | undefined {
+		return this.boundary?.at;
+	}
+
+	state(watermark: string | undefined): Partial<TriggerState> {
+		const complete =
+			this.boundary !== undefined && this.boundary.complete && this.boundary.at.text === watermark;
+		return complete ? { complete: true } : {};
+	}
+}
