@@ -3,9 +3,14 @@
  *
  * A record's *version* is what the trigger's documented guarantee is about:
  * - candidates: (id, modifiedAt). The trigger keys handled candidates by `id@modifiedAt`;
- * - jobs: (id, content). Job list items have no modifiedAt, the trigger keys them by a
- *   fingerprint of the item; the soak makes every job change visible (a unique name), so
- *   (id, name) identifies the content.
+ * - jobs: (id, modifiedAt) too: a job modified again is owed again, even when its list item
+ *   does not show the change (the soak makes some changes invisible: only modifiedAt moves).
+ *   Job list items carry no modifiedAt; an emitted job is the version current at its poll,
+ *   provided its name is the current one (every visible change sets a unique name).
+ * - late writes: a candidate written at a time the list already showed, with an id before
+ *   the records already listed there (replication lag, an import stamping old times). The
+ *   trigger cannot see it by position; it is owed eventually (lost if never emitted), and the
+ *   report says how many polls it took at most.
  *
  * The records only change between polls, never during one, so at the start of every poll
  * the sandbox shows one current version per record. The rule:
@@ -33,7 +38,7 @@
  * with a poll whose boundary is the end of the list, so every version still current is owed.
  */
 
-export type Version = { id: string; version: string; time: number };
+export type Version = { id: string; version: string; time: number; label?: string };
 
 export interface Emitted {
 	id: string;
@@ -61,6 +66,8 @@ export interface LedgerReport {
 	lost: number;
 	/** Versions still current and not yet emitted (0 after a full drain). */
 	pending: number;
+	/** Versions written late (at a time already listed, before records already listed). */
+	lateWrites: { written: number; emitted: number; maxDelayPolls: number };
 	/** Up to 10 examples of each problem, for the failure message. */
 	examples: { duplicated: string[]; stale: string[]; lost: string[]; late: string[] };
 }
@@ -98,21 +105,34 @@ export class Ledger {
 
 	private readonly lateKeys: string[] = [];
 
+	/**
+	 * Versions written late (at a time the list had already shown, sorting before records
+	 * already listed): not owed by position (rule 3), but owed eventually; key → poll written.
+	 */
+	private readonly lateWritten = new Map<string, number>();
+
+	/** Polls between a late write and its emission, at most. */
+	private lateWriteDelay = 0;
+
+	private polls = 0;
+
 	constructor(
 		readonly label: string,
 		private readonly maxItems: number,
 	) {}
 
 	/** A version becomes current (a seeded record, or a change from the change log). */
-	set(id: string, version: string, time: number): void {
+	set(id: string, version: string, time: number, label?: string, late = false): void {
 		const previous = this.current.get(id);
 		if (previous && previous.version === version) {
 			// Same version again (e.g. the same modifiedAt): nothing new to emit.
 			if (previous.time !== time)
 				throw new Error(`${this.label} ${id}: version ${version} moved in time`);
+			if (label !== undefined) previous.label = label;
 			return;
 		}
-		const next = { id, version, time };
+		if (late) this.lateWritten.set(key(id, version), this.polls);
+		const next = { id, version, time, label };
 		this.current.set(id, next);
 		this.unemitted.set(id, next);
 		this.versions++;
@@ -133,6 +153,7 @@ export class Ledger {
 
 	/** A successful poll numbered `poll` emitted `items`, in order. Applies rules 1 to 3. */
 	poll(poll: number, items: Emitted[]): void {
+		this.polls = poll;
 		let last: Version | undefined;
 		for (const item of items) {
 			const k = key(item.id, item.version);
@@ -151,20 +172,28 @@ export class Ledger {
 			if (this.missedAt.has(k) && !this.emittedVersions.has(k)) {
 				this.lateKeys.push(`${show(k)} (owed by poll ${this.missedAt.get(k)}, emitted by ${poll})`);
 			}
+			const written = this.lateWritten.get(k);
+			if (written !== undefined && !this.emittedVersions.has(k))
+				this.lateWriteDelay = Math.max(this.lateWriteDelay, poll - written);
 			this.emittedVersions.add(k);
 			this.unemitted.delete(item.id);
 		}
 		const complete = items.length < this.maxItems;
 		for (const version of this.unemitted.values()) {
 			const k = key(version.id, version.version);
-			if (this.missedAt.has(k)) continue;
+			if (this.missedAt.has(k) || this.lateWritten.has(k)) continue;
 			if (complete || (last !== undefined && before(version, last))) this.missedAt.set(k, poll);
 		}
 	}
 
 	report(): LedgerReport {
 		const duplicates = [...this.emittedCount].filter(([, n]) => n > 1);
-		const lost = [...this.missedAt].filter(([k]) => !this.emittedVersions.has(k));
+		const current = new Set([...this.current.values()].map((v) => key(v.id, v.version)));
+		// A late write still current and never emitted is lost (the drain has run by then).
+		const lostLate = [...this.lateWritten]
+			.filter(([k]) => current.has(k) && !this.emittedVersions.has(k))
+			.map(([k, p]): [string, number] => [k, p]);
+		const lost = [...[...this.missedAt].filter(([k]) => !this.emittedVersions.has(k)), ...lostLate];
 		const owed = this.emittedVersions.size + lost.length;
 		return {
 			versions: this.versions,
@@ -181,6 +210,11 @@ export class Ledger {
 			late: this.lateKeys.length,
 			lost: lost.length,
 			pending: this.unemitted.size,
+			lateWrites: {
+				written: this.lateWritten.size,
+				emitted: [...this.lateWritten.keys()].filter((k) => this.emittedVersions.has(k)).length,
+				maxDelayPolls: this.lateWriteDelay,
+			},
 			examples: {
 				duplicated: duplicates
 					.slice(0, 10)

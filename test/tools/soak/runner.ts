@@ -45,10 +45,11 @@ function canonical(value: unknown): string {
 }
 
 /**
- * The ledger's view of an emitted item: candidates by modifiedAt; jobs by their name, which
- * the soak makes unique per change, plus their content (what the trigger knows them by).
+ * The ledger's view of an emitted item: candidates by modifiedAt; jobs (whose items carry no
+ * modifiedAt) as the version current at the poll, when the item shows its current name, plus
+ * their content.
  */
-export function emittedOf(resource: Resource, item: IDataObject): Emitted {
+export function emittedOf(resource: Resource, item: IDataObject, ledger?: Ledger): Emitted {
 	if (typeof item.id !== 'string')
 		throw new Error(`emitted ${resource} without an id: ${JSON.stringify(item).slice(0, 200)}`);
 	if (item.resource !== resource)
@@ -61,7 +62,10 @@ export function emittedOf(resource: Resource, item: IDataObject): Emitted {
 	if (typeof item.name !== 'string') throw new Error(`emitted job ${item.id} without a plain name`);
 	const { event, notice, ...content } = item;
 	void notice;
-	return { id: item.id, version: item.name, content: canonical(content), event: String(event) };
+	const current = ledger?.currentOf(item.id);
+	const version =
+		current !== undefined && current.label === item.name ? current.version : `name ${item.name}`;
+	return { id: item.id, version, content: canonical(content), event: String(event) };
 }
 
 /** A short name for why a poll failed, for the summary. */
@@ -133,7 +137,7 @@ export class TriggerRunner {
 			this.options.trace?.({ poll: number, failed: kind, restart, state: this.harness.state() });
 			return undefined;
 		}
-		const emitted = items.map((item) => emittedOf(this.options.resource, item));
+		const emitted = items.map((item) => emittedOf(this.options.resource, item, this.ledger));
 		for (const item of emitted) {
 			if (!this.seenIds.has(item.id)) {
 				this.seenIds.add(item.id);

@@ -113,6 +113,9 @@ function describeLedger(name: string, report: LedgerReport): string {
 	return (
 		`${name}: ${report.versions} versions made, ${report.owed} owed (${report.replaced} replaced before a poll owed them), ` +
 		`emitted ${report.emitted}, lost ${report.lost}, duplicated ${report.duplicated}, late ${report.late}, stale ${report.stale}, pending ${report.pending}` +
+		(report.lateWrites.written
+			? `; late writes ${report.lateWrites.emitted}/${report.lateWrites.written} emitted, within ${report.lateWrites.maxDelayPolls} poll(s)`
+			: '') +
 		(report.reemitted
 			? `; ${report.reemitted} re-emitted with other content (embedded client-team names changed)`
 			: '')
@@ -196,7 +199,12 @@ it(
 		sandbox.setFaults(FAULTS);
 		for (let i = 0; i < POLLS; i++) {
 			if (i > 0) {
-				world.candidateActivity();
+				// Every 100 polls, 12 without candidate changes: the trigger's position settles
+				// and its stored cursor is used; 8 polls in, a candidate is written late at that
+				// position's time, with an id before it.
+				const quiet = i % 100 >= 50 && i % 100 < 62;
+				if (!quiet) world.candidateActivity();
+				if (i % 100 === 58) world.candidateLate();
 				world.jobActivity();
 				if (candidateTieAt.has(i))
 					world.candidateTie(CANDIDATE_TIE, candidateTieAt.get(i) as boolean);
@@ -222,7 +230,8 @@ it(
 				n++
 			) {
 				sandbox.clock.advance(POLL_INTERVAL_MS);
-				if ((await trigger.poll()) === 0)
+				// Until a poll emits nothing and nothing is owed (a late write may take a while).
+				if ((await trigger.poll()) === 0 && trigger.ledger.pending === 0)
 					drained[trigger.ledger.label as 'candidate' | 'job'] = true;
 			}
 		}
@@ -248,6 +257,8 @@ it(
 			},
 			seeded,
 			changes: {
+				invisibleJobChanges: world.counts.invisibleJobChanges,
+				lateCandidates: world.counts.lateCandidates,
 				candidate: world.counts.candidateChanges,
 				job: world.counts.jobChanges,
 				candidatesCreated: world.counts.candidatesCreated,
@@ -274,8 +285,8 @@ it(
 				`SOAK seed ${SEED}${SKEW_MS ? `, n8n clock ${SKEW_MS} ms behind` : ''}${LAST_PAGE_CURSOR === 'empty' ? ', last page without cursor' : ''}: ${POLLS} polls per resource (candidates, jobs), ${soakFailed.candidate + soakFailed.job} failed ` +
 					`(candidates ${soakFailed.candidate}, jobs ${soakFailed.job}); ${faulted.faults} faults injected in ${faulted.requests} requests ` +
 					`(${brief(faulted.byKind)}); restarts ${candidateTrigger.restarts + jobTrigger.restarts}; ` +
-					`records changed: ${world.counts.candidateChanges} candidate changes (${world.counts.candidateTies.length} ties of ${CANDIDATE_TIE}), ` +
-					`${world.counts.jobChanges} job changes (${world.counts.jobTies.length} ties up to ${JOB_TIE_MAX}), plus ${seeded.candidates} + ${seeded.jobs} seeded; ` +
+					`records changed: ${world.counts.candidateChanges} candidate changes (${world.counts.candidateTies.length} ties of ${CANDIDATE_TIE}, ${world.counts.lateCandidates} written late behind the position), ` +
+					`${world.counts.jobChanges} job changes (${world.counts.invisibleJobChanges} invisible in the list, ${world.counts.jobTies.length} ties up to ${JOB_TIE_MAX}), plus ${seeded.candidates} + ${seeded.jobs} seeded; ` +
 					`emitted ${candidateReport.emitted + jobReport.emitted}; lost ${candidateReport.lost + jobReport.lost}; ` +
 					`duplicated ${candidateReport.duplicated + jobReport.duplicated}; wall ${Math.round(wallSeconds)} s`,
 				`  ${describeLedger('candidates', candidateReport)}`,
@@ -291,6 +302,8 @@ it(
 		expect(faulted.faults / faulted.requests).toBeGreaterThan(0.07);
 		expect(soakFailed.candidate + soakFailed.job).toBeGreaterThan(0);
 		expect(world.counts.candidateTies.length).toBe(tieCount);
+		expect(world.counts.invisibleJobChanges).toBeGreaterThan(0);
+		if (POLLS > 60) expect(world.counts.lateCandidates).toBeGreaterThan(0);
 
 		for (const [report, trigger] of [
 			[candidateReport, candidateTrigger],
@@ -369,7 +382,7 @@ it('job cursor stall: more than 50 jobs at one modifiedAt are the documented exc
 	const report = jobs.report();
 	const skipped = tied.slice(50);
 	expect(report.examples.lost).toEqual(
-		skipped.map((id) => `${id}@Stalled ${id} (owed by poll ${emittedAt})`),
+		skipped.map((id) => `${id}@${stalled} (owed by poll ${emittedAt})`),
 	);
 	expect(report).toMatchObject({ lost: 10, duplicated: 0, late: 0, stale: 0 });
 	expect(trigger.notices).toBeGreaterThan(0);

@@ -70,6 +70,8 @@ export interface ChangeCounts {
 	jobsCreated: number;
 	candidateTies: { at: string; size: number; variant: string }[];
 	jobTies: { at: string; size: number; variant: string }[];
+	invisibleJobChanges: number;
+	lateCandidates: number;
 }
 
 /**
@@ -85,6 +87,8 @@ export class World {
 		jobsCreated: 0,
 		candidateTies: [],
 		jobTies: [],
+		invisibleJobChanges: 0,
+		lateCandidates: 0,
 	};
 
 	private seq: number;
@@ -94,6 +98,9 @@ export class World {
 	private readonly jobIds: string[] = [];
 
 	private serial = 0;
+
+	/** Candidates written late since the last sync(). */
+	private readonly lateIds = new Set<string>();
 
 	constructor(
 		private readonly sandbox: Sandbox,
@@ -118,18 +125,18 @@ export class World {
 		return this.jobIds.length;
 	}
 
-	private addCandidate(id: string): void {
+	private addCandidate(id: string, late = false): void {
 		const record = this.sandbox.store.getCandidate(id);
 		if (!record) throw new Error(`no candidate ${id}`);
 		if (!this.candidates.currentOf(id)) this.candidateIds.push(id);
-		this.candidates.set(id, String(record.modifiedAt), record.modifiedAt);
+		this.candidates.set(id, String(record.modifiedAt), record.modifiedAt, undefined, late);
 	}
 
 	addJob(id: string): void {
 		const record = this.sandbox.store.getVacancy(id);
 		if (!record) throw new Error(`no job ${id}`);
 		if (!this.jobs.currentOf(id)) this.jobIds.push(id);
-		this.jobs.set(id, record.name, record.modifiedAt);
+		this.jobs.set(id, String(record.modifiedAt), record.modifiedAt, record.name);
 	}
 
 	/** Reads the change log since the last call into the ledgers; returns the entries read. */
@@ -143,6 +150,8 @@ export class World {
 			else throw new Error(`unexpected change of a ${entry.resource}`);
 			last.set(`${entry.resource}:${entry.id}`, entry);
 		}
+		const late = new Set(this.lateIds);
+		this.lateIds.clear();
 		for (const entry of last.values()) {
 			if (entry.resource === 'candidate') {
 				// The change log and the record agree on the version the list now shows.
@@ -150,7 +159,7 @@ export class World {
 				if (!record || new Date(record.modifiedAt).toISOString() !== entry.modifiedAt) {
 					throw new Error(`change log and store disagree on candidate ${entry.id}`);
 				}
-				this.addCandidate(entry.id);
+				this.addCandidate(entry.id, late.has(entry.id));
 			} else {
 				const record = this.sandbox.store.getVacancy(entry.id);
 				if (!record || new Date(record.modifiedAt).toISOString() !== entry.modifiedAt) {
@@ -180,7 +189,11 @@ export class World {
 		}
 	}
 
-	/** A few jobs created and changed; every change is visible in the list (a new name). */
+	/**
+	 * A few jobs created and changed. A third of the changes are invisible in the list (only
+	 * modifiedAt moves, as when custom attributes or stage totals change); the others set a
+	 * new name.
+	 */
 	jobActivity(): void {
 		const { random, sandbox } = this;
 		if (random() < 0.15) {
@@ -190,10 +203,31 @@ export class World {
 		if (random() < 0.6) {
 			for (let n = int(random, 1, 3); n > 0; n--) {
 				const id = pick(random, this.jobIds);
-				sandbox.touchVacancy(id, { name: this.name('Job') });
+				if (random() < 0.33) {
+					sandbox.touchVacancy(id);
+					this.counts.invisibleJobChanges++;
+				} else sandbox.touchVacancy(id, { name: this.name('Job') });
 				if (random() < 0.1) sandbox.touchVacancy(id, { name: this.name('Job again') });
 			}
 		}
+	}
+
+	/**
+	 * A candidate written late: at the latest modifiedAt the list already shows (where the
+	 * trigger's position is), with an id that sorts before candidates already listed there.
+	 * Returns false when no such candidate exists.
+	 */
+	candidateLate(): boolean {
+		const latest = this.latest(this.candidates);
+		const highest = [...latest.ids].sort().at(-1);
+		if (highest === undefined) return false;
+		const eligible = this.candidateIds.filter((id) => id < highest && !latest.ids.has(id));
+		if (eligible.length === 0) return false;
+		const id = pick(this.random, eligible);
+		this.sandbox.touchCandidate(id, { modifiedAt: latest.time });
+		this.lateIds.add(id);
+		this.counts.lateCandidates++;
+		return true;
 	}
 
 	/** The latest modifiedAt any record of the ledger carries, and how many carry it. */
