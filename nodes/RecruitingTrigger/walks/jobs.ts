@@ -131,15 +131,14 @@ export class JobWalk implements Walk {
 	private takeAtStart(page: Page, request: ListRequest): Step {
 		const { tally } = this;
 		const start = this.start as At;
-		const fresh = page.items.filter((record) => !tally.isSeen(recordKey(record)));
-		const room = tally.maxItems - tally.emitted;
-		if (
-			fresh.filter((record) => tally.wouldEmit(record)).length > room &&
-			request.limit === undefined
-		) {
-			// More new jobs at W than this poll may emit: ask for fewer, so that the ones
-			// handled are exactly a page (the rest at W follow in the next poll).
-			return { out: [], next: { ...request, limit: room } };
+		const limit = this.cut(page, request, (key) => !tally.isSeen(key));
+		if (limit !== undefined) {
+			// More new jobs at W than this poll may emit: ask for the part up to the last one it
+			// may emit, so that what it handles is exactly a page (the rest at W follow).
+			if (limit > 0) return { out: [], next: { ...request, limit } };
+			this.boundary = { at: start, complete: false };
+			tally.stop();
+			return { out: [] };
 		}
 		const out: Emission[] = [];
 		for (const record of page.items) {
@@ -190,18 +189,13 @@ export class JobWalk implements Walk {
 		}
 		const from = at(request.cursor ?? request.modifiedSince);
 		const to = at(page.nextCursor);
-		const fresh = page.items.filter((record) => {
-			const key = recordKey(record);
-			return !this.handledAfter.has(key) && !this.heldBack(key);
-		});
-		const room = tally.maxItems - tally.emitted;
-		if (fresh.filter((record) => tally.wouldEmit(record)).length > room) {
-			if (room > 0 && request.limit === undefined) {
-				// The page holds more than this poll may still emit: ask for fewer, so that the
-				// poll ends on a page's nextCursor (an exact watermark).
-				return { out, next: { ...request, limit: room } };
-			}
-			// Stop before this page: the next poll starts where the previous page ended.
+		const fresh = (key: string) => !this.handledAfter.has(key) && !this.heldBack(key);
+		const limit = this.cut(page, request, fresh);
+		if (limit !== undefined) {
+			// The page holds more than this poll may still emit: ask for the part up to the last
+			// job it may emit, so that the poll ends on a page's nextCursor (an exact watermark).
+			if (limit > 0) return { out, next: { ...request, limit } };
+			// Nothing more may be emitted: the next poll starts where the previous page ended.
 			tally.stop();
 			return { out };
 		}
@@ -252,6 +246,28 @@ export class JobWalk implements Walk {
 			'Nothing was emitted by this poll and the trigger’s position was kept; the next poll tries again.',
 		);
 		return { out, next: { ...request, cursor } };
+	}
+
+	/**
+	 * When the page holds more jobs to emit than the poll may still emit: how many of its jobs
+	 * to ask for instead (up to the last one it may emit), or 0 to stop before it (nothing may
+	 * be emitted, or a page already asked for with a limit still holds more: the list changed
+	 * in between). Undefined when the page fits.
+	 */
+	private cut(
+		page: Page,
+		request: ListRequest,
+		fresh: (key: string) => boolean,
+	): number | undefined {
+		const { tally } = this;
+		const room = tally.maxItems - tally.emitted;
+		let wanted = 0;
+		for (let index = 0; index < page.items.length; index++) {
+			const record = page.items[index];
+			if (!fresh(recordKey(record)) || !tally.wouldEmit(record)) continue;
+			if (++wanted > room) return request.limit === undefined && room > 0 ? index : 0;
+		}
+		return undefined;
 	}
 
 	/** More jobs than one page share `time`: go on after it, and tell the user. */
