@@ -725,11 +725,15 @@ describe('jobs', () => {
 		// The oldest job changes where the list does not show it (custom attributes, stage totals).
 		rows[0].m = settledTime;
 		const second = drive(first.state, { resource: 'job' }, jobList(rows));
-		expect(second.requests).toEqual([{ modifiedSince: '2026-03-01T10:04:00.001Z' }]);
+		// From the watermark; its first page reaches past it, so the read after it says which jobs moved.
+		expect(second.requests).toEqual([
+			{ modifiedSince: at('10:04') },
+			{ modifiedSince: '2026-03-01T10:04:00.001Z' },
+		]);
 		expect(second.emitted.map((e) => [e.record.id, e.event])).toEqual([['a', 'updated']]);
 		const third = drive(second.state, { resource: 'job' }, jobList(rows));
-		// Settled and complete: the idle poll is one request, strictly after the watermark.
-		expect(third.requests).toEqual([{ modifiedSince: '2026-03-01T11:50:00.001Z' }]);
+		// Idle: one request, from the watermark (the jobs at it, all handled).
+		expect(third.requests).toEqual([{ modifiedSince: settledTime }]);
 		expect(third.ids).toEqual([]);
 	});
 

@@ -1,10 +1,10 @@
 import { PAGE_SIZE, PagingError, nextCursor } from '../../shared/paging';
 import type { Page } from '../../shared/paging';
-import { nextInstant, nsFromMs } from '../../shared/time';
+import { nextInstant } from '../../shared/time';
 import type { Json } from '../../shared/values';
 import { idOfKey, recordId, recordKey } from '../records';
 import type { TriggerState } from '../state';
-import { SETTLE_MS, at } from '../walk';
+import { at } from '../walk';
 import type { At, Emission, ListRequest, Step, Tally, Walk } from '../walk';
 
 /*
@@ -16,9 +16,9 @@ import type { At, Emission, ListRequest, Step, Tally, Walk } from '../walk';
  *
  * - The watermark is always the exact modifiedAt of a job (a page's nextCursor), or the
  *   instant after a stalled time; `seen` holds the handled jobs that may sit at it.
- * - `complete`: every job at W was listed. Once W is SETTLE_MS old, a poll reads strictly
- *   after W: one request when nothing changed. Before that (or while not complete) it reads
- *   from W, which also finds a job written late at W.
+ * - A poll reads from W: one request when nothing changed (the jobs at W, all handled), and
+ *   it finds a job written late at exactly W whenever it appears. `complete` records that
+ *   every job at W was listed.
  * - A first page from W that reaches past W mixes jobs at W with later ones. Which handled
  *   job moved on is not in the page; the read after W (which follows) says it: it lists
  *   exactly the jobs after W, and a new job of the first page not in it sits at W.
@@ -71,9 +71,11 @@ export class JobWalk implements Walk {
 	) {
 		this.start = tally.start;
 		const complete = state.complete === true;
-		this.after =
-			this.start === undefined ||
-			(complete && this.start.ns <= nsFromMs(now - SETTLE_MS) && state.backlog === undefined);
+		// Reading from W (not after it) even once W is settled: an idle poll is still one
+		// request (the jobs at W), and a job written late at exactly W (a bulk update stamped
+		// with an earlier time) is found whenever it appears.
+		void now;
+		this.after = this.start === undefined;
 		if (this.start) this.boundary = { at: this.start, complete };
 	}
 
