@@ -58,6 +58,8 @@ export class PollPlan implements Tally {
 
 	readonly maxItems: number;
 
+	private readonly resource: Resource;
+
 	private readonly filter: EventFilter;
 
 	private readonly emitting: boolean;
@@ -88,6 +90,7 @@ export class PollPlan implements Tally {
 	private stopped = false;
 
 	constructor(state: TriggerState, options: PlanOptions) {
+		this.resource = options.resource;
 		this.filter = options.event;
 		this.maxItems = options.maxItems;
 		this.emitting = options.emit !== false;
@@ -109,7 +112,7 @@ export class PollPlan implements Tally {
 		this.walk =
 			options.resource === 'candidate'
 				? new CandidateWalk(this, state, options.now)
-				: new JobWalk(this, state, options.now);
+				: new JobWalk(this);
 		this.request = this.walk.first();
 	}
 
@@ -132,10 +135,6 @@ export class PollPlan implements Tally {
 
 	/** Emitted items so far. */
 	get emitted(): number {
-		return this.count;
-	}
-
-	get emittedCount(): number {
 		return this.count;
 	}
 
@@ -239,12 +238,12 @@ export class PollPlan implements Tally {
 		for (const [key, time] of this.newSeen) keep(key, time);
 		return {
 			v: STATE_VERSION,
-			resource: this.walk instanceof CandidateWalk ? 'candidate' : 'job',
+			resource: this.resource,
 			...(watermark !== undefined && { watermark }),
 			seen: groups,
 			...(this.stopped && { backlog: this.createdSince ? { since: this.createdSince.text } : {} }),
 			...(this.undelivered.length > 0 && { notice: this.undelivered.join('\n') }),
-			...this.walk.state(watermark),
+			...this.walk.state(),
 		};
 	}
 }

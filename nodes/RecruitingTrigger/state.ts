@@ -18,11 +18,6 @@ export interface TriggerState {
 	 */
 	watermark?: string;
 	/**
-	 * Jobs only: every job modified at exactly the watermark was listed and handled, so once
-	 * the watermark is settled a poll reads strictly after it.
-	 */
-	complete?: true;
-	/**
 	 * Records already handled that the next poll will list again because they sit at or after
 	 * the watermark (`modifiedSince` is inclusive), grouped by the time they sit at or before.
 	 * Candidate keys are `id@modifiedAt`; job keys (and candidates without a modifiedAt) are
@@ -76,8 +71,7 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 	if (typeof raw !== 'object' || raw === null) return undefined;
 	const stored = raw as Record<string, unknown>;
 	if (stored.v !== STATE_VERSION || stored.resource !== resource) return undefined;
-	const { watermark, seen, backlog, notice, cursor, cursorAt, cursorSince, complete, checkedAt } =
-		stored;
+	const { watermark, seen, backlog, notice, cursor, cursorAt, cursorSince, checkedAt } = stored;
 	if (watermark !== undefined && instant(watermark) === undefined) return undefined;
 	let since: string | undefined;
 	if (backlog !== undefined) {
@@ -98,7 +92,6 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 		seen: groups,
 		...(backlog !== undefined && { backlog: since === undefined ? {} : { since } }),
 		...(typeof notice === 'string' && notice !== '' && { notice }),
-		...(resource === 'job' && complete === true && typeof watermark === 'string' && { complete }),
 		...(resource === 'candidate' &&
 			typeof checkedAt === 'string' &&
 			instant(checkedAt) !== undefined && { checkedAt }),

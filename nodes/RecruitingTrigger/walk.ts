@@ -94,8 +94,8 @@ export interface Walk {
 	stopBefore(next: ListRequest): void;
 	/** Where everything before has been handled (the watermark before the clock bound). */
 	end(): At | undefined;
-	/** The walk's own fields of the state to store; `watermark` is the one stored. */
-	state(watermark: string | undefined): Partial<TriggerState>;
+	/** The walk's own fields of the state to store. */
+	state(): Partial<TriggerState>;
 	/** The API refused a stored position before the first page: the request to make instead. */
 	dropResume(): ListRequest | undefined;
 }

@@ -473,16 +473,18 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	const checkedAt = '2026-03-01T11:30:00.000Z';
+	/** Handled `ids` at the tie, and a checked cursor after the last of them. */
+	const resumingAfter = (...ids: string[]): TriggerState => ({
+		...handledAtTie(...ids),
+		cursor: `after-${ids[ids.length - 1]}`,
+		cursorAt: tie,
+		cursorSince: at('10:00'),
+		checkedAt,
+	});
 
 	it('resumed mid-tie, only what follows the cursor is read while the list stays at the tie', () => {
 		const run = drive(
-			{
-				...handledAtTie('a', 'b'),
-				cursor: 'after-b',
-				cursorAt: tie,
-				cursorSince: at('10:00'),
-				checkedAt,
-			},
+			resumingAfter('a', 'b'),
 			{ resource: 'candidate', maxItems: 1 },
 			pages(page([cand('c', tie), cand('d', tie)], 'after-d', true)),
 		);
@@ -492,22 +494,13 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('before the watermark moves past the cursor’s time, the poll reads from the watermark: a record written late at that time, sorting before the cursor, is found', () => {
-		const run = drive(
-			{
-				...handledAtTie('b', 'c'),
-				cursor: 'after-c',
-				cursorAt: tie,
-				cursorSince: at('10:00'),
-				checkedAt,
-			},
-			{ resource: 'candidate' },
-			(request) =>
-				request.cursor === 'after-c'
-					? page([cand('d', at('10:06'))], 'after-d')
-					: page(
-							[cand('a', tie), cand('b', tie), cand('c', tie), cand('d', at('10:06'))],
-							'after-d2',
-						),
+		const run = drive(resumingAfter('b', 'c'), { resource: 'candidate' }, (request) =>
+			request.cursor === 'after-c'
+				? page([cand('d', at('10:06'))], 'after-d')
+				: page(
+						[cand('a', tie), cand('b', tie), cand('c', tie), cand('d', at('10:06'))],
+						'after-d2',
+					),
 		);
 		expect(run.requests).toEqual([
 			{ modifiedSince: at('10:00'), cursor: 'after-c' },
@@ -705,7 +698,7 @@ describe('jobs', () => {
 	const settledTime = at('11:50');
 	const recent = '2026-03-01T11:58:00.000Z';
 
-	it('a first sync reads from the beginning, emits each job once and stores an exact, complete watermark', () => {
+	it('a first sync reads from the beginning, emits each job once and stores an exact watermark', () => {
 		const rows = [
 			{ id: 'a', m: at('10:00') },
 			{ id: 'b', m: at('10:05') },
@@ -715,7 +708,7 @@ describe('jobs', () => {
 		expect(run.requests).toEqual([{}]);
 		expect(run.ids).toEqual(['a', 'b', 'c']);
 		expect(run.emitted.every((e) => e.event === 'created')).toBe(true);
-		expect(run.state).toMatchObject({ watermark: at('10:05'), complete: true });
+		expect(run.state).toMatchObject({ watermark: at('10:05') });
 	});
 
 	it('a job whose modification time moved is emitted once as updated, even when the list shows nothing new (settled)', () => {
@@ -743,7 +736,7 @@ describe('jobs', () => {
 			{ id: 'b', m: recent },
 		];
 		const first = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
-		expect(first.state).toMatchObject({ watermark: recent, complete: true });
+		expect(first.state).toMatchObject({ watermark: recent });
 		// Idle and unsettled: one request, from the watermark.
 		const idle = drive(first.state, { resource: 'job' }, jobList(rows));
 		expect(idle.requests).toEqual([{ modifiedSince: recent }]);
@@ -761,7 +754,7 @@ describe('jobs', () => {
 			['b', 'updated'],
 			['d', 'updated'],
 		]);
-		expect(next.state).toMatchObject({ watermark: '2026-03-01T11:59:30.000Z', complete: true });
+		expect(next.state).toMatchObject({ watermark: '2026-03-01T11:59:30.000Z' });
 		expect(drive(next.state, { resource: 'job' }, jobList(rows)).ids).toEqual([]);
 	});
 
@@ -846,7 +839,6 @@ describe('jobs', () => {
 		);
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.watermark).toBe(at('10:00'));
-		expect(run.state.complete).toBeUndefined();
 		const again = drive(run.state, { resource: 'job' }, () => page([job('a')], ''));
 		expect(again.ids).toEqual([]);
 		expect(
@@ -854,7 +846,7 @@ describe('jobs', () => {
 		).toEqual(['a']);
 	});
 
-	it('a state stored before `complete` existed reads from its watermark, exact', () => {
+	it('a state stored by the earlier job trigger (a page of keys at its watermark) reads on exactly', () => {
 		const rows: Row[] = [
 			{ id: 'a', m: at('10:00') },
 			{ id: 'b', m: at('10:07') },

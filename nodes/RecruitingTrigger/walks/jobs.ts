@@ -17,8 +17,7 @@ import type { At, Emission, ListRequest, Step, Tally, Walk } from '../walk';
  * - The watermark is always the exact modifiedAt of a job (a page's nextCursor), or the
  *   instant after a stalled time; `seen` holds the handled jobs that may sit at it.
  * - A poll reads from W: one request when nothing changed (the jobs at W, all handled), and
- *   it finds a job written late at exactly W whenever it appears. `complete` records that
- *   every job at W was listed.
+ *   it finds a job written late at exactly W whenever it appears.
  * - A first page from W that reaches past W mixes jobs at W with later ones. Which handled
  *   job moved on is not in the page; the read after W (which follows) says it: it lists
  *   exactly the jobs after W, and a new job of the first page not in it sits at W.
@@ -35,20 +34,11 @@ export function stallNotice(time: string, label = 'jobs'): string {
 	);
 }
 
-interface Boundary {
-	at: At;
-	/** Every job modified at exactly this time was listed and handled. */
-	complete: boolean;
-}
-
 export class JobWalk implements Walk {
 	private readonly start: At | undefined;
 
-	/** Reading strictly after the watermark (settled), rather than from it. */
-	private readonly after: boolean;
-
 	/** Where the watermark goes: the last boundary everything before which was handled. */
-	private boundary: Boundary | undefined;
+	private boundary: At | undefined;
 
 	/** The first page from W reached past W: its new jobs, at W or later, wait for the read after W. */
 	private undecided: { record: Json; key: string }[] | undefined;
@@ -64,24 +54,17 @@ export class JobWalk implements Walk {
 
 	private readonly cursors = new Set<string>();
 
-	constructor(
-		private readonly tally: Tally,
-		state: TriggerState,
-		now: number,
-	) {
+	constructor(private readonly tally: Tally) {
 		this.start = tally.start;
-		const complete = state.complete === true;
-		// Reading from W (not after it) even once W is settled: an idle poll is still one
-		// request (the jobs at W), and a job written late at exactly W (a bulk update stamped
-		// with an earlier time) is found whenever it appears.
-		void now;
-		this.after = this.start === undefined;
-		if (this.start) this.boundary = { at: this.start, complete };
+		this.boundary = tally.start;
 	}
 
+	/**
+	 * From W (inclusive) on every poll, settled or not: an idle poll is one request (the jobs
+	 * at W, all handled), and a job written late at exactly W is found whenever it appears.
+	 */
 	first(): ListRequest {
-		if (this.start === undefined) return {};
-		return { modifiedSince: this.after ? this.afterStart() : this.start.text };
+		return this.start === undefined ? {} : { modifiedSince: this.start.text };
 	}
 
 	private afterStart(): string {
@@ -95,7 +78,9 @@ export class JobWalk implements Walk {
 	take(page: Page, request: ListRequest): Step {
 		if (request.cursor !== undefined) this.cursors.add(request.cursor);
 		const fromStart =
-			!this.after && this.afterPages === 0 && request.modifiedSince === this.start?.text;
+			this.start !== undefined &&
+			this.afterPages === 0 &&
+			request.modifiedSince === this.start.text;
 		if (fromStart && request.cursor === undefined) return this.takeFromStart(page, request);
 		if (fromStart) return this.takeAtStart(page, request);
 		return this.takeAfter(page, request);
@@ -112,7 +97,7 @@ export class JobWalk implements Walk {
 		const start = this.start as At;
 		const to = at(page.nextCursor);
 		if (page.items.length === 0) {
-			this.boundary = { at: start, complete: !page.hasNextPage };
+			this.boundary = start;
 			return { out: [] };
 		}
 		if (to === undefined && page.hasNextPage) this.notATime(page);
@@ -138,7 +123,7 @@ export class JobWalk implements Walk {
 			// More new jobs at W than this poll may emit: ask for the part up to the last one it
 			// may emit, so that what it handles is exactly a page (the rest at W follow).
 			if (limit > 0) return { out: [], next: { ...request, limit } };
-			this.boundary = { at: start, complete: false };
+			this.boundary = start;
 			tally.stop();
 			return { out: [] };
 		}
@@ -149,11 +134,11 @@ export class JobWalk implements Walk {
 			else tally.handle(record, key, start.text, out);
 		}
 		if (!page.hasNextPage) {
-			this.boundary = { at: start, complete: true };
+			this.boundary = start;
 			return { out };
 		}
 		if (request.limit !== undefined) {
-			this.boundary = { at: start, complete: false };
+			this.boundary = start;
 			this.tally.stop();
 			return { out };
 		}
@@ -183,11 +168,11 @@ export class JobWalk implements Walk {
 				tally.handle(record, key, start.text, out);
 			}
 			if (index < atStart.length) {
-				this.boundary = { at: start, complete: false };
+				this.boundary = start;
 				tally.stop();
 				return { out };
 			}
-			this.boundary = { at: start, complete: true };
+			this.boundary = start;
 		}
 		const from = at(request.cursor ?? request.modifiedSince);
 		const to = at(page.nextCursor);
@@ -213,17 +198,16 @@ export class JobWalk implements Walk {
 			tally.handle(record, key, to?.text ?? tally.cap.text, out);
 		}
 		if (!page.hasNextPage) {
-			// The end of the list; an empty last page says nothing about times.
-			if (page.items.length > 0 && to !== undefined) this.boundary = { at: to, complete: true };
-			else if (page.items.length > 0 && this.boundary)
-				this.boundary = { ...this.boundary, complete: false };
+			// The end of the list; an empty last page, or one without a cursor, says nothing
+			// about times.
+			if (page.items.length > 0 && to !== undefined) this.boundary = to;
 			return { out };
 		}
 		if (to === undefined) this.notATime(page);
 		const boundary = to as At;
 		if (request.limit !== undefined) {
 			// A page cut to what the poll may still emit: the poll ends with it.
-			this.boundary = { at: boundary, complete: false };
+			this.boundary = boundary;
 			tally.stop();
 			return { out };
 		}
@@ -236,7 +220,7 @@ export class JobWalk implements Walk {
 			}
 			return this.stepPast(boundary, out);
 		}
-		this.boundary = { at: boundary, complete: false };
+		this.boundary = boundary;
 		if (tally.emitted >= tally.maxItems) {
 			tally.stop();
 			return { out };
@@ -263,6 +247,8 @@ export class JobWalk implements Walk {
 	): number | undefined {
 		const { tally } = this;
 		const room = tally.maxItems - tally.emitted;
+		// The usual case: the whole page fits, no need to look at its jobs twice.
+		if (room >= page.items.length) return undefined;
 		let wanted = 0;
 		for (let index = 0; index < page.items.length; index++) {
 			const record = page.items[index];
@@ -275,7 +261,7 @@ export class JobWalk implements Walk {
 	/** More jobs than one page share `time`: go on after it, and tell the user. */
 	private stepPast(time: At, out: Emission[]): Step {
 		const after = at(nextInstant(time.text)) as At;
-		this.boundary = { at: after, complete: false };
+		this.boundary = after;
 		this.cursors.clear();
 		return { out, next: { modifiedSince: after.text }, stall: stallNotice(time.text) };
 	}
@@ -292,12 +278,10 @@ export class JobWalk implements Walk {
 	}
 
 	end(): At | undefined {
-		return this.boundary?.at;
+		return this.boundary;
 	}
 
-	state(watermark: string | undefined): Partial<TriggerState> {
-		const complete =
-			this.boundary !== undefined && this.boundary.complete && this.boundary.at.text === watermark;
-		return complete ? { complete: true } : {};
+	state(): Partial<TriggerState> {
+		return {};
 	}
 }
