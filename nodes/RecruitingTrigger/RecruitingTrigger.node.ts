@@ -18,6 +18,7 @@ import { PollPlan } from './plan';
 import type { Emission, EventFilter, ListRequest } from './plan';
 import type { Resource } from './records';
 import { emptyState, loadState } from './state';
+import type { TriggerState } from './state';
 
 /** From Now: how far back the first poll reads to learn the API's own idea of "now". */
 export const NOW_LOOKBACK_MS = 10 * 60_000;
@@ -83,6 +84,32 @@ function startDate(context: IPollFunctions): string {
 	} catch (error) {
 		throw toNodeError(context.getNode(), error);
 	}
+}
+
+/**
+ * Where the trigger's state is kept: the workflow's global static data under this node's id,
+ * so that renaming the node keeps it (n8n keys a node's own static data by the node's name: a
+ * renamed trigger would start over, missing or repeating changes). A state an earlier version
+ * kept under the node's name is read from there and moved on the next save.
+ */
+function stateSlot(context: IPollFunctions): { read(): unknown; write(state: TriggerState): void } {
+	const { id } = context.getNode();
+	const byName = context.getWorkflowStaticData('node');
+	if (!id) {
+		return {
+			read: () => byName.state,
+			write: (state) => (byName.state = state as unknown as IDataObject),
+		};
+	}
+	const global = context.getWorkflowStaticData('global');
+	const key = `recruitingTrigger:${id}`;
+	return {
+		read: () => global[key] ?? byName.state,
+		write: (state) => {
+			global[key] = state as unknown as IDataObject;
+			if (byName.state !== undefined) delete byName.state;
+		},
+	};
 }
 
 function isBadRequest(error: unknown): boolean {
@@ -293,12 +320,12 @@ export class RecruitingTrigger implements INodeType {
 
 		const { resource, event, start, maxItems } = options;
 		const now = Date.now();
-		const staticData = this.getWorkflowStaticData('node');
+		const slot = stateSlot(this);
 		// n8n starts a poll on schedule even while the previous one still runs (a poll waiting
 		// out the API's rate limit can outlast the interval). Both start from this state; the
 		// one that finishes first keeps its result, the other emits nothing (`overtaken`).
-		const startedFrom: unknown = staticData.state;
-		const overtaken = () => staticData.state !== startedFrom;
+		const startedFrom = slot.read();
+		const overtaken = () => slot.read() !== startedFrom;
 		let state = loadState(startedFrom, resource);
 
 		if (state === undefined && start === 'now') {
@@ -313,7 +340,7 @@ export class RecruitingTrigger implements INodeType {
 				emit: false,
 			});
 			await runPlan(this, plan, resource, () => undefined);
-			if (!overtaken()) staticData.state = plan.nextState();
+			if (!overtaken()) slot.write(plan.nextState());
 			return null;
 		}
 		state ??= emptyState(resource, start === 'date' ? startDate(this) : undefined);
@@ -327,7 +354,7 @@ export class RecruitingTrigger implements INodeType {
 		// items would repeat its own, and what it did not reach the next poll reads.
 		if (overtaken()) return null;
 		// Only now, after every page was read: a poll that throws leaves the state as it was.
-		staticData.state = plan.nextState();
+		slot.write(plan.nextState());
 		return items.length ? [items] : null;
 	}
 }

@@ -55,6 +55,8 @@ export class TriggerHarness {
 	constructor(
 		private readonly parameters: INodeParameters,
 		credentials: ICredentialDataDecryptedObject = { baseUrl: API, apiKey: API_KEY },
+		/** Static data saved before (e.g. by an earlier version of the node). */
+		staticData?: IDataObject,
 	) {
 		this.additionalData = {
 			credentialsHelper: credentialsHelper(credentials),
@@ -70,13 +72,20 @@ export class TriggerHarness {
 			currentNodeParameters: undefined,
 			executionTimeoutTimestamp: undefined,
 		} as unknown as IWorkflowExecuteAdditionalData;
-		this.build(undefined);
+		this.build(
+			staticData === undefined
+				? undefined
+				: (JSON.parse(JSON.stringify(staticData)) as IDataObject),
+		);
 	}
+
+	/** The trigger node's name (the user may rename it). */
+	private name = NODE_NAME;
 
 	private build(staticData: IDataObject | undefined): void {
 		const node: INode = {
 			id: 'trigger',
-			name: NODE_NAME,
+			name: this.name,
 			type: TRIGGER_TYPE,
 			typeVersion: 1,
 			position: [0, 0],
@@ -96,7 +105,13 @@ export class TriggerHarness {
 	}
 
 	get node(): INode {
-		return this.workflow.getNode(NODE_NAME) as INode;
+		return this.workflow.getNode(this.name) as INode;
+	}
+
+	/** Renames the trigger node on the active workflow (the user edits and re-saves it). */
+	rename(name: string): void {
+		this.name = name;
+		this.build(JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject);
 	}
 
 	/** Changes node parameters on the active workflow (the user edits and re-saves it). */
@@ -123,10 +138,15 @@ export class TriggerHarness {
 
 	/** The trigger's stored state (in memory, as the next poll sees it). */
 	state(): IDataObject | undefined {
-		const data = this.workflow.staticData[`node:${NODE_NAME}`] as IDataObject | undefined;
-		return data?.state === undefined
-			? undefined
-			: (JSON.parse(JSON.stringify(data.state)) as IDataObject);
+		const global = this.workflow.staticData.global as IDataObject | undefined;
+		const byName = this.workflow.staticData[`node:${this.name}`] as IDataObject | undefined;
+		const state = global?.[`recruitingTrigger:${this.node.id}`] ?? byName?.state;
+		return state === undefined ? undefined : (JSON.parse(JSON.stringify(state)) as IDataObject);
+	}
+
+	/** The workflow's static data as n8n would save it. */
+	staticData(): IDataObject {
+		return JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
 	}
 
 	/** n8n restarts: the workflow is activated again from the static data it last saved. */

@@ -141,6 +141,36 @@ describe('first activation (Start)', () => {
 		expect(trigger.state()).toBeUndefined();
 	});
 
+	it('renaming the trigger node keeps its position: nothing repeated, nothing lost', async () => {
+		api.addCandidates(candidate(1, 10), candidate(2, 20));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
+		// Changed while the user renames the node and publishes again.
+		api.addCandidates(candidate(3, 30));
+		trigger.rename('New Candidate');
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
+		expect(await trigger.poll()).toBeNull();
+		// Kept under the node's id, not its name.
+		const saved = trigger.staticData();
+		expect(Object.keys(saved.global as object)).toEqual(['recruitingTrigger:trigger']);
+		expect(Object.values(saved).filter((slot) => 'state' in (slot as object))).toEqual([]);
+	});
+
+	it('a state an earlier version kept under the node’s name is used, then moved under its id', async () => {
+		api.addCandidates(candidate(1, 10), candidate(2, 20));
+		const earlier = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		expect(ids(itemsOf(await earlier.poll()))).toEqual(cids([1, 2]));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' }, undefined, {
+			'node:Recruiting Trigger': { state: earlier.state() },
+		});
+		api.addCandidates(candidate(3, 30));
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
+		expect(trigger.staticData()).toEqual({
+			'node:Recruiting Trigger': {},
+			global: { 'recruitingTrigger:trigger': trigger.state() },
+		});
+	});
+
 	it('switching Resource on an existing workflow starts over per the Start setting', async () => {
 		api.addCandidates(candidate(1, 10));
 		api.addJobs(job(1, 10), job(2, 20));
