@@ -94,20 +94,27 @@ function startDate(context: IPollFunctions): string {
  */
 function stateSlot(context: IPollFunctions): { read(): unknown; write(state: TriggerState): void } {
 	const { id } = context.getNode();
-	const byName = context.getWorkflowStaticData('node');
+	// Asked for only when needed: n8n adds an empty entry for the node whenever it is asked.
+	const byName = () => context.getWorkflowStaticData('node');
 	if (!id) {
 		return {
-			read: () => byName.state,
-			write: (state) => (byName.state = state as unknown as IDataObject),
+			read: () => byName().state,
+			write: (state) => (byName().state = state as unknown as IDataObject),
 		};
 	}
 	const global = context.getWorkflowStaticData('global');
 	const key = `recruitingTrigger:${id}`;
+	let legacy = false;
 	return {
-		read: () => global[key] ?? byName.state,
+		read: () => {
+			if (global[key] !== undefined) return global[key];
+			const stored = byName().state;
+			legacy = stored !== undefined;
+			return stored;
+		},
 		write: (state) => {
 			global[key] = state as unknown as IDataObject;
-			if (byName.state !== undefined) delete byName.state;
+			if (legacy) delete byName().state;
 		},
 	};
 }
