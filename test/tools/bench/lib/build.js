@@ -4,8 +4,10 @@
  * Builds the package the way `npm run build` does (tsc, then the icons and codex JSON next
  * to the compiled files), but into a private folder, so the benchmark never races with
  * another `npm run build` of the repo's dist/ and can also build a scratch copy of the
- * sources (`--src DIR`) to measure a proposed fix. The folder gets the repo's package.json
- * and entry file too, so `npm pack` there packs exactly what `npm pack` in the repo would.
+ * sources (`--src DIR`) to measure a proposed fix. Beside dist/ it compiles the tests'
+ * in-process harness (harness/n8n.js), which the benchmark runs the build through. The folder
+ * gets the repo's package.json and entry file too, so `npm pack` there packs exactly what
+ * `npm pack` in the repo would (its `files` are dist/ only).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -51,6 +53,29 @@ function buildPackage({ srcRoot = REPO_ROOT, outRoot, log = () => {} }) {
 	if (result.status !== 0) {
 		throw new Error(
 			`tsc failed (exit ${result.status}):\n${(result.stdout + result.stderr).slice(-4000)}`,
+		);
+	}
+	// The in-process harness of the tests (n8n-core's engine and poller), always the checkout's
+	// own, so that every revision is measured through the same harness (engine.js binds it).
+	const harness = spawnSync(
+		process.execPath,
+		[
+			tsc,
+			path.join(REPO_ROOT, 'test', 'harness', 'n8n.ts'),
+			...[
+				'--outDir',
+				path.join(outRoot, 'harness'),
+				'--rootDir',
+				path.join(REPO_ROOT, 'test', 'harness'),
+			],
+			...['--module', 'commonjs', '--target', 'es2021', '--lib', 'es2021,es2022.error'],
+			...['--strict', '--esModuleInterop', '--skipLibCheck', '--types', 'node'],
+		],
+		{ cwd: REPO_ROOT, encoding: 'utf8' },
+	);
+	if (harness.status !== 0) {
+		throw new Error(
+			`tsc (test/harness/n8n.ts) failed (exit ${harness.status}):\n${(harness.stdout + harness.stderr).slice(-4000)}`,
 		);
 	}
 	// gulp build: icons and codex files next to the compiled sources.

@@ -1,25 +1,21 @@
 // @ts-check
 'use strict';
 /**
- * The node classes compiled by build.js, run through n8n-core's own engine the way
- * test/helpers/engine.ts (WorkflowExecute, Items → Recruiting) and test/trigger/harness.ts
- * (PollContext → poll(), static data kept across polls) do, in plain JavaScript so a
- * benchmark child process needs no ts-jest.
+ * The benchmarks' side of the one in-process harness (test/harness/n8n.ts: n8n-core's
+ * WorkflowExecute for Get Many, PollContext → poll() for the trigger), which build.js compiles
+ * next to each measured build, bound here to that build's classes; plus the floors, n8n nodes
+ * that do the least any node must, to measure the Recruiting nodes against.
  *
  * N8N_USER_FOLDER must point somewhere harmless before this file is required (worker.js
  * does that): n8n-core reads its settings file from there.
  */
 const path = require('node:path');
 
-const { ExecutionLifecycleHooks, WorkflowExecute, PollContext } = require('n8n-core');
-const { Workflow } = require('n8n-workflow');
-
 const RECRUITING_TYPE = 'n8n-nodes-recruiting.recruiting';
 const TRIGGER_TYPE = 'n8n-nodes-recruiting.recruitingTrigger';
-const ITEMS_TYPE = 'test.items';
 
 /**
- * Loads the compiled classes from `<pkgRoot>/dist`.
+ * Loads the compiled classes from `<pkgRoot>/dist` and the harness build.js compiled beside them.
  * @param {string} pkgRoot
  */
 function loadClasses(pkgRoot) {
@@ -30,28 +26,9 @@ function loadClasses(pkgRoot) {
 			.RecruitingTrigger,
 		RecruitingApi: require(path.join(dist, 'credentials/RecruitingApi.credentials.js'))
 			.RecruitingApi,
+		/** @type {typeof import('../../../harness/n8n')} */
+		harness: require(path.join(pkgRoot, 'harness', 'n8n.js')),
 	};
-}
-
-/** A source node that outputs one empty item (as the harness's Items node does). */
-class ItemsNode {
-	constructor() {
-		this.description = {
-			displayName: 'Items',
-			name: 'items',
-			group: ['input'],
-			version: 1,
-			description: 'Bench source',
-			defaults: { name: 'Items' },
-			inputs: [],
-			outputs: ['main'],
-			properties: [],
-		};
-	}
-
-	async execute() {
-		return [[{ json: {} }]];
-	}
 }
 
 /**
@@ -154,162 +131,29 @@ class HttpFloorTrigger {
 	}
 }
 
-/** @param {Record<string, any>} types */
-function nodeTypes(types) {
-	/** @param {string} name */
-	const get = (name) => {
-		const type = types[name];
-		if (!type) throw new Error(`unknown node type ${name}`);
-		return type;
-	};
-	return { getByName: get, getByNameAndVersion: get, getKnownTypes: () => ({}) };
-}
-
 /**
- * Like n8n's CredentialsHelper: the stored data, with the credential's declared
- * `authenticate` block applied (its expressions resolved against the credential).
- * @param {any} RecruitingApi
- * @param {Record<string, string>} data
- */
-function credentialsHelper(RecruitingApi, data) {
-	const credentialType = new RecruitingApi();
-	return {
-		getParentTypes: () => [],
-		isCredentialUsableByNode: () => true,
-		preAuthentication: async () => undefined,
-		/** @type {(c: any, t: string, options: any, workflow: any, node: any) => Promise<any>} */
-		authenticate: async (credentials, _type, options, workflow, node) => {
-			// As n8n's CredentialsHelper: a function is called, a generic block is resolved.
-			if (typeof credentialType.authenticate === 'function')
-				return await credentialType.authenticate(credentials, options);
-			const headers = { ...(options.headers ?? {}) };
-			for (const [name, value] of Object.entries(
-				credentialType.authenticate.properties.headers ?? {},
-			)) {
-				headers[name] = workflow.expression.getParameterValue(
-					value,
-					null,
-					0,
-					0,
-					node.name,
-					[],
-					'internal',
-					{
-						$credentials: credentials,
-					},
-				);
-			}
-			return { ...options, headers };
-		},
-		getDecrypted: async () => ({ ...data }),
-		getCredentials: async () => {
-			throw new Error('not used');
-		},
-		updateCredentials: async () => {},
-		updateCredentialsOauthTokenData: async () => {},
-		getCredentialsProperties: () => credentialType.properties,
-	};
-}
-
-/**
- * @param {any} classes
- * @param {Record<string, string>} credentials
- * @param {string | undefined} executionId
- * @param {any} [workflowData]
- */
-function additionalData(classes, credentials, executionId, workflowData = undefined) {
-	/** @type {Record<string, unknown>} */
-	const hooks = {};
-	if (workflowData && executionId)
-		hooks.hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
-	return {
-		credentialsHelper: credentialsHelper(classes.RecruitingApi, credentials),
-		...hooks,
-		executeWorkflow: async () => {
-			throw new Error('not used');
-		},
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		variables: {},
-		executionId,
-		userId: 'user',
-		currentNodeParameters: undefined,
-		executionTimeoutTimestamp: undefined,
-		logAiEvent: () => {},
-		getRunExecutionData: async () => undefined,
-		startRunnerTask: async () => {
-			throw new Error('not used');
-		},
-	};
-}
-
-/**
- * Runs Items → Recruiting once through WorkflowExecute (manual mode, as the harness does);
+ * Runs Items → Recruiting once through WorkflowExecute (manual mode, as the tests do);
  * with `floor`, the HttpFloorNode takes the Recruiting node's place.
  * @param {any} classes
  * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floor?: boolean }} options
  * @returns {Promise<{ items: any[], error: any }>}
  */
 async function runRecruiting(classes, { parameters, credentials, floor = false }) {
-	const source = {
-		id: 'source',
-		name: 'Items',
-		type: ITEMS_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-	const node = {
-		id: 'recruiting',
-		name: 'Recruiting',
+	const { harness } = classes;
+	const { items, error } = await harness.runNode({
+		nodeType: floor ? /** @type {any} */ (new HttpFloorNode()) : new classes.Recruiting(),
 		type: RECRUITING_TYPE,
-		typeVersion: 1,
-		position: [200, 0],
-		parameters,
-		credentials: { recruitingApi: { id: '1', name: 'Recruiting account' } },
-	};
-	/** @type {any} */
-	const workflowData = {
-		id: 'wf',
-		name: 'bench',
-		active: false,
-		nodes: [source, node],
-		connections: { Items: { main: [[{ node: 'Recruiting', type: 'main', index: 0 }]] } },
-		settings: {},
-		staticData: {},
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		isArchived: false,
-		activeVersionId: null,
-	};
-	const workflow = new Workflow({
-		...workflowData,
-		nodeTypes: /** @type {any} */ (
-			nodeTypes({
-				[RECRUITING_TYPE]: floor ? new HttpFloorNode() : new classes.Recruiting(),
-				[ITEMS_TYPE]: new ItemsNode(),
-			})
-		),
+		parameters: /** @type {any} */ (parameters),
+		credentialsHelper: harness.credentialsHelper(new classes.RecruitingApi(), {
+			data: credentials,
+		}),
 	});
-	const data = /** @type {any} */ (additionalData(classes, credentials, 'exec-1', workflowData));
-	const run = await new WorkflowExecute(data, 'manual').run({
-		workflow,
-		startNode: /** @type {any} */ (source),
-	});
-	const taskData = run.data.resultData.runData.Recruiting?.[0];
-	return {
-		items: taskData?.data?.main?.[0] ?? [],
-		error: run.data.resultData.error ?? taskData?.error,
-	};
+	return { items, error };
 }
 
 /**
- * The Recruiting Trigger as n8n's poller runs it: PollContext → poll(), the workflow's static
- * data carried from poll to poll and saved (JSON) after a poll that emitted items.
+ * The Recruiting Trigger as n8n's poller runs it (the harness's PollHarness: static data
+ * carried from poll to poll, saved after a poll that emitted items).
  */
 class TriggerHarness {
 	/**
@@ -318,45 +162,26 @@ class TriggerHarness {
 	 * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floorMaxItems?: number }} options
 	 */
 	constructor(classes, { parameters, credentials, floorMaxItems }) {
-		this.trigger = floorMaxItems
-			? new HttpFloorTrigger(floorMaxItems)
-			: new classes.RecruitingTrigger();
-		this.data = additionalData(classes, credentials, undefined);
-		/** @type {string | undefined} */
-		this.saved = undefined;
-		const node = {
-			id: 'trigger',
-			name: 'Recruiting Trigger',
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters,
-			credentials: { recruitingApi: { id: '1', name: 'Recruiting account' } },
-		};
-		this.workflow = new Workflow({
-			id: 'wf',
-			name: 'bench trigger',
-			nodes: /** @type {any} */ ([node]),
-			connections: {},
-			active: true,
-			nodeTypes: /** @type {any} */ (nodeTypes({ [TRIGGER_TYPE]: this.trigger })),
-			staticData: undefined,
-			settings: {},
-		});
-		this.node = this.workflow.getNode('Recruiting Trigger');
+		const { harness } = classes;
+		this.polling = new harness.PollHarness(
+			floorMaxItems
+				? /** @type {any} */ (new HttpFloorTrigger(floorMaxItems))
+				: new classes.RecruitingTrigger(),
+			TRIGGER_TYPE,
+			/** @type {any} */ (parameters),
+			harness.credentialsHelper(new classes.RecruitingApi(), { data: credentials }),
+			{ name: 'Recruiting Trigger' },
+		);
+	}
+
+	/** The static data as n8n last saved it (JSON), or undefined before any save. */
+	get saved() {
+		return this.polling.saved;
 	}
 
 	/** One poll; returns the emitted items ([] when the poll returned null). */
 	async poll() {
-		const context = new PollContext(
-			this.workflow,
-			/** @type {any} */ (this.node),
-			/** @type {any} */ (this.data),
-			'trigger',
-			'activate',
-		);
-		const result = await this.trigger.poll.call(context);
-		if (result !== null) this.saved = JSON.stringify(this.workflow.staticData);
+		const result = await this.polling.poll();
 		return result === null ? [] : result[0];
 	}
 }
