@@ -23,4 +23,6 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/harness/env.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/harness/teardown.ts'],
 	testTimeout: 30000,
+	// Beside the tests' n8n user folder (test/harness/env.ts), not in the temp directory.
+	cacheDirectory: '<rootDir>/node_modules/.cache/jest',
 };

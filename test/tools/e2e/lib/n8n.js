@@ -185,6 +185,10 @@ function n8nEnv(userFolder, extra = {}, major = 1) {
 		...(major >= 2 && { N8N_DISABLED_MODULES: 'mcp-registry' }),
 	});
 	Object.assign(env, extra);
+	// n8n writes to the OS temp directory (its data-table upload folder; Node 22+ keeps its
+	// module compile cache there): give it one inside its user folder, which the run removes.
+	env.TMPDIR = path.join(userFolder, 'tmp');
+	fs.mkdirSync(env.TMPDIR, { recursive: true });
 	return env;
 }
 
