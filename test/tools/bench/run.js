@@ -12,7 +12,7 @@
  *   --only      scenarios to run (1 sync, 2 real n8n, 3 rate limit, 4 idle poll, 5 backlog, 6 package)
  *   --runs N    measurements per figure (default 3; medians are reported)
  *   --src DIR   build the node from another source tree (a scratch copy with a proposed fix)
- *   --no-n8n    skip scenario 2 (needs the cached n8n 1.123 of test/tools/e2e, installed on first use)
+ *   --no-n8n    skip scenario 2 (needs the cached n8n of test/tools/e2e, installed on first use)
  *   --no-real-rate  skip the 2-minute run at the API's real 1,000 requests/minute
  *   --runners   task runners in the real n8n (default on, n8n's recommended setting)
  *   --json FILE also write every raw measurement as JSON
@@ -376,7 +376,7 @@ async function scenarioRealN8n(pkgRoot) {
 			),
 		);
 		print(
-			`\nn8n ${prepared.inst.version} under Node 22 (the e2e harness's cache), SQLite, task runners ${RUNNERS ? 'on (internal mode)' : 'off'}. “Execution time”: the execution's own startedAt → stoppedAt; “Wall”: the whole \`n8n execute\` process (start-up, execution, saving, printing the run data). Peak RSS: n8n and its child processes, sampled every 100 ms.`,
+			`\nn8n ${prepared.inst.version} under Node ${prepared.inst.major >= 2 ? 24 : 22} (the e2e harness's cache), SQLite, task runners ${RUNNERS ? 'on (internal mode)' : 'off'}. “Execution time”: the execution's own startedAt → stoppedAt; “Wall”: the whole \`n8n execute\` process (start-up, execution, saving, printing the run data). Peak RSS: n8n and its child processes, sampled every 100 ms.`,
 		);
 		results.realN8n = all;
 	} finally {

@@ -2,25 +2,29 @@
 // @ts-check
 'use strict';
 /**
- * End-to-end test of the packed n8n-nodes-recruiting package inside a real n8n 1.123.x.
+ * End-to-end test of the packed n8n-nodes-recruiting package inside real n8n: 2.41.1 (Node 24)
+ * and 1.123.81 (Node 22), then 2.41.1 in queue mode and with the durable poll scheduler.
  *
  *   npm run test:e2e            (= node test/tools/e2e/run-e2e.js)
  *
- * 1. finds or installs n8n 1.123.x + Node 22 (cache outside the repo, install-n8n.sh);
+ * 1. finds or installs each n8n with the Node it needs (cache outside the repo, install-n8n.sh);
  * 2. npm run build, npm pack, and installs the tarball where n8n loads community
  *    packages from: <tmp user folder>/.n8n/nodes/node_modules/n8n-nodes-recruiting;
  * 3. starts the sandbox API in-process (test/tools/sandbox) and imports credentials and
  *    the workflows of test/tools/e2e/workflows/ (placeholders filled from the sandbox's fixtures);
  * 4. runs every workflow with `n8n execute --id` and checks the node outputs, the
  *    requests the sandbox received and the sandbox's state;
- * 5. activates the trigger workflow under `n8n start` and checks what the polling
- *    triggers emit (first poll, then a created candidate and an updated job).
+ * 5. publishes the trigger workflows under `n8n start` and checks what the polling
+ *    triggers emit (first poll, then a created candidate and an updated job);
+ * 6. on 2.x: the trigger in queue mode (Redis, a main and a worker) and with the durable
+ *    poll scheduler, each change once, across a restart (pollerChecks).
  *
  * Prints one line per check and ends with "N passed, M failed"; exits 1 on any failure.
  *
- * Environment: E2E_KEEP=1 keeps the temp n8n user folder; E2E_SKIP_BUILD=1 packs the
- * existing dist/; E2E_SKIP_TRIGGER=1 skips step 5 (saves ~2-3 minutes); N8N_BIN uses
- * another n8n 1.123.x executable; N8N_CACHE_DIR moves the n8n cache.
+ * Environment: E2E_N8N_VERSIONS=2.41.1 runs one version; E2E_KEEP=1 keeps the temp n8n user
+ * folders; E2E_SKIP_BUILD=1 packs the existing dist/; E2E_SKIP_TRIGGER=1 skips step 5;
+ * E2E_SKIP_QUEUE=1 and E2E_SKIP_DURABLE=1 skip parts of step 6; N8N_BIN uses another n8n
+ * executable of a fitting version; N8N_CACHE_DIR moves the n8n cache.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -60,6 +64,7 @@ const KEEP = process.env.E2E_KEEP === '1';
 const SKIP_BUILD = process.env.E2E_SKIP_BUILD === '1';
 const SKIP_TRIGGER = process.env.E2E_SKIP_TRIGGER === '1';
 const SKIP_QUEUE = process.env.E2E_SKIP_QUEUE === '1';
+const SKIP_DURABLE = process.env.E2E_SKIP_DURABLE === '1';
 const NODE_TYPE = `${PKG.name}.recruiting`;
 const TRIGGER_TYPE = `${PKG.name}.recruitingTrigger`;
 const CREDENTIAL_TYPE = 'recruitingApi';
@@ -179,10 +184,11 @@ async function main() {
 		timings[label] = fmtMs(Date.now() - started);
 	}
 	const n8n2 = installs.find((i) => i.major >= 2);
-	if (n8n2 && !SKIP_QUEUE) {
+	for (const mode of /** @type {const} */ (['queue', 'durable'])) {
+		if (!n8n2 || (mode === 'queue' && SKIP_QUEUE) || (mode === 'durable' && SKIP_DURABLE)) continue;
 		const started = Date.now();
-		label = `n8n ${n8n2.version}, queue mode`;
-		await queueChecks(n8n2, packed.tarball, memory);
+		label = `n8n ${n8n2.version}, ${MODES[mode].name}`;
+		await pollerChecks(n8n2, packed.tarball, memory, mode);
 		timings[label] = fmtMs(Date.now() - started);
 	}
 	label = '';
@@ -1327,25 +1333,59 @@ async function startRedis() {
 }
 
 /**
- * n8n 2.x in queue mode: Redis, one main (it polls the trigger and enqueues executions) and one
- * worker (it runs them), sharing the user folder and its database. Checks that executions with
- * the Recruiting node run on the worker, that each change is emitted once, and that the
- * trigger's position survives a restart of the main.
+ * The two ways n8n 2.x runs a poll other than the default: queue mode (Redis, one main that
+ * polls the trigger and enqueues executions, one worker that runs them, sharing the user
+ * folder and its database), and the durable scheduler with poll cursors (n8n 2.x's opt-in
+ * scheduler runs each poll as a task and stages a node's static data per node id; this
+ * trigger keeps its position in the workflow's static data, which n8n saves as in the default
+ * mode).
+ */
+const MODES = {
+	queue: {
+		name: 'queue mode',
+		section: 'Redis, a main and a worker',
+		env: {
+			EXECUTIONS_MODE: 'queue',
+			// n8n v3's default: manual executions run on workers too.
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+		},
+	},
+	durable: {
+		name: 'durable poll scheduler',
+		section: 'the durable scheduler with poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED)',
+		env: {
+			// All four are needed: without the others n8n warns and keeps cursors off.
+			N8N_SCHEDULER_ENABLED: 'true',
+			N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+			N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+			N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+		},
+	},
+};
+
+/**
+ * One of MODES on n8n 2.x: the trigger workflow (Recruiting Trigger → Recruiting Get → a report
+ * to the sink) published; checks that each change is emitted once, where the executions run,
+ * and that the trigger's position survives a restart of the main.
  * @param {Awaited<ReturnType<typeof ensureN8n>>} n8n
  * @param {string} tarball
  * @param {string[]} memory
+ * @param {keyof typeof MODES} mode
  */
-async function queueChecks(n8n, tarball, memory) {
-	section('Redis, a main and a worker');
+async function pollerChecks(n8n, tarball, memory, mode) {
+	const queue = mode === 'queue';
+	section(MODES[mode].section);
 	/** @type {Awaited<ReturnType<typeof startRedis>> | undefined} */
 	let redis;
-	await check('Redis (Debian redis-server) starts on loopback', async () => {
-		redis = await startRedis();
-		stoppers.push(redis.stop);
-		return `port ${redis.port}`;
-	});
-	if (!redis) return;
-	const userFolder = mkTemp('recruiting-e2e-queue-');
+	if (queue) {
+		await check('Redis (Debian redis-server) starts on loopback', async () => {
+			redis = await startRedis();
+			stoppers.push(redis.stop);
+			return `port ${redis.port}`;
+		});
+		if (!redis) return;
+	}
+	const userFolder = mkTemp(`recruiting-e2e-${mode}-`);
 	const sandbox = await createSandbox({
 		host: '127.0.0.1',
 		port: 0,
@@ -1357,12 +1397,10 @@ async function queueChecks(n8n, tarball, memory) {
 		clock: { mode: 'real' },
 	});
 	const sink = await startSink();
-	const queueEnv = {
-		EXECUTIONS_MODE: 'queue',
-		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-		QUEUE_BULL_REDIS_PORT: String(redis.port),
-		// n8n v3's default: manual executions run on workers too.
-		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+	/** @type {Record<string, string>} */
+	const modeEnv = {
+		...MODES[mode].env,
+		...(redis && { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(redis.port) }),
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 	};
 	/** @type {Array<ReturnType<typeof startN8n>>} */
@@ -1372,7 +1410,7 @@ async function queueChecks(n8n, tarball, memory) {
 		const server = startN8n(n8n, userFolder, {
 			port: await freePort(),
 			command,
-			env: { ...queueEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
+			env: { ...modeEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
 			logFile: path.join(userFolder, logName),
 		});
 		processes.push(server);
@@ -1394,20 +1432,30 @@ async function queueChecks(n8n, tarball, memory) {
 		await importEntities(n8n, userFolder, 'workflow', [workflow]);
 		await activateWorkflow(n8n, userFolder, workflow.id);
 
-		const worker = await launch('worker', 'n8n-worker.log');
+		const worker = queue ? await launch('worker', 'n8n-worker.log') : undefined;
 		const mainSeq = sandbox.requestLog.seq;
 		let main = await launch('start', 'n8n-main.log');
 		const up = await check(
-			'a main and a worker start in queue mode on the same database',
+			queue
+				? 'a main and a worker start in queue mode on the same database'
+				: 'n8n starts with the durable scheduler and poll cursors on',
 			async () => {
 				expect(await main.waitReady(180_000), `main not ready: ${main.output.slice(-1500)}`);
-				const until = Date.now() + 120_000;
-				while (!/n8n worker is now ready/.test(worker.output) && Date.now() < until)
-					await sleep(500);
-				expect(
-					/n8n worker is now ready/.test(worker.output),
-					`worker: ${worker.output.slice(-1500)}`,
-				);
+				if (worker) {
+					const until = Date.now() + 120_000;
+					while (!/n8n worker is now ready/.test(worker.output) && Date.now() < until)
+						await sleep(500);
+					expect(
+						/n8n worker is now ready/.test(worker.output),
+						`worker: ${worker.output.slice(-1500)}`,
+					);
+				} else {
+					expect(/Scheduler started/.test(main.output), 'n8n did not log "Scheduler started"');
+					expect(
+						!/durable poll cursors stay disabled/.test(main.output),
+						'n8n kept durable poll cursors off',
+					);
+				}
 			},
 		);
 		if (!up) return;
@@ -1423,7 +1471,9 @@ async function queueChecks(n8n, tarball, memory) {
 				.filter((/** @type {any} */ b) => b.items.some((/** @type {any} */ i) => i.id === id));
 		const first = sandbox.createCandidate({ firstName: 'Queue', lastName: 'First' });
 		await check(
-			'a new candidate: the main polls, a worker runs the execution (Recruiting Get included)',
+			queue
+				? 'a new candidate: the main polls, a worker runs the execution (Recruiting Get included)'
+				: 'a new candidate created after a poll that emitted nothing: the next poll emits it (Recruiting Get included)',
 			async () => {
 				const ok = await sink.waitFor(
 					'queue-events',
@@ -1432,12 +1482,13 @@ async function queueChecks(n8n, tarball, memory) {
 				);
 				expect(
 					ok,
-					`no report within 150 s: ${main.output.slice(-800)} | ${worker.output.slice(-800)}`,
+					`no report within 150 s: ${main.output.slice(-800)} | ${worker?.output.slice(-800)}`,
 				);
 				const [report] = reportsOf(first.id);
 				const item = report.items.find((/** @type {any} */ i) => i.id === first.id);
 				expect(item.firstName === 'Queue' && item.lastName === 'First', `item: ${show(item)}`);
 				const execution = String(report.execution);
+				if (!worker) return `execution ${execution}`;
 				// The report is sent by the execution's last node, just before the worker logs
 				// that it finished.
 				const finished = new RegExp(`Worker finished execution ${execution} `);
@@ -1456,8 +1507,13 @@ async function queueChecks(n8n, tarball, memory) {
 			},
 		);
 		await check('the change is emitted once: a later poll does not repeat it', async () => {
-			const before = sink.get('queue-events').length;
-			await sink.waitFor('queue-events', (l) => l.length > before, 75_000);
+			const seq = sandbox.requestLog.seq;
+			expect(
+				await waitForPolls(sandbox, seq, ['/v1/candidates'], 75_000),
+				'no later poll within 75 s',
+			);
+			// The poll's execution, had it emitted, reports just after its request.
+			await sleep(3000);
 			expect(
 				reportsOf(first.id).length === 1,
 				`${reportsOf(first.id).length} reports of ${first.id}`,
@@ -1467,7 +1523,9 @@ async function queueChecks(n8n, tarball, memory) {
 		// The main restarts; a candidate created while it is down is emitted by the first poll
 		// after the restart, once, and the one before is not emitted again.
 		const restarted = await check(
-			'the main stops and starts again; the worker keeps running',
+			queue
+				? 'the main stops and starts again; the worker keeps running'
+				: 'n8n stops and starts again',
 			async () => {
 				await main.stop();
 				processes.splice(processes.indexOf(main), 1);
@@ -1486,8 +1544,12 @@ async function queueChecks(n8n, tarball, memory) {
 						150_000,
 					);
 					expect(ok, `no report of ${second.id} within 150 s: ${main.output.slice(-800)}`);
-					const before = sink.get('queue-events').length;
-					await sink.waitFor('queue-events', (l) => l.length > before, 75_000);
+					const seq = sandbox.requestLog.seq;
+					expect(
+						await waitForPolls(sandbox, seq, ['/v1/candidates'], 75_000),
+						'no later poll within 75 s',
+					);
+					await sleep(3000);
 					expect(
 						reportsOf(second.id).length === 1,
 						`${reportsOf(second.id).length} reports of ${second.id}`,
@@ -1498,14 +1560,16 @@ async function queueChecks(n8n, tarball, memory) {
 		}
 	} finally {
 		clearInterval(sampler);
-		memory.push(`queue mode (main + worker + runners) peak RSS ${peak} MB`);
+		memory.push(
+			`${MODES[mode].name} (${queue ? 'main + worker' : 'main'} + runners) peak RSS ${peak} MB`,
+		);
 		await Promise.all(processes.map((p) => p.stop()));
-		await redis.stop();
+		await redis?.stop();
 		await sink.close();
 		await sandbox.close();
 		if (KEEP) {
 			keepTemp(userFolder);
-			console.log(`# kept queue-mode user folder: ${userFolder}`);
+			console.log(`# kept ${MODES[mode].name} user folder: ${userFolder}`);
 		} else rmrf(userFolder);
 	}
 }

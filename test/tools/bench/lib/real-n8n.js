@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 /**
- * Scenario 2 in a real n8n 1.123.x (the e2e harness's cached install): the packed package
+ * Scenario 2 in a real n8n (the e2e harness's cached install: 2.41.1, or N8N_VERSION=1.123.81): the packed package
  * installed as a community package, and three workflows run with `n8n execute --id`:
  *   - empty:    Manual Trigger alone (what starting the CLI costs);
  *   - recruiting: Manual Trigger → Recruiting (Candidate, Get Many, Return All, Simplify);
