@@ -19,6 +19,8 @@ case "$N8N_VERSION" in
   *) NODE_VERSION="${N8N_NODE_VERSION:-24.21.0}" ;;
 esac
 CACHE="${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-recruiting/n8n-$N8N_VERSION}"
+# npm on Node 22+ keeps a module compile cache, by default in the temp directory: keep it here.
+export NODE_COMPILE_CACHE="$CACHE/node-compile-cache"
 
 # Bumped when the way n8n is installed changes, so an install made the old way is redone.
 RECIPE="2: scripts off, sqlite3 built from source"

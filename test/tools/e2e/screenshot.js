@@ -59,7 +59,9 @@ async function main() {
 			'--window-size=1600,1000',
 			'about:blank',
 		],
-		{ stdio: 'ignore', detached: true },
+		// Chromium makes its own org.chromium.Chromium.* folder in the temp directory: inside
+		// the profile, which is removed at the end.
+		{ stdio: 'ignore', detached: true, env: { ...process.env, TMPDIR: profile } },
 	);
 	try {
 		/** @type {any} */
