@@ -80,6 +80,13 @@ let failed = 0;
  * @param {() => unknown} fn  returns an optional detail string; throws to fail
  */
 async function check(name, fn) {
+	const started = Date.now();
+	// A check that waits on n8n (a poll a minute, a start, a restart) says every 10 s that it is
+	// still waiting, so the run is never silent for long.
+	const timer = setInterval(
+		() => console.log(`#   ...${name}: ${fmtMs(Date.now() - started)}`),
+		10_000,
+	);
 	try {
 		const detail = await fn();
 		passed++;
@@ -90,6 +97,8 @@ async function check(name, fn) {
 		const msg = error instanceof Error ? error.message : String(error);
 		console.log(`FAIL  ${name}: ${msg.replace(/\s+/g, ' ').slice(0, 900)}`);
 		return false;
+	} finally {
+		clearInterval(timer);
 	}
 }
 
@@ -1422,15 +1431,21 @@ async function pollerChecks(n8n, tarball, memory, mode) {
 		peak = Math.max(peak, ...processes.map((p) => treeRssMb(p.child.pid)));
 	}, 1000);
 	try {
-		await installTarball(tarball, userFolder);
-		const creds = credentialsFor(sandbox);
-		const vars = { CRED_ID: creds.good.id, CRED_NAME: creds.good.name, SINK_URL: sink.url };
-		const workflow = loadWorkflows(vars, { dir: path.join(WORKFLOWS_DIR, 'queue') })[
-			'trigger-get-report'
-		];
-		await importEntities(n8n, userFolder, 'credentials', [creds.good]);
-		await importEntities(n8n, userFolder, 'workflow', [workflow]);
-		await activateWorkflow(n8n, userFolder, workflow.id);
+		const imported = await check(
+			'the package, a credential and the trigger workflow are installed, imported and published',
+			async () => {
+				await installTarball(tarball, userFolder);
+				const creds = credentialsFor(sandbox);
+				const vars = { CRED_ID: creds.good.id, CRED_NAME: creds.good.name, SINK_URL: sink.url };
+				const workflow = loadWorkflows(vars, { dir: path.join(WORKFLOWS_DIR, 'queue') })[
+					'trigger-get-report'
+				];
+				await importEntities(n8n, userFolder, 'credentials', [creds.good]);
+				await importEntities(n8n, userFolder, 'workflow', [workflow]);
+				await activateWorkflow(n8n, userFolder, workflow.id);
+			},
+		);
+		if (!imported) return;
 
 		const worker = queue ? await launch('worker', 'n8n-worker.log') : undefined;
 		const mainSeq = sandbox.requestLog.seq;
