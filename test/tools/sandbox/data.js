@@ -2,9 +2,9 @@
 'use strict';
 
 /**
- * Static vocabularies for the seeded fixtures. Enumerations that the spec
- * (/work/shared/recruiting-api.md) lists exhaustively are copied verbatim;
- * open value sets use the spec's known value plus plausible siblings.
+ * Static vocabularies for the seeded fixtures. Enumerations that the API's specification
+ * lists exhaustively are copied verbatim; open value sets use the spec's known value plus
+ * plausible siblings.
  */
 
 /** Company size enum: the complete list from the spec. */

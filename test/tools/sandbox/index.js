@@ -2,7 +2,8 @@
 'use strict';
 
 /**
- * Contract-faithful sandbox of the Recruiting API (/work/shared/recruiting-api.md).
+ * Contract-faithful sandbox of the Recruiting API (its contract as README.md here describes it:
+ * validate.js, render.js and index.d.ts encode it).
  *
  *   const { createSandbox } = require('./test/tools/sandbox');
  *   const sandbox = await createSandbox({ candidates: 1000 });
