@@ -197,7 +197,14 @@ it(
 
 		const requestsBefore = sandbox.requestLog.seq;
 		sandbox.setFaults(FAULTS);
+		// The run takes minutes and jest prints a test's output only at its end: say how far it is
+		// (on the real clock; the trigger's Date.now is the sandbox's).
+		let saidAt = performance.now();
 		for (let i = 0; i < POLLS; i++) {
+			if (performance.now() - saidAt >= 10_000) {
+				saidAt = performance.now();
+				process.stdout.write(`SOAK seed ${SEED}: ${i} of ${POLLS} polls per resource...\n`);
+			}
 			if (i > 0) {
 				// Every 100 polls, 12 without candidate changes: the trigger's position settles
 				// and its stored cursor is used; 8 polls in, a candidate is written late at that
