@@ -1368,6 +1368,8 @@ const MODES = {
 			N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 			N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
 			N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+			// The scheduler logs each poll's result ("Poll returned no new data") at debug level.
+			N8N_LOG_LEVEL: 'debug',
 		},
 	},
 };
@@ -1503,7 +1505,13 @@ async function pollerChecks(n8n, tarball, memory, mode) {
 				const item = report.items.find((/** @type {any} */ i) => i.id === first.id);
 				expect(item.firstName === 'Queue' && item.lastName === 'First', `item: ${show(item)}`);
 				const execution = String(report.execution);
-				if (!worker) return `execution ${execution}`;
+				if (!worker) {
+					expect(
+						/Poll returned new data; handed off to a new execution/.test(main.output),
+						'the durable scheduler did not log that a poll handed off an execution',
+					);
+					return `execution ${execution}, handed off by the scheduler's poll task`;
+				}
 				// The report is sent by the execution's last node, just before the worker logs
 				// that it finished.
 				const finished = new RegExp(`Worker finished execution ${execution} `);
@@ -1521,14 +1529,38 @@ async function pollerChecks(n8n, tarball, memory, mode) {
 				return `execution ${execution}: enqueued by the main, run by the worker`;
 			},
 		);
-		await check('the change is emitted once: a later poll does not repeat it', async () => {
+		/** Occurrences of `re` in the main's log so far. @param {RegExp} re */
+		const logCount = (re) => (main.output.match(new RegExp(re.source, 'g')) || []).length;
+		/**
+		 * The next poll starts no execution, shown by n8n itself rather than by a report that
+		 * might still be on its way: in queue mode the main enqueues nothing after the poll; the
+		 * durable scheduler logs the poll's result (debug level), "Poll returned no new data".
+		 */
+		const nextPollEmitsNothing = async () => {
 			const seq = sandbox.requestLog.seq;
+			const enqueued = logCount(/Enqueued execution/);
+			const nothing = logCount(/Poll returned no new data/);
+			const handedOff = logCount(/Poll returned new data/);
 			expect(
 				await waitForPolls(sandbox, seq, ['/v1/candidates'], 75_000),
 				'no later poll within 75 s',
 			);
-			// The poll's execution, had it emitted, reports just after its request.
-			await sleep(3000);
+			if (queue) {
+				// The main enqueues within milliseconds of the poll's answer.
+				await sleep(5000);
+				expect(logCount(/Enqueued execution/) === enqueued, 'the later poll enqueued an execution');
+			} else {
+				const until = Date.now() + 30_000;
+				while (logCount(/Poll returned (no )?new data/) === nothing + handedOff) {
+					if (Date.now() > until) throw new Error('n8n logged no result of the later poll');
+					await sleep(250);
+				}
+				expect(logCount(/Poll returned new data/) === handedOff, 'the later poll emitted');
+				expect(logCount(/Poll returned no new data/) > nothing, 'no "no new data" line');
+			}
+		};
+		await check('the change is emitted once: a later poll does not repeat it', async () => {
+			await nextPollEmitsNothing();
 			expect(
 				reportsOf(first.id).length === 1,
 				`${reportsOf(first.id).length} reports of ${first.id}`,
@@ -1537,38 +1569,32 @@ async function pollerChecks(n8n, tarball, memory, mode) {
 
 		// The main restarts; a candidate created while it is down is emitted by the first poll
 		// after the restart, once, and the one before is not emitted again.
+		/** @type {{ id: string } | undefined} */
+		let second;
 		const restarted = await check(
 			queue
-				? 'the main stops and starts again; the worker keeps running'
-				: 'n8n stops and starts again',
+				? 'the main stops, a candidate is created, the main starts again; the worker keeps running'
+				: 'n8n stops, a candidate is created, n8n starts again',
 			async () => {
 				await main.stop();
 				processes.splice(processes.indexOf(main), 1);
+				// While nothing polls: a trigger that lost its position would start from "now"
+				// after the restart and never emit it.
+				second = sandbox.createCandidate({ firstName: 'Queue', lastName: 'Second' });
 				main = await launch('start', 'n8n-main-2.log');
 				expect(await main.waitReady(180_000), `main not ready: ${main.output.slice(-1500)}`);
+				if (worker) expect(worker.child.exitCode === null, 'the worker exited');
 			},
 		);
-		const second = sandbox.createCandidate({ firstName: 'Queue', lastName: 'Second' });
-		if (restarted) {
+		if (restarted && second) {
+			const { id } = second;
 			await check(
 				'after the restart the trigger goes on from its stored position: the new candidate once, nothing repeated',
 				async () => {
-					const ok = await sink.waitFor(
-						'queue-events',
-						() => reportsOf(second.id).length > 0,
-						150_000,
-					);
-					expect(ok, `no report of ${second.id} within 150 s: ${main.output.slice(-800)}`);
-					const seq = sandbox.requestLog.seq;
-					expect(
-						await waitForPolls(sandbox, seq, ['/v1/candidates'], 75_000),
-						'no later poll within 75 s',
-					);
-					await sleep(3000);
-					expect(
-						reportsOf(second.id).length === 1,
-						`${reportsOf(second.id).length} reports of ${second.id}`,
-					);
+					const ok = await sink.waitFor('queue-events', () => reportsOf(id).length > 0, 150_000);
+					expect(ok, `no report of ${id} within 150 s: ${main.output.slice(-800)}`);
+					await nextPollEmitsNothing();
+					expect(reportsOf(id).length === 1, `${reportsOf(id).length} reports of ${id}`);
 					expect(reportsOf(first.id).length === 1, `${first.id} emitted again after the restart`);
 				},
 			);

@@ -1,6 +1,6 @@
 /*
- * One Recruiting Trigger (one workflow) polled as n8n 1.123 polls it, with its emissions fed
- * to a ledger. n8n's semantics, as test/trigger/harness.ts models them:
+ * One Recruiting Trigger (one workflow) polled as n8n polls it, with its emissions fed
+ * to a ledger. n8n's semantics, as test/harness/n8n.ts (PollHarness) models them:
  * - the workflow's static data lives in memory between polls and is saved only after a poll
  *   that returned items (the execution it starts saves it);
  * - a poll that throws returns nothing and starts no execution. n8n either keeps the workflow

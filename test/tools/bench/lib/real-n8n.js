@@ -227,7 +227,7 @@ function execute(
 		const out = fs.openSync(outFile, 'w');
 		const started = Date.now();
 		const child = spawn(inst.cmd, [...inst.baseArgs, 'execute', `--id=${workflowId}`], {
-			env: n8nEnv(userFolder, env),
+			env: n8nEnv(userFolder, env, inst.major),
 			cwd: userFolder,
 			stdio: ['ignore', out, out],
 			detached: true,
