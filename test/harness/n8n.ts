@@ -28,7 +28,7 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-export const ITEMS_TYPE = 'test.items';
+const ITEMS_TYPE = 'test.items';
 const CREDENTIAL = { recruitingApi: { id: '1', name: 'Recruiting account' } };
 
 /** A source node that outputs the items given in its `items` parameter (JSON). */
@@ -52,7 +52,7 @@ class ItemsNode implements INodeType {
 }
 
 /** n8n's node type registry, holding just the given types. */
-export function nodeTypes(types: Record<string, INodeType>): INodeTypes {
+function nodeTypes(types: Record<string, INodeType>): INodeTypes {
 	const get = (name: string) => {
 		const type = types[name];
 		if (!type) throw new Error(`unknown node type ${name}`);
@@ -240,9 +240,9 @@ export function setupNode({
 
 /** Runs Items → node once through WorkflowExecute (manual mode) and returns what it output. */
 export async function runNode(options: NodeRunOptions): Promise<RunResult> {
-	const { workflow, source, additionalData: data } = setupNode(options);
+	const { workflow, source, node, additionalData: data } = setupNode(options);
 	const run = await new WorkflowExecute(data, 'manual').run({ workflow, startNode: source });
-	const taskData = run.data.resultData.runData.Recruiting?.[0];
+	const taskData = run.data.resultData.runData[node.name]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error ?? taskData?.error,

@@ -33,6 +33,23 @@ function walk(dir, keep, base = dir) {
 }
 
 /**
+ * Runs the repo's tsc on one project; throws with its output when it fails.
+ * @param {string} project @param {string[]} args @param {string} cwd
+ */
+function compile(project, args, cwd) {
+	const tsc = require.resolve('typescript/bin/tsc', { paths: [REPO_ROOT] });
+	const result = spawnSync(process.execPath, [tsc, '-p', project, ...args], {
+		cwd,
+		encoding: 'utf8',
+	});
+	if (result.status !== 0) {
+		throw new Error(
+			`tsc -p ${project} failed (exit ${result.status}):\n${(result.stdout + result.stderr).slice(-4000)}`,
+		);
+	}
+}
+
+/**
  * @param {{ srcRoot?: string, outRoot: string, log?: (line: string) => void }} options
  * @returns {{ outRoot: string, ms: number }}
  */
@@ -40,44 +57,28 @@ function buildPackage({ srcRoot = REPO_ROOT, outRoot, log = () => {} }) {
 	const started = Date.now();
 	fs.rmSync(outRoot, { recursive: true, force: true });
 	fs.mkdirSync(outRoot, { recursive: true });
-	const tsc = require.resolve('typescript/bin/tsc', { paths: [REPO_ROOT] });
 	log(
 		`tsc -p ${path.relative(process.cwd(), path.join(srcRoot, 'tsconfig.json')) || 'tsconfig.json'} → ${outRoot}/dist`,
 	);
-	const result = spawnSync(
-		process.execPath,
-		// Same options as `npm run build`.
-		[tsc, '-p', path.join(srcRoot, 'tsconfig.json'), '--outDir', path.join(outRoot, 'dist')],
-		{ cwd: srcRoot, encoding: 'utf8' },
-	);
-	if (result.status !== 0) {
-		throw new Error(
-			`tsc failed (exit ${result.status}):\n${(result.stdout + result.stderr).slice(-4000)}`,
-		);
-	}
+	// Same options as `npm run build`.
+	compile(path.join(srcRoot, 'tsconfig.json'), ['--outDir', path.join(outRoot, 'dist')], srcRoot);
 	// The in-process harness of the tests (n8n-core's engine and poller), always the checkout's
-	// own, so that every revision is measured through the same harness (engine.js binds it).
-	const harness = spawnSync(
-		process.execPath,
-		[
-			tsc,
-			path.join(REPO_ROOT, 'test', 'harness', 'n8n.ts'),
-			...[
-				'--outDir',
-				path.join(outRoot, 'harness'),
-				'--rootDir',
-				path.join(REPO_ROOT, 'test', 'harness'),
-			],
-			...['--module', 'commonjs', '--target', 'es2021', '--lib', 'es2021,es2022.error'],
-			...['--strict', '--esModuleInterop', '--skipLibCheck', '--types', 'node'],
-		],
-		{ cwd: REPO_ROOT, encoding: 'utf8' },
+	// own, so that every revision is measured through the same harness (engine.js binds it);
+	// compiled with the repo's options.
+	const harnessConfig = path.join(outRoot, 'tsconfig.harness.json');
+	fs.writeFileSync(
+		harnessConfig,
+		JSON.stringify({
+			extends: path.join(REPO_ROOT, 'tsconfig.json'),
+			compilerOptions: {
+				rootDir: path.join(REPO_ROOT, 'test', 'harness'),
+				// Types resolve from this folder, which has no node_modules yet.
+				typeRoots: [path.join(REPO_ROOT, 'node_modules', '@types')],
+			},
+			include: [path.join(REPO_ROOT, 'test', 'harness', 'n8n.ts')],
+		}),
 	);
-	if (harness.status !== 0) {
-		throw new Error(
-			`tsc (test/harness/n8n.ts) failed (exit ${harness.status}):\n${(harness.stdout + harness.stderr).slice(-4000)}`,
-		);
-	}
+	compile(harnessConfig, ['--outDir', path.join(outRoot, 'harness')], REPO_ROOT);
 	// gulp build: icons and codex files next to the compiled sources.
 	for (const top of ['nodes', 'credentials']) {
 		for (const rel of walk(
