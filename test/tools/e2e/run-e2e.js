@@ -1555,8 +1555,8 @@ async function pollerChecks(n8n, tarball, memory, mode) {
 					if (Date.now() > until) throw new Error('n8n logged no result of the later poll');
 					await sleep(250);
 				}
+				// One more result line, and it is not "new data": the poll emitted nothing.
 				expect(logCount(/Poll returned new data/) === handedOff, 'the later poll emitted');
-				expect(logCount(/Poll returned no new data/) > nothing, 'no "no new data" line');
 			}
 		};
 		await check('the change is emitted once: a later poll does not repeat it', async () => {
