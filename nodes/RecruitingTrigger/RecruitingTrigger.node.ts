@@ -187,6 +187,7 @@ async function testEvent(
 			maxItems: Infinity,
 			now,
 			maxPages: TEST_MAX_PAGES,
+			keepsState: false,
 		});
 		let latest: Emission | undefined;
 		await runPlan(context, plan, options.resource, (emissions) => {

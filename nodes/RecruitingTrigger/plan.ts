@@ -43,6 +43,8 @@ export interface PlanOptions {
 	now: number;
 	/** False to read without emitting (From Now's first poll learns where "now" is). */
 	emit?: boolean;
+	/** False when the state the poll leaves is thrown away (Fetch Test Event). */
+	keepsState?: boolean;
 	maxPages?: number;
 }
 
@@ -64,6 +66,8 @@ export class PollPlan implements Tally {
 
 	private readonly emitting: boolean;
 
+	readonly keepsState: boolean;
+
 	private readonly maxPages: number;
 
 	/** Records created at or after this count as created (undefined: all of them). */
@@ -76,6 +80,9 @@ export class PollPlan implements Tally {
 
 	/** Keys handled or met again in this poll, with the time they are filed under. */
 	private readonly newSeen = new Map<string, string | undefined>();
+
+	/** Keys of records found to sit before the watermark: not kept. */
+	private readonly dropped = new Set<string>();
 
 	private readonly walk: Walk;
 
@@ -94,6 +101,7 @@ export class PollPlan implements Tally {
 		this.filter = options.event;
 		this.maxItems = options.maxItems;
 		this.emitting = options.emit !== false;
+		this.keepsState = options.keepsState !== false;
 		this.maxPages = options.maxPages ?? MAX_PAGES_PER_POLL;
 		const capNs = nsFromMs(options.now + FUTURE_TOLERANCE_MS);
 		this.cap = { ns: capNs, text: formatInstant(capNs) };
@@ -163,7 +171,19 @@ export class PollPlan implements Tally {
 	}
 
 	isSeen(key: string): boolean {
-		return (this.oldSeen.size > 0 && this.oldSeen.has(key)) || this.newSeen.has(key);
+		if (this.newSeen.has(key)) return true;
+		return this.oldSeen.size > 0 && this.oldSeen.has(key) && !this.dropped.has(key);
+	}
+
+	keptAt(time: At): string[] {
+		const keys: string[] = [];
+		for (const [key, group] of this.oldSeen) if (at(group)?.ns === time.ns) keys.push(key);
+		return keys;
+	}
+
+	drop(key: string): void {
+		this.newSeen.delete(key);
+		this.dropped.add(key);
 	}
 
 	oldGroupOf(key: string): string | undefined {
@@ -172,10 +192,11 @@ export class PollPlan implements Tally {
 
 	see(key: string, time: string | undefined): void {
 		this.newSeen.set(key, time);
+		this.dropped.delete(key);
 	}
 
 	handle(record: Json, key: string, time: string | undefined, out: Emission[]): void {
-		this.newSeen.set(key, time);
+		this.see(key, time);
 		const id = recordId(record);
 		const event = this.eventOf(record, id);
 		if (id !== undefined) this.handledIds.add(id);
@@ -194,8 +215,7 @@ export class PollPlan implements Tally {
 		if (this.request !== undefined && this.pages >= this.maxPages) {
 			// Not an error: the next poll reads on from the watermark this one leaves.
 			this.stopped = true;
-			this.walk.stopBefore(this.request);
-			this.request = undefined;
+			this.request = this.walk.stopBefore(this.request);
 		}
 		this.deliverNotices(out, stall);
 		return out;
@@ -234,7 +254,9 @@ export class PollPlan implements Tally {
 			}
 			(groups[group] ??= []).push(key);
 		};
-		for (const [key, time] of this.oldSeen) if (!this.newSeen.has(key)) keep(key, time);
+		for (const [key, time] of this.oldSeen) {
+			if (!this.newSeen.has(key) && !this.dropped.has(key)) keep(key, time);
+		}
 		for (const [key, time] of this.newSeen) keep(key, time);
 		return {
 			v: STATE_VERSION,

@@ -69,6 +69,12 @@ export interface Tally {
 	oldGroupOf(key: string): string | undefined;
 	/** Keeps the key as handled, filed under `time` (the latest time the record may sit at). */
 	see(key: string, time: string | undefined): void;
+	/** Keys an earlier poll filed under exactly `time`. */
+	keptAt(time: At): string[];
+	/** The record sits before the watermark this poll leaves: its key need not be kept. */
+	drop(key: string): void;
+	/** Whether the state this poll leaves is stored (not for Fetch Test Event). */
+	readonly keepsState: boolean;
 	/** Whether handling the record now would emit it (Event filter, emitting at all). */
 	wouldEmit(record: Json): boolean;
 	/** Handles a record not handled before: remembers its key and emits it if wanted. */
@@ -90,8 +96,11 @@ export interface Walk {
 	first(): ListRequest;
 	/** Reads one page of what `request` asked for. */
 	take(page: Page, request: ListRequest): Step;
-	/** The poll hit its page limit; `next` is the request it did not make. */
-	stopBefore(next: ListRequest): void;
+	/**
+	 * The poll hit its page limit; `next` is the request it did not make. Returns one last
+	 * request the walk needs to leave an exact state, if any.
+	 */
+	stopBefore(next: ListRequest): ListRequest | undefined;
 	/** Where everything before has been handled (the watermark before the clock bound). */
 	end(): At | undefined;
 	/** The walk's own fields of the state to store. */

@@ -705,10 +705,15 @@ describe('jobs', () => {
 			{ id: 'c', m: at('10:05') },
 		];
 		const run = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
-		expect(run.requests).toEqual([{}]);
+		// The page ends at 10:05 with a and b before c: one read from 10:05 says which sit there.
+		expect(run.requests).toEqual([{}, { modifiedSince: at('10:05') }]);
 		expect(run.ids).toEqual(['a', 'b', 'c']);
 		expect(run.emitted.every((e) => e.event === 'created')).toBe(true);
 		expect(run.state).toMatchObject({ watermark: at('10:05') });
+		// Only the jobs that sit at the watermark are kept: a is not there.
+		expect(run.state.seen).toEqual({
+			[at('10:05')]: [recordKey(job('b')), recordKey(job('c'))],
+		});
 	});
 
 	it('a job whose modification time moved is emitted once as updated, even when the list shows nothing new (settled)', () => {
@@ -748,6 +753,8 @@ describe('jobs', () => {
 		expect(next.requests).toEqual([
 			{ modifiedSince: recent },
 			{ modifiedSince: '2026-03-01T11:58:00.001Z' },
+			// b sits before d on the last page: the read from the new watermark says where.
+			{ modifiedSince: '2026-03-01T11:59:30.000Z' },
 		]);
 		expect(next.emitted.map((e) => [e.record.id, e.event])).toEqual([
 			['c', 'updated'],
@@ -844,6 +851,54 @@ describe('jobs', () => {
 		expect(
 			drive(again.state, { resource: 'job' }, () => page([job('a', 'Renamed')], '')).ids,
 		).toEqual(['a']);
+	});
+
+	it('the page limit ends a poll with the read that settles its watermark', () => {
+		const rows: Row[] = Array.from({ length: 120 }, (_, i) => ({
+			id: `j${String(i).padStart(3, '0')}`,
+			m: at(`10:${String(Math.floor(i / 2)).padStart(2, '0')}`),
+		}));
+		const run = drive(emptyState('job'), { resource: 'job', maxPages: 2 }, jobList(rows));
+		// Two pages, then one read from where the second ended (10:48): j096 and j097.
+		expect(run.requests).toEqual([{}, { cursor: at('10:24') }, { modifiedSince: at('10:48') }]);
+		expect(run.state.watermark).toBe(at('10:48'));
+		expect(run.state.seen).toEqual({
+			[at('10:48')]: [recordKey(job('j096')), recordKey(job('j097'))],
+		});
+		const next = drive(run.state, { resource: 'job' }, jobList(rows));
+		expect(next.ids).toEqual(rows.slice(98).map((row) => row.id));
+	});
+
+	it('a job written at the new watermark while the poll read: left to the next poll, emitted once', () => {
+		const rows: Row[] = [
+			{ id: 'a', m: at('10:00') },
+			{ id: 'b', m: at('10:05') },
+		];
+		const run = drive(emptyState('job'), { resource: 'job' }, (request, index) => {
+			if (index === 1) rows.push({ id: 'c', m: at('10:05') });
+			return jobList(rows)(request);
+		});
+		expect(run.requests).toEqual([{}, { modifiedSince: at('10:05') }]);
+		expect(run.ids).toEqual(['a', 'b']);
+		expect(run.state.seen).toEqual({ [at('10:05')]: [recordKey(job('b'))] });
+		expect(drive(run.state, { resource: 'job' }, jobList(rows)).ids).toEqual(['c']);
+	});
+
+	it('a stored state that keeps a job at its watermark although it sits before: the first read drops it', () => {
+		const rows: Row[] = [
+			{ id: 'a', m: at('10:00') },
+			{ id: 'b', m: at('10:07') },
+		];
+		const state: TriggerState = {
+			...emptyState('job', at('10:07')),
+			seen: { [at('10:07')]: [recordKey(job('a')), recordKey(job('b'))] },
+		};
+		const idle = drive(state, { resource: 'job' }, jobList(rows));
+		expect(idle.requests).toEqual([{ modifiedSince: at('10:07') }]);
+		expect(idle.state.seen).toEqual({ [at('10:07')]: [recordKey(job('b'))] });
+		// Changed late at 10:07 where the list shows nothing else of it: a change, emitted.
+		rows[0].m = at('10:07');
+		expect(drive(idle.state, { resource: 'job' }, jobList(rows)).ids).toEqual(['a']);
 	});
 
 	it('a state stored by the earlier job trigger (a page of keys at its watermark) reads on exactly', () => {

@@ -544,11 +544,89 @@ describe('jobs', () => {
 			{ limit: '50' },
 			{ limit: '50', cursor: t(10) },
 			{ limit: '50', modifiedSince: '2026-03-01T00:10:00.001Z' },
+			// The last page ends at t(16) with j00072 before it: the read from t(16) says it sits
+			// before the new watermark (the next poll's own first request).
+			{ limit: '50', modifiedSince: t(16) },
 		]);
 
 		expect(await trigger.poll()).toBeNull();
 		api.touchJob('j00060', t(20));
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00060']);
+	});
+
+	describe('a change written late at exactly the watermark, showing nothing but its time', () => {
+		// 60 jobs: j00001-j00020 at t(10), the even ids j00022-j00060 at t(20), the odd ids
+		// j00021-j00059 at t(30). The first sync's first page ends at t(30) and holds 40 jobs
+		// modified before it; the cursor's page repeats the 20 at t(30). A job that sat before
+		// the watermark and is then changed late at exactly t(30), where the list shows only
+		// its modification time (custom attributes, stage totals), is a change to emit.
+		const tie = (minute: number, numbers: number[]) => numbers.map((n) => job(n, minute));
+		const odd = range(21, 59).filter((n) => n % 2 === 1);
+		const even = range(22, 60).filter((n) => n % 2 === 0);
+
+		it.each([
+			['its id sorting before the jobs at the watermark', 'j00005'],
+			['its id sorting among them', 'j00040'],
+			['its id sorting after them', 'j00060'],
+		])('%s: emitted once, then idle polls are one request', async (_case, late) => {
+			api.addJobs(...tie(10, range(1, 20)), ...tie(20, even), ...tie(30, odd));
+			const trigger = new TriggerHarness({ resource: 'job', start: 'everything' });
+			expect(itemsOf(await trigger.poll())).toHaveLength(60);
+			expect(await trigger.poll()).toBeNull();
+
+			api.touchJob(late, t(30));
+			const before = api.requests().length;
+			expect(events(itemsOf(await trigger.poll()))).toEqual([[late, 'updated']]);
+			// Read from the watermark; the page reaches past nothing, so nothing more is asked.
+			expect(api.requests().length - before).toBe(1);
+			expect(await trigger.poll()).toBeNull();
+			expect(api.requests().length - before).toBe(2);
+		});
+
+		it('on the last page of a poll that moved the watermark (no cursor page after it)', async () => {
+			api.addJobs(job(1, 10), job(2, 20), job(3, 20));
+			const trigger = new TriggerHarness({ resource: 'job', start: 'everything' });
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00001', 'j00002', 'j00003']);
+			// j00001 sits before t(20) on the page that ends there: one read from t(20) says so.
+			expect(api.requests().map((r) => r.query)).toEqual([
+				{ limit: '50' },
+				{ limit: '50', modifiedSince: t(20) },
+			]);
+
+			api.touchJob('j00001', t(20));
+			expect(events(itemsOf(await trigger.poll()))).toEqual([['j00001', 'updated']]);
+			expect(await trigger.poll()).toBeNull();
+		});
+
+		it('after a poll cut by Max Items per Poll inside the page that set the watermark', async () => {
+			api.addJobs(...range(1, 6).map((n) => job(n, 10 + n)));
+			const trigger = new TriggerHarness({
+				resource: 'job',
+				start: 'everything',
+				options: { maxItemsPerPoll: 4 },
+			});
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00001', 'j00002', 'j00003', 'j00004']);
+			api.touchJob('j00002', t(14));
+			// Created again: the backlog (Start: Everything) still drains, and a record changed
+			// again during a backlog counts from where the backlog began (README).
+			expect(events(itemsOf(await trigger.poll()))).toEqual([
+				['j00002', 'created'],
+				['j00005', 'created'],
+				['j00006', 'created'],
+			]);
+			expect(await trigger.poll()).toBeNull();
+		});
+	});
+
+	it('Fetch Test Event reads no more than it shows: no read to settle a state it does not keep', async () => {
+		api.addJobs(job(1, 990), job(2, 995));
+		const trigger = new TriggerHarness({ resource: 'job' });
+		expect(ids(itemsOf(await trigger.poll('manual')))).toEqual(['j00002']);
+		// From the window's start, then after it; not from t(995) to settle the state.
+		expect(api.requests().map((r) => r.query)).toEqual([
+			{ limit: '50', modifiedSince: t(940) },
+			{ limit: '50', modifiedSince: '2026-03-01T15:40:00.001Z' },
+		]);
 	});
 
 	it('Simplify off: the raw list item, with event and resource', async () => {

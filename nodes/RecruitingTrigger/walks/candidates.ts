@@ -191,10 +191,11 @@ export class CandidateWalk implements Walk {
 		this.rest = known ? rest : undefined;
 	}
 
-	stopBefore(next: ListRequest): void {
+	stopBefore(next: ListRequest): undefined {
 		this.stopped = true;
 		this.rest = this.lastInOrder;
 		if (next.cursor !== undefined) this.resumeAt(next.cursor, next);
+		return undefined;
 	}
 
 	/** Stores where the next poll may resume, with the query that cursor belongs to. */

@@ -23,6 +23,12 @@ import type { At, Emission, ListRequest, Step, Tally, Walk } from '../walk';
  *   exactly the jobs after W, and a new job of the first page not in it sits at W.
  * - Max Items per Poll stops a poll only between pages, or after a page asked with a smaller
  *   limit, so the watermark is always a page's nextCursor: exact.
+ * - `seen` at W holds exactly the handled jobs that sit AT W, never one that sits before it: a
+ *   job kept at W by mistake would hide its next change when that change is written late at W
+ *   (a commit stamped with an earlier time) and the list shows nothing else of it (only
+ *   modifiedAt moves). A page ending at T says only of its last job that it sits at T; the
+ *   page read from T (the cursor repeats the jobs at T) says which of the others do. When the
+ *   poll ends on such a page, it reads once more from its new watermark to find out.
  */
 
 export function stallNotice(time: string, label = 'jobs'): string {
@@ -54,9 +60,22 @@ export class JobWalk implements Walk {
 
 	private readonly cursors = new Set<string>();
 
+	/**
+	 * Keys filed at `unconfirmedAt` whose jobs may sit before it; the next page read from that
+	 * time keeps those it lists and drops the others. At the start: the keys kept at W.
+	 */
+	private unconfirmed: Set<string>;
+
+	private unconfirmedAt: At | undefined;
+
+	/** Set while the last request (from the new watermark, to settle `unconfirmed`) is out. */
+	private confirming: At | undefined;
+
 	constructor(private readonly tally: Tally) {
 		this.start = tally.start;
 		this.boundary = tally.start;
+		this.unconfirmed = new Set(tally.start ? tally.keptAt(tally.start) : []);
+		this.unconfirmedAt = tally.start;
 	}
 
 	/**
@@ -76,6 +95,7 @@ export class JobWalk implements Walk {
 	}
 
 	take(page: Page, request: ListRequest): Step {
+		if (this.confirming !== undefined) return this.takeConfirm(page, this.confirming);
 		if (request.cursor !== undefined) this.cursors.add(request.cursor);
 		const fromStart =
 			this.start !== undefined &&
@@ -84,6 +104,61 @@ export class JobWalk implements Walk {
 		if (fromStart && request.cursor === undefined) return this.takeFromStart(page, request);
 		if (fromStart) return this.takeAtStart(page, request);
 		return this.takeAfter(page, request);
+	}
+
+	/**
+	 * A page listing everything from `from` (the first page for that time, not cut by a limit)
+	 * says which jobs sit at `from`: unconfirmed keys it lists stay filed there, the others sit
+	 * before it and are dropped. A stalled page (more jobs at `from` than a page) lists only
+	 * some of them; the walk steps past that time, so they do not matter.
+	 */
+	private settle(page: Page, from: At): void {
+		const pending = this.unconfirmed;
+		if (pending.size === 0 || this.unconfirmedAt?.ns !== from.ns) return;
+		this.unconfirmed = new Set();
+		const to = at(page.nextCursor);
+		if (page.hasNextPage && (to === undefined || to.ns <= from.ns)) return;
+		const listed = new Set(page.items.map((record) => recordKey(record)));
+		for (const key of pending) {
+			if (listed.has(key)) this.tally.see(key, from.text);
+			else this.tally.drop(key);
+		}
+	}
+
+	/** Files the page's jobs (all at `to`) as unconfirmed, but for its last, which sits at `to`. */
+	private fileUnconfirmed(page: Page, from: At | undefined, to: At): void {
+		this.unconfirmed = new Set();
+		this.unconfirmedAt = to;
+		if (from !== undefined && from.ns >= to.ns) return;
+		for (const record of page.items.slice(0, -1)) this.unconfirmed.add(recordKey(record));
+		this.unconfirmed.delete(recordKey(page.items[page.items.length - 1]));
+	}
+
+	/**
+	 * The walk is over: when the watermark it leaves holds keys that may sit before it, one more
+	 * request from the watermark says which sit at it (the request the next poll makes first).
+	 */
+	private finish(step: Step): Step {
+		const boundary = this.boundary;
+		if (
+			step.next !== undefined ||
+			this.unconfirmed.size === 0 ||
+			!this.tally.keepsState ||
+			boundary === undefined ||
+			this.unconfirmedAt?.ns !== boundary.ns ||
+			boundary.ns > this.tally.clock.ns
+		) {
+			return step;
+		}
+		this.confirming = boundary;
+		return { ...step, next: { modifiedSince: boundary.text } };
+	}
+
+	/** The page from the new watermark: settles what sits at it; emits nothing (the next poll does). */
+	private takeConfirm(page: Page, from: At): Step {
+		this.confirming = undefined;
+		this.settle(page, from);
+		return { out: [] };
 	}
 
 	/** A job handled by an earlier poll past the watermark (kept when n8n's clock held it back). */
@@ -96,6 +171,7 @@ export class JobWalk implements Walk {
 	private takeFromStart(page: Page, request: ListRequest): Step {
 		const start = this.start as At;
 		const to = at(page.nextCursor);
+		if (request.limit === undefined) this.settle(page, start);
 		if (page.items.length === 0) {
 			this.boundary = start;
 			return { out: [] };
@@ -176,6 +252,8 @@ export class JobWalk implements Walk {
 		}
 		const from = at(request.cursor ?? request.modifiedSince);
 		const to = at(page.nextCursor);
+		// The cursor repeats the jobs at the previous page's end: this page says which sit there.
+		if (from !== undefined && request.limit === undefined) this.settle(page, from);
 		const fresh = (key: string) => !this.handledAfter.has(key) && !this.heldBack(key);
 		const limit = this.cut(page, request, fresh);
 		if (limit !== undefined) {
@@ -184,7 +262,7 @@ export class JobWalk implements Walk {
 			if (limit > 0) return { out, next: { ...request, limit } };
 			// Nothing more may be emitted: the next poll starts where the previous page ended.
 			tally.stop();
-			return { out };
+			return this.finish({ out });
 		}
 		for (const record of page.items) {
 			const key = recordKey(record);
@@ -197,11 +275,12 @@ export class JobWalk implements Walk {
 			// kept past the watermark (until the n8n clock allows one) and skipped while unchanged.
 			tally.handle(record, key, to?.text ?? tally.cap.text, out);
 		}
+		if (page.items.length > 0 && to !== undefined) this.fileUnconfirmed(page, from, to);
 		if (!page.hasNextPage) {
 			// The end of the list; an empty last page, or one without a cursor, says nothing
 			// about times.
 			if (page.items.length > 0 && to !== undefined) this.boundary = to;
-			return { out };
+			return this.finish({ out });
 		}
 		if (to === undefined) this.notATime(page);
 		const boundary = to as At;
@@ -209,7 +288,7 @@ export class JobWalk implements Walk {
 			// A page cut to what the poll may still emit: the poll ends with it.
 			this.boundary = boundary;
 			tally.stop();
-			return { out };
+			return this.finish({ out });
 		}
 		if (from !== undefined && request.cursor !== undefined && boundary.ns <= from.ns) {
 			if (boundary.ns < from.ns) {
@@ -223,7 +302,7 @@ export class JobWalk implements Walk {
 		this.boundary = boundary;
 		if (tally.emitted >= tally.maxItems) {
 			tally.stop();
-			return { out };
+			return this.finish({ out });
 		}
 		const cursor = nextCursor(
 			page,
@@ -262,6 +341,7 @@ export class JobWalk implements Walk {
 	private stepPast(time: At, out: Emission[]): Step {
 		const after = at(nextInstant(time.text)) as At;
 		this.boundary = after;
+		this.unconfirmed = new Set();
 		this.cursors.clear();
 		return { out, next: { modifiedSince: after.text }, stall: stallNotice(time.text) };
 	}
@@ -273,8 +353,9 @@ export class JobWalk implements Walk {
 		);
 	}
 
-	stopBefore(): void {
-		// The boundary is the last page's end: the next poll starts there.
+	stopBefore(): ListRequest | undefined {
+		// The boundary is the last page's end: the next poll starts there, once it is settled.
+		return this.finish({ out: [] }).next;
 	}
 
 	end(): At | undefined {

@@ -10,7 +10,9 @@
  * - late writes: a candidate written at a time the list already showed, with an id before
  *   the records already listed there (replication lag, an import stamping old times). The
  *   trigger cannot see it by position; it is owed eventually (lost if never emitted), and the
- *   report says how many polls it took at most.
+ *   report says how many polls it took at most. A job written late at the latest time the
+ *   list shows (where the job trigger's watermark sits) is owed by the next poll, as any
+ *   change is (`lateOwedAtOnce`): the job trigger reads from its watermark on every poll.
  *
  * The records only change between polls, never during one, so at the start of every poll
  * the sandbox shows one current version per record. The rule:
@@ -116,9 +118,15 @@ export class Ledger {
 
 	private polls = 0;
 
+	/**
+	 * @param lateOwedAtOnce late writes are owed by position like any change (jobs: the trigger
+	 *   reads from its watermark on every poll, so one written late at it is due at once), not
+	 *   only eventually (candidates, whose trigger resumes from a stored cursor).
+	 */
 	constructor(
 		readonly label: string,
 		private readonly maxItems: number,
+		private readonly lateOwedAtOnce = false,
 	) {}
 
 	/** A version becomes current (a seeded record, or a change from the change log). */
@@ -181,7 +189,7 @@ export class Ledger {
 		const complete = items.length < this.maxItems;
 		for (const version of this.unemitted.values()) {
 			const k = key(version.id, version.version);
-			if (this.missedAt.has(k) || this.lateWritten.has(k)) continue;
+			if (this.missedAt.has(k) || (this.lateWritten.has(k) && !this.lateOwedAtOnce)) continue;
 			if (complete || (last !== undefined && before(version, last))) this.missedAt.set(k, poll);
 		}
 	}

@@ -24,7 +24,7 @@
  * SOAK_TRACE (a path: every poll's outcome and the trigger's state after it, as JSON lines),
  * SOAK_CLOCK_SKEW_MS (how far n8n's clock is behind the API's, default 0),
  * SOAK_LAST_PAGE_CURSOR (`empty`: the last candidates page carries no cursor; default a
- * position, which the trigger stores and resumes from).
+ * position, which the trigger stores and resumes from), SOAK_FAULTS (`off`: no injected faults).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -46,6 +46,8 @@ const RETRY_AFTER = Number(process.env.SOAK_RETRY_AFTER ?? 0);
 const SKEW_MS = Number(process.env.SOAK_CLOCK_SKEW_MS ?? 0);
 /** The nextCursor of the last candidates page: a position (default) or empty (the spec allows both). */
 const LAST_PAGE_CURSOR = process.env.SOAK_LAST_PAGE_CURSOR === 'empty' ? 'empty' : 'position';
+/** `off`: no injected faults, so a run is the trigger's logic alone (the changes stay the same). */
+const FAULTS_ON = process.env.SOAK_FAULTS !== 'off';
 
 const POLL_INTERVAL_MS = 60_000;
 const CANDIDATE_MAX_ITEMS = 333;
@@ -149,7 +151,7 @@ it(
 		});
 		const random = prng(SEED);
 		const candidates = new Ledger('candidate', CANDIDATE_MAX_ITEMS);
-		const jobs = new Ledger('job', JOB_MAX_ITEMS);
+		const jobs = new Ledger('job', JOB_MAX_ITEMS, true);
 		const world = new World(sandbox, candidates, jobs, random);
 		await world.inventory();
 		const seeded = { candidates: world.candidateCount, jobs: world.jobCount };
@@ -196,7 +198,7 @@ it(
 		]);
 
 		const requestsBefore = sandbox.requestLog.seq;
-		sandbox.setFaults(FAULTS);
+		if (FAULTS_ON) sandbox.setFaults(FAULTS);
 		// The run takes minutes and jest prints a test's output only at its end: say how far it is
 		// (on the real clock; the trigger's Date.now is the sandbox's).
 		let saidAt = performance.now();
@@ -210,6 +212,8 @@ it(
 				// and its stored cursor is used; 8 polls in, a candidate is written late at that
 				// position's time, with an id before it.
 				const quiet = i % 100 >= 50 && i % 100 < 62;
+				// A fifth of the polls: first of all, a job written late at the latest time listed.
+				if (random() < 0.2) world.jobLate();
 				if (!quiet) world.candidateActivity();
 				if (i % 100 === 58) world.candidateLate();
 				world.jobActivity();
@@ -224,6 +228,8 @@ it(
 			await jobTrigger.poll();
 		}
 		const faulted = tally(sandbox.requestLog.since(requestsBefore));
+		const { before, among, after } = world.counts.lateJobs;
+		const lateJobs = before + among + after;
 		const soakPolls = { candidate: candidateTrigger.polls, job: jobTrigger.polls };
 		const soakFailed = { candidate: candidateTrigger.failed, job: jobTrigger.failed };
 
@@ -266,6 +272,7 @@ it(
 			changes: {
 				invisibleJobChanges: world.counts.invisibleJobChanges,
 				lateCandidates: world.counts.lateCandidates,
+				lateJobs: world.counts.lateJobs,
 				candidate: world.counts.candidateChanges,
 				job: world.counts.jobChanges,
 				candidatesCreated: world.counts.candidatesCreated,
@@ -289,11 +296,11 @@ it(
 			writeFileSync(process.env.SOAK_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
 		process.stdout.write(
 			[
-				`SOAK seed ${SEED}${SKEW_MS ? `, n8n clock ${SKEW_MS} ms behind` : ''}${LAST_PAGE_CURSOR === 'empty' ? ', last page without cursor' : ''}: ${POLLS} polls per resource (candidates, jobs), ${soakFailed.candidate + soakFailed.job} failed ` +
+				`SOAK seed ${SEED}${SKEW_MS ? `, n8n clock ${SKEW_MS} ms behind` : ''}${LAST_PAGE_CURSOR === 'empty' ? ', last page without cursor' : ''}${FAULTS_ON ? '' : ', no faults'}: ${POLLS} polls per resource (candidates, jobs), ${soakFailed.candidate + soakFailed.job} failed ` +
 					`(candidates ${soakFailed.candidate}, jobs ${soakFailed.job}); ${faulted.faults} faults injected in ${faulted.requests} requests ` +
 					`(${brief(faulted.byKind)}); restarts ${candidateTrigger.restarts + jobTrigger.restarts}; ` +
 					`records changed: ${world.counts.candidateChanges} candidate changes (${world.counts.candidateTies.length} ties of ${CANDIDATE_TIE}, ${world.counts.lateCandidates} written late behind the position), ` +
-					`${world.counts.jobChanges} job changes (${world.counts.invisibleJobChanges} invisible in the list, ${world.counts.jobTies.length} ties up to ${JOB_TIE_MAX}), plus ${seeded.candidates} + ${seeded.jobs} seeded; ` +
+					`${world.counts.jobChanges} job changes (${world.counts.invisibleJobChanges} invisible in the list, ${world.counts.jobTies.length} ties up to ${JOB_TIE_MAX}, ${lateJobs} written late at the latest time listed: ${world.counts.lateJobs.invisible} of them invisible, ids sorting ${world.counts.lateJobs.before} before, ${world.counts.lateJobs.among} among, ${world.counts.lateJobs.after} after the jobs there), plus ${seeded.candidates} + ${seeded.jobs} seeded; ` +
 					`emitted ${candidateReport.emitted + jobReport.emitted}; lost ${candidateReport.lost + jobReport.lost}; ` +
 					`duplicated ${candidateReport.duplicated + jobReport.duplicated}; wall ${Math.round(wallSeconds)} s`,
 				`  ${describeLedger('candidates', candidateReport)}`,
@@ -306,11 +313,17 @@ it(
 		// A trigger that keeps emitting with nothing changing emits something again and again.
 		expect(drained).toEqual({ candidate: true, job: true });
 		// The soak did what it claims: faults were injected, polls failed, ties happened.
-		expect(faulted.faults / faulted.requests).toBeGreaterThan(0.07);
-		expect(soakFailed.candidate + soakFailed.job).toBeGreaterThan(0);
+		if (FAULTS_ON) {
+			expect(faulted.faults / faulted.requests).toBeGreaterThan(0.07);
+			expect(soakFailed.candidate + soakFailed.job).toBeGreaterThan(0);
+		} else expect(faulted.faults + soakFailed.candidate + soakFailed.job).toBe(0);
 		expect(world.counts.candidateTies.length).toBe(tieCount);
 		expect(world.counts.invisibleJobChanges).toBeGreaterThan(0);
 		if (POLLS > 60) expect(world.counts.lateCandidates).toBeGreaterThan(0);
+		if (POLLS > 60) {
+			expect(world.counts.lateJobs.invisible).toBeGreaterThan(0);
+			expect(lateJobs - world.counts.lateJobs.invisible).toBeGreaterThan(0);
+		}
 
 		for (const [report, trigger] of [
 			[candidateReport, candidateTrigger],

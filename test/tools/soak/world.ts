@@ -72,6 +72,8 @@ export interface ChangeCounts {
 	jobTies: { at: string; size: number; variant: string }[];
 	invisibleJobChanges: number;
 	lateCandidates: number;
+	/** Jobs written late at the latest time listed, by where their id sorts among the jobs there. */
+	lateJobs: { before: number; among: number; after: number; invisible: number };
 }
 
 /**
@@ -89,6 +91,7 @@ export class World {
 		jobTies: [],
 		invisibleJobChanges: 0,
 		lateCandidates: 0,
+		lateJobs: { before: 0, among: 0, after: 0, invisible: 0 },
 	};
 
 	private seq: number;
@@ -101,6 +104,9 @@ export class World {
 
 	/** Candidates written late since the last sync(). */
 	private readonly lateIds = new Set<string>();
+
+	/** Jobs written late since the last sync(), with the time written. */
+	private readonly lateJobIds = new Map<string, number>();
 
 	constructor(
 		private readonly sandbox: Sandbox,
@@ -132,11 +138,11 @@ export class World {
 		this.candidates.set(id, String(record.modifiedAt), record.modifiedAt, undefined, late);
 	}
 
-	addJob(id: string): void {
+	addJob(id: string, late = false): void {
 		const record = this.sandbox.store.getVacancy(id);
 		if (!record) throw new Error(`no job ${id}`);
 		if (!this.jobs.currentOf(id)) this.jobIds.push(id);
-		this.jobs.set(id, String(record.modifiedAt), record.modifiedAt, record.name);
+		this.jobs.set(id, String(record.modifiedAt), record.modifiedAt, record.name, late);
 	}
 
 	/** Reads the change log since the last call into the ledgers; returns the entries read. */
@@ -152,6 +158,8 @@ export class World {
 		}
 		const late = new Set(this.lateIds);
 		this.lateIds.clear();
+		const lateJobs = new Map(this.lateJobIds);
+		this.lateJobIds.clear();
 		for (const entry of last.values()) {
 			if (entry.resource === 'candidate') {
 				// The change log and the record agree on the version the list now shows.
@@ -165,7 +173,8 @@ export class World {
 				if (!record || new Date(record.modifiedAt).toISOString() !== entry.modifiedAt) {
 					throw new Error(`change log and store disagree on job ${entry.id}`);
 				}
-				this.addJob(entry.id);
+				// Late only if that write is still the job's last change.
+				this.addJob(entry.id, lateJobs.get(entry.id) === record.modifiedAt);
 			}
 		}
 		return entries;
@@ -227,6 +236,36 @@ export class World {
 		this.sandbox.touchCandidate(id, { modifiedAt: latest.time });
 		this.lateIds.add(id);
 		this.counts.lateCandidates++;
+		return true;
+	}
+
+	/**
+	 * A job written late (a commit stamped with an earlier time): one of the 40 jobs modified
+	 * last before the latest time the list shows gets exactly that time. That is where the job
+	 * trigger's watermark sits, and those jobs were on the page that ended there. Half the time
+	 * only modifiedAt moves (the list shows nothing else); the job's id sorts before, among or
+	 * after the jobs already at that time, as it falls.
+	 */
+	jobLate(): boolean {
+		const latest = this.latest(this.jobs);
+		const recent = [...this.jobs.currentVersions()]
+			.filter((version) => version.time < latest.time)
+			.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : 1))
+			.slice(0, 40);
+		if (recent.length === 0 || latest.ids.size === 0) return false;
+		const { id } = pick(this.random, recent);
+		const invisible = this.random() < 0.5;
+		this.sandbox.touchVacancy(id, {
+			...(!invisible && { name: this.name('Late job') }),
+			modifiedAt: latest.time,
+		});
+		this.lateJobIds.set(id, latest.time);
+		const at = [...latest.ids].sort();
+		const counts = this.counts.lateJobs;
+		if (id < at[0]) counts.before++;
+		else if (id > (at.at(-1) as string)) counts.after++;
+		else counts.among++;
+		if (invisible) counts.invisible++;
 		return true;
 	}
 
