@@ -1,23 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PAGE_SIZE } from '../shared/paging';
-import { outputFields } from './output';
+import { outputFields } from '../shared/output';
 
 /*
  * Parameters several operations share; `show` is the displayOptions.show of the operation.
  * Descriptions only: what a parameter does to the request is in the operation's routing.
  */
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
-
-/** Simplify, as the trigger offers it (the node's is in output.ts, with its Output option). */
-export const simplifyOption: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether to return plain fields (name: "Backend Engineer") instead of the API’s { viewType, name } wrappers',
-};
 
 /** The optional fields of a write, in n8n's usual "Add Field" collection. */
 export function additionalFields(show: Show, options: INodeProperties[]): INodeProperties {

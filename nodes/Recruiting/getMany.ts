@@ -12,8 +12,8 @@ import { withRetries } from '../shared/retry';
 import { pacedRun } from '../shared/transport';
 import type { Json } from '../shared/values';
 import { WITH_KEY } from './hooks';
-import { shaper } from './output';
-import type { RecordShape } from './output';
+import { shaper } from '../shared/output';
+import type { RecordShape } from '../shared/output';
 import { limitOf } from './parameters';
 
 interface ListRequest {

@@ -18,8 +18,8 @@ import { withRetries } from '../shared/retry';
 import { timestamp } from '../shared/time';
 import { apiCredentials, cancelSignal, pathSegment, siteRoot } from '../shared/transport';
 import { isRecord } from '../shared/values';
-import { shaper } from './output';
-import type { RecordShape } from './output';
+import { shaper } from '../shared/output';
+import type { RecordShape } from '../shared/output';
 import { limitOf, requiredId } from './parameters';
 import type { Resource, Subject } from './resource';
 

@@ -7,10 +7,10 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { simplifyOption } from '../Recruiting/descriptions';
-import { flattenCandidate } from '../Recruiting/resources/candidate/output';
-import { flattenVacancy } from '../Recruiting/resources/job/output';
 import { toNodeError } from '../shared/errors';
+import { simplifyOption } from '../shared/output';
+import { flattenCandidate } from '../shared/records/candidate';
+import { flattenVacancy } from '../shared/records/job';
 import { PAGE_SIZE, readPages } from '../shared/paging';
 import { formatInstant, nsFromMs, timestamp } from '../shared/time';
 import { pacedRun, recruitingApiRequest } from '../shared/transport';

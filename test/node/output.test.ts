@@ -6,7 +6,7 @@
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { flattenCandidate } from '../../nodes/Recruiting/resources/candidate/output';
+import { flattenCandidate } from '../../nodes/shared/records/candidate';
 import { API, API_KEY, jsonOf, runRecruiting } from '../harness/engine';
 import { candidate, page, vacancyListItem } from '../harness/fixtures';
 

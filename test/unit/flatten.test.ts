@@ -1,9 +1,9 @@
 import {
 	flattenApplication,
 	flattenApplicationListItem,
-} from '../../nodes/Recruiting/resources/application/output';
-import { flattenCandidate } from '../../nodes/Recruiting/resources/candidate/output';
-import { flattenVacancy } from '../../nodes/Recruiting/resources/job/output';
+} from '../../nodes/shared/records/application';
+import { flattenCandidate } from '../../nodes/shared/records/candidate';
+import { flattenVacancy } from '../../nodes/shared/records/job';
 import { flattenCustomAttribute } from '../../nodes/shared/flatten';
 import {
 	applicationDetail,

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { flattenCandidate } from '../resources/candidate/output';
+import { flattenCandidate } from '../../shared/records/candidate';
 import { searchList } from './searchList';
 
 /** Candidates for the Candidate picker, by name or email; pages are filtered here. */

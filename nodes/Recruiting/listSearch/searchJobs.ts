@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { flattenVacancy } from '../resources/job/output';
+import { flattenVacancy } from '../../shared/records/job';
 import { searchList } from './searchList';
 
 /** Jobs for the Job picker. The API has no name search, so pages are filtered here. */

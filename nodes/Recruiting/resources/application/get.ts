@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { outputFields } from '../../output';
+import { outputFields } from '../../../shared/output';
 
 const show = { resource: ['application'], operation: ['get'] };
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { jobLocator, returnAllFields } from '../../descriptions';
-import { outputFields } from '../../output';
+import { outputFields } from '../../../shared/output';
 
 const show = { resource: ['application'], operation: ['getAllForJob'] };
 

@@ -5,7 +5,8 @@ import { applicationBody } from './body';
 import { applicationCreateDescription } from './create';
 import { applicationGetDescription } from './get';
 import { applicationGetManyForJobDescription } from './getAllForJob';
-import { applicationShape, outputApplicationsOfJob } from './output';
+import { applicationShape } from '../../../shared/records/application';
+import { outputApplicationsOfJob } from './output';
 
 export const application: Resource = {
 	option: { name: 'Application', value: 'application' },

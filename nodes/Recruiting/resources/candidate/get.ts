@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { candidateLocator } from '../../descriptions';
-import { outputFields } from '../../output';
+import { outputFields } from '../../../shared/output';
 
 const show = { resource: ['candidate'], operation: ['get'] };
 

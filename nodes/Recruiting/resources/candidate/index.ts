@@ -4,7 +4,7 @@ import { outputRecord, sendModifiedSince, sendPath } from '../../hooks';
 import { candidateGetDescription } from './get';
 import { candidateGetManyDescription } from './getAll';
 import { candidateGetContactIdentifiersDescription } from './getContactIdentifiers';
-import { candidateShape } from './output';
+import { candidateShape } from '../../../shared/records/candidate';
 
 export const candidate: Resource = {
 	option: { name: 'Candidate', value: 'candidate' },

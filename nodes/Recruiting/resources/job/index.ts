@@ -4,7 +4,7 @@ import { outputWriteResult, sendBody, sendModifiedSince, sendPath } from '../../
 import { collection, requiredId } from '../../parameters';
 import { jobUpdateBody } from './body';
 import { jobGetManyDescription } from './getAll';
-import { vacancyShape } from './output';
+import { vacancyShape } from '../../../shared/records/job';
 import { jobUpdateDescription } from './update';
 
 export const job: Resource = {

@@ -1,13 +1,7 @@
-import {
-	flattenCustomAttributes,
-	flattenWith,
-	mapList,
-	rulesOf,
-	spreadInto,
-} from '../../../shared/flatten';
-import { isRecord } from '../../../shared/values';
-import type { Json } from '../../../shared/values';
-import type { RecordShape } from '../../output';
+import { flattenCustomAttributes, flattenWith, mapList, rulesOf, spreadInto } from '../flatten';
+import type { RecordShape } from '../output';
+import { isRecord } from '../values';
+import type { Json } from '../values';
 
 function flattenClientContact(raw: unknown): unknown {
 	return isRecord(raw) && Array.isArray(raw.customAttributes)

@@ -1,13 +1,7 @@
-import type { RecordShape } from '../../output';
-import { isRecord } from '../../../shared/values';
-import type { Json } from '../../../shared/values';
-import {
-	flattenCustomAttributes,
-	flattenWith,
-	otherKeys,
-	rulesOf,
-	unwrapSingle,
-} from '../../../shared/flatten';
+import { flattenCustomAttributes, flattenWith, otherKeys, rulesOf, unwrapSingle } from '../flatten';
+import type { RecordShape } from '../output';
+import { isRecord } from '../values';
+import type { Json } from '../values';
 
 /** A job's wrapped fields and the viewType the spec names for each (list item and detail). */
 const VACANCY_RULES = rulesOf({

@@ -1,13 +1,14 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import { isRecord } from '../shared/values';
-import type { Json } from '../shared/values';
+import { isRecord } from './values';
+import type { Json } from './values';
 
 /*
- * What an operation returns for each record. Version 1 of the node has Simplify (on: the
- * flattened record, off: the API's JSON); version 2 has Output, as n8n's newer nodes do:
- * Simplified (a short record of the most useful fields, for people and AI agents), Flattened
- * (every field, wrappers unwrapped: version 1's default), Raw, or Selected Fields.
+ * What both nodes return for each record. Version 1 of the Recruiting node and the trigger's
+ * job and candidate items have Simplify (on: the flattened record, off: the API's JSON);
+ * version 2 of the node has Output, as n8n's newer nodes do: Simplified (a short record of
+ * the most useful fields, for people and AI agents), Flattened (every field, wrappers
+ * unwrapped: version 1's default), Raw, or Selected Fields. The record shapes are in records/.
  */
 
 export type OutputMode = 'simplified' | 'flattened' | 'raw' | 'selected';
@@ -21,17 +22,24 @@ export interface RecordShape {
 
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
+const SIMPLIFY_DESCRIPTION =
+	'Whether to return plain fields (name: "Backend Engineer") instead of the API’s { viewType, name } wrappers';
+
+/** Simplify, as the trigger offers it in its Options. */
+export const simplifyOption: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: SIMPLIFY_DESCRIPTION,
+};
+
 /** Simplify (version 1), Output and Fields to Include (version 2), for one operation. */
 export function outputFields(show: Show, plural: string): INodeProperties[] {
 	return [
 		{
-			displayName: 'Simplify',
-			name: 'simplify',
-			type: 'boolean',
-			default: true,
+			...simplifyOption,
 			displayOptions: { show: { ...show, '@version': [1] } },
-			description:
-				'Whether to return plain fields (name: "Backend Engineer") instead of the API’s { viewType, name } wrappers',
 		},
 		{
 			displayName: 'Output',
@@ -78,8 +86,14 @@ export function outputFields(show: Show, plural: string): INodeProperties[] {
 	];
 }
 
+/** What the output needs of n8n's context: the node (its version) and its parameters. */
+export interface OutputContext {
+	getNode(): INode;
+	getNodeParameter(name: string, fallbackValue?: unknown): unknown;
+}
+
 /** The output mode of this item: Output (version 2) or Simplify (version 1). */
-export function outputMode(context: IExecuteSingleFunctions): OutputMode {
+export function outputMode(context: OutputContext): OutputMode {
 	if (context.getNode().typeVersion < 2) {
 		return context.getNodeParameter('simplify', true) === false ? 'raw' : 'flattened';
 	}
@@ -96,26 +110,30 @@ function pick(record: Json, names: string[]): Json {
 	return out;
 }
 
-/** The function that turns each raw record of this item into its output. */
-export function shaper(
-	context: IExecuteSingleFunctions,
+/** The function that turns a raw record into its output in `mode` (`names`: Selected Fields). */
+export function shapeRecord(
+	mode: OutputMode,
 	shape: RecordShape,
+	names: string[] = [],
 ): (raw: unknown) => IDataObject {
-	const mode = outputMode(context);
 	if (mode === 'raw') return (raw) => raw as IDataObject;
 	if (mode === 'flattened') return (raw) => shape.flatten(raw) as IDataObject;
-	if (mode === 'simplified') {
-		return (raw) => {
-			const flat = shape.flatten(raw);
-			return (isRecord(flat) ? shape.simplify(flat) : flat) as IDataObject;
-		};
-	}
-	const names = String(context.getNodeParameter('fieldsToInclude', 'id'))
-		.split(',')
-		.map((name) => name.trim())
-		.filter(Boolean);
+	const short = mode === 'simplified' ? shape.simplify : (flat: Json) => pick(flat, names);
 	return (raw) => {
 		const flat = shape.flatten(raw);
-		return (isRecord(flat) ? pick(flat, names) : flat) as IDataObject;
+		return (isRecord(flat) ? short(flat) : flat) as IDataObject;
 	};
+}
+
+/** shapeRecord as this item's Output (or Simplify) parameter says. */
+export function shaper(context: OutputContext, shape: RecordShape): (raw: unknown) => IDataObject {
+	const mode = outputMode(context);
+	const names =
+		mode === 'selected'
+			? String(context.getNodeParameter('fieldsToInclude', 'id'))
+					.split(',')
+					.map((name) => name.trim())
+					.filter(Boolean)
+			: [];
+	return shapeRecord(mode, shape, names);
 }
