@@ -8,6 +8,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { API_BASE_URL_EXPRESSION, KEY_REQUEST_OPTIONS } from '../nodes/shared/address';
+
 export class RecruitingApi implements ICredentialType {
 	name = 'recruitingApi';
 
@@ -83,16 +85,14 @@ export class RecruitingApi implements ICredentialType {
 		},
 	};
 
-	// The cheapest authenticated call: one job. Same /v1 handling as the node (transport.ts).
+	// The cheapest authenticated call: one job, at the node's own address, following no redirect.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL:
-				'={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v1$/i, "") + "/v1"}}',
+			baseURL: API_BASE_URL_EXPRESSION,
 			url: '/vacancies',
 			method: 'GET',
 			qs: { limit: 1 },
-			// As every request with the key: never to another host (n8n keeps x-api-key on redirects).
-			disableFollowRedirect: true,
+			...KEY_REQUEST_OPTIONS,
 		},
 		// n8n's tester walks every rule by its type; the declared type only admits one kind per list.
 		// n8n 1.123 shows its own sentence for 401/403/404 (its error loses the status the

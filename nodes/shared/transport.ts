@@ -11,10 +11,10 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { apiBaseUrl, KEY_REQUEST_OPTIONS } from './address';
 import { httpError } from './errors';
 import { createPacer, requestsPerMinuteOf } from './pacing';
 import { withRetries } from './retry';
-import { describeValue, FieldError } from './values';
 import type { RequestSubject } from './errors';
 import type { Pacing } from './retry';
 
@@ -26,71 +26,6 @@ export interface RecruitingCredentials {
 	apiKey: string;
 	/** Rate Limit (Requests per Minute); absent in credentials saved before it existed. */
 	requestsPerMinute?: unknown;
-}
-
-/**
- * API-key endpoints live under `/v1` (the spec's usage example); users paste either the bare
- * host or the documented base with `/v1`, with or without a trailing slash. Returns undefined
- * for anything that is not an http(s) URL, so callers can name the field in their error.
- */
-export function apiBaseUrl(raw: unknown): string | undefined {
-	const root = siteRoot(raw);
-	if (root === undefined) return undefined;
-	return `${root.replace(/\/v1$/i, '')}/v1`;
-}
-
-/** An http(s) URL without trailing slashes, or undefined. */
-export function siteRoot(raw: unknown): string | undefined {
-	if (typeof raw !== 'string') return undefined;
-	const trimmed = raw.trim().replace(/\/+$/, '');
-	let url: URL;
-	try {
-		url = new URL(trimmed);
-	} catch {
-		return undefined;
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-	if (url.search || url.hash || url.username || url.password) return undefined;
-	return trimmed;
-}
-
-/** Ids the URL resolution would treat as a step (`.`, `..`) or that hold a path or query part. */
-function unsafeText(id: string): boolean {
-	if (id === '.' || id === '..' || /[/?#\\]/.test(id)) return true;
-	for (let index = 0; index < id.length; index++) {
-		const code = id.charCodeAt(index);
-		if (code < 0x20 || code === 0x7f) return true; // control characters
-	}
-	return false;
-}
-
-/** The same checked once URL-decoded too, for a server or proxy that decodes twice (%2e%2e). */
-function unsafeSegment(id: string): boolean {
-	if (unsafeText(id)) return true;
-	let decoded = id;
-	try {
-		decoded = decodeURIComponent(id);
-	} catch {
-		return false; // not valid escapes: sent encoded, as text
-	}
-	return decoded !== id && unsafeText(decoded);
-}
-
-/**
- * Every path segment that comes from a parameter (an id, the tenant slug) goes into a URL
- * through this one function: `.` and `..` would climb out of the path when the URL is
- * resolved (encodeURIComponent keeps dots), and `/`, `?`, `#`, `\\` or control characters
- * would change the route, so they are refused naming the field; the rest is encoded.
- */
-export function pathSegment(id: string, field: string): string {
-	if (unsafeSegment(id)) {
-		throw new FieldError(
-			field,
-			`${describeValue(id)} cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters (also URL-encoded)`,
-			`Check the ${field} value; if it comes from an expression, check what the expression returns.`,
-		);
-	}
-	return encodeURIComponent(id);
 }
 
 type ApiContext =
@@ -195,8 +130,7 @@ export async function recruitingApiRequest(
 		json: true,
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
-		// n8n's helper keeps custom headers such as x-api-key on a redirect to another host.
-		disableFollowRedirect: true,
+		...KEY_REQUEST_OPTIONS,
 	};
 	const send = async () => {
 		const response = (await this.helpers.httpRequestWithAuthentication.call(

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { toNodeError } from '../../shared/errors';
-import { pathSegment, siteRoot } from '../../shared/transport';
+import { pathSegment, siteRoot } from '../../shared/address';
 import { isRecord } from '../../shared/values';
 import type { Json } from '../../shared/values';
 
