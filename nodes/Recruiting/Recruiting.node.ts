@@ -1,7 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { resourceRouting } from './hooks';
+import { API_BASE_URL_EXPRESSION } from '../shared/address';
 import { searchCandidates } from './listSearch/searchCandidates';
 import { searchJobs } from './listSearch/searchJobs';
 import { searchPostings } from './listSearch/searchPostings';
@@ -11,6 +11,7 @@ import { candidate } from './resources/candidate';
 import { job } from './resources/job';
 import { jobPortal } from './resources/jobPortal';
 import { note } from './resources/note';
+import { resourceRouting } from './routing/sending';
 
 /** Every resource of the node, in the order of the Resource list. */
 const RESOURCES: Resource[] = [application, candidate, job, jobPortal, note];
@@ -37,7 +38,7 @@ export class Recruiting implements INodeType {
 			{
 				name: 'recruitingApi',
 				// Not required: the public Job Portal endpoints take no key. For the other resources
-				// the request fails clearly when none is selected (transport.ts).
+				// the request fails clearly when none is selected (routing/sending.ts).
 				required: false,
 				displayOptions: {
 					hide: {
@@ -46,7 +47,10 @@ export class Recruiting implements INodeType {
 				},
 			},
 		],
+		// Every request: the API's address from the credential (the Job Portal's replaces it), and
+		// JSON. The rest of the sending is each resource's routing (routing/sending.ts).
 		requestDefaults: {
+			baseURL: API_BASE_URL_EXPRESSION,
 			headers: { Accept: 'application/json' },
 			json: true,
 			// Errors are read by the resource's checkResponse, which knows the operation and the id.

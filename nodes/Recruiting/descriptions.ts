@@ -1,11 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { PAGE_SIZE } from '../shared/paging';
 import { outputFields } from '../shared/output';
+import { PAGE_SIZE } from '../shared/paging';
+import { dateTime, toQuery } from './routing/request';
 
 /*
  * Parameters several operations share; `show` is the displayOptions.show of the operation.
- * Descriptions only: what a parameter does to the request is in the operation's routing.
+ * A parameter that goes into the request says so in its routing; Return All, Limit and an
+ * ID in the URL are read by the operation's paging and routing.
  */
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
@@ -68,8 +70,8 @@ export function getManyFields(show: Show, plural: string): INodeProperties[] {
 					name: 'modifiedSince',
 					type: 'dateTime',
 					default: '',
-					// Sent by the operation's sendModifiedSince (hooks.ts), in UTC.
 					description: `Only ${plural} modified at or after this time`,
+					routing: toQuery('modifiedSince', dateTime('Modified Since')),
 				},
 			],
 		},

@@ -18,8 +18,8 @@ export function toNodeError(node: INode, error: unknown, itemIndex?: number): Ex
 	});
 }
 
-/** What the user was trying to reach, so a 404 can say "no job with ID x". */
-export interface RequestSubject {
+/** What a request is about, so an error can say "no job with ID x" (the one type for it). */
+export interface Subject {
 	/** e.g. 'job', 'candidate', 'application', 'note', 'job posting' */
 	label: string;
 	id?: string;
@@ -144,7 +144,7 @@ function withoutQuery(location: string | undefined): string | undefined {
 }
 
 /** One sentence a recruiter can act on, per HTTP status. */
-export function httpErrorMessage(failure: HttpFailure, subject: RequestSubject): string {
+export function httpErrorMessage(failure: HttpFailure, subject: Subject): string {
 	const { statusCode } = failure;
 	const explanation = apiExplanation(failure.body);
 	if (statusCode >= 300 && statusCode < 400) {
@@ -208,7 +208,7 @@ const HINTS: Record<number, string> = {
 export function httpError(
 	node: INode,
 	failure: HttpFailure,
-	subject: RequestSubject,
+	subject: Subject,
 	itemIndex?: number,
 ): NodeApiError {
 	const message = httpErrorMessage(failure, subject);

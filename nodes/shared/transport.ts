@@ -15,7 +15,7 @@ import { apiBaseUrl, KEY_REQUEST_OPTIONS } from './address';
 import { httpError } from './errors';
 import { createPacer, requestsPerMinuteOf } from './pacing';
 import { withRetries } from './retry';
-import type { RequestSubject } from './errors';
+import type { Subject } from './errors';
 import type { Pacing } from './retry';
 
 export const CREDENTIAL_TYPE = 'recruitingApi';
@@ -79,7 +79,7 @@ export interface ApiRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject;
-	subject: RequestSubject;
+	subject: Subject;
 	/**
 	 * The run this request belongs to (pacedRun, once per run): its base URL is used as it is
 	 * and, after a 429, the run's requests are spaced to the credential's Rate Limit. Without

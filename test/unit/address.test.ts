@@ -59,9 +59,9 @@ describe('paths', () => {
 	test('a template names its parameters and is filled with checked, encoded segments', () => {
 		expect(placeholders(PORTAL_POSTING_PATH)).toEqual(['tenantSlug', 'postingId']);
 		const values: Record<string, string> = { tenantSlug: 'acme', postingId: 'jp 1' };
-		expect(
-			fillPath(PORTAL_POSTING_PATH, (name) => pathSegment(values[name], name)),
-		).toBe('/acme/vacancy-portal/jobs/jp%201');
+		expect(fillPath(PORTAL_POSTING_PATH, (name) => pathSegment(values[name], name))).toBe(
+			'/acme/vacancy-portal/jobs/jp%201',
+		);
 		expect(() => fillPath('/notes/{noteId}', () => pathSegment('..', 'Note ID'))).toThrow(
 			'Note ID: ".." cannot be used as an ID',
 		);

@@ -1,7 +1,4 @@
-import { applicationBody } from '../../nodes/Recruiting/resources/application/body';
 import { jobUpdateBody } from '../../nodes/Recruiting/resources/job/body';
-import { portalApplicationBody } from '../../nodes/Recruiting/resources/jobPortal/body';
-import { noteBody } from '../../nodes/Recruiting/resources/note/body';
 import { timestamp, zonedTimeToUtc } from '../../nodes/shared/time';
 import { FieldError, idList } from '../../nodes/shared/values';
 
@@ -97,63 +94,5 @@ describe('jobUpdateBody', () => {
 		expect(() =>
 			jobUpdateBody({ scorecard: { groups: [{ groupName: ' ', attributes: 'a' }] } }),
 		).toThrow(/^Scorecard group name: is required/);
-	});
-});
-
-describe('applicationBody, noteBody, portalApplicationBody', () => {
-	test('position needs at least one neighbour', () => {
-		expect(() =>
-			applicationBody({
-				jobId: 'v',
-				candidateId: 'c',
-				stageId: 's',
-				statusId: '',
-				additionalFields: { position: { values: {} } },
-			}),
-		).toThrow(/^Position: give the Previous ID, the Next ID or both/);
-	});
-	test('an empty Label IDs or team field is not sent', () => {
-		expect(
-			noteBody({ content: 'x', title: '', pinned: false, additionalFields: { labelIds: '' } }),
-		).toEqual({ content: 'x', title: null, pinned: false });
-		expect(
-			applicationBody({
-				jobId: 'v',
-				candidateId: 'c',
-				stageId: 's',
-				statusId: '',
-				additionalFields: { teamUserIds: '', clientTeamContactIds: '' },
-			}),
-		).toEqual({ vacancyId: 'v', candidateId: 'c', stageId: 's', statusId: null });
-	});
-	test('pinned must be a boolean', () => {
-		expect(() =>
-			noteBody({ content: 'x', title: '', pinned: 'yes', additionalFields: {} }),
-		).toThrow(/^Pinned: must be true or false/);
-	});
-	test('a networkUrl of 2,049 characters is refused', () => {
-		const long = `https://n.example/${'a'.repeat(2031)}`;
-		expect(long).toHaveLength(2049);
-		expect(() =>
-			portalApplicationBody({
-				firstName: 'A',
-				lastName: 'B',
-				email: 'a@b.co',
-				phoneNumber: '1',
-				cvAttachmentId: 'cv',
-				networkUrl: long,
-			}),
-		).toThrow(/^Network Profile URL: is 2049 characters long; at most 2048/);
-	});
-	test('unicode names within the limit are fine; the limit counts characters as JavaScript does', () => {
-		const body = portalApplicationBody({
-			firstName: 'Zoë',
-			lastName: '李',
-			email: 'zoe@例え.jp',
-			phoneNumber: '+81 3',
-			cvAttachmentId: 'cv',
-			networkUrl: '',
-		});
-		expect(body).toMatchObject({ firstName: 'Zoë', lastName: '李', networkUrl: null });
 	});
 });

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { toNodeError } from '../../shared/errors';
-import { pathSegment, siteRoot } from '../../shared/address';
+import { fillPath, pathSegment, PORTAL_JOBS_PATH, siteRoot } from '../../shared/address';
 import { isRecord } from '../../shared/values';
 import type { Json } from '../../shared/values';
 
@@ -39,17 +39,13 @@ export async function searchPostings(
 			'Enter the Portal URL and the Tenant Slug first: the postings are read from that job portal',
 		);
 	}
-	let segment: string;
+	let url: string;
 	try {
-		segment = pathSegment(slug.trim(), 'Tenant Slug');
+		url = root + fillPath(PORTAL_JOBS_PATH, () => pathSegment(slug.trim(), 'Tenant Slug'));
 	} catch (error) {
 		throw toNodeError(this.getNode(), error);
 	}
-	const body: unknown = await this.helpers.httpRequest({
-		method: 'GET',
-		url: `${root}/${segment}/vacancy-portal/jobs`,
-		json: true,
-	});
+	const body: unknown = await this.helpers.httpRequest({ method: 'GET', url, json: true });
 	const postings =
 		isRecord(body) && Array.isArray(body.publicJobBoardPostings)
 			? body.publicJobBoardPostings.filter(isRecord)

@@ -81,4 +81,44 @@ describe('Application: Create', () => {
 		});
 		expect(result.error?.message).toMatch(/^Stage ID: is required/);
 	});
+
+	// Moved from test/unit/bodies.test.ts (applicationBody), the same assertions through n8n.
+	test('position needs at least one neighbour', async () => {
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'application',
+				operation: 'create',
+				jobId: locator('v'),
+				candidateId: locator('c'),
+				stageId: 's',
+				statusId: '',
+				additionalFields: { position: { values: {} } },
+			},
+		});
+		expect(result.error?.message).toMatch(/^Position: give the Previous ID, the Next ID or both/);
+	});
+
+	test('an empty team field is not sent', async () => {
+		let sent: unknown;
+		const scope = api()
+			.post('/v1/applications', (body) => {
+				sent = body;
+				return true;
+			})
+			.reply(200, { id: 'a1' });
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'application',
+				operation: 'create',
+				jobId: locator('v'),
+				candidateId: locator('c'),
+				stageId: 's',
+				statusId: '',
+				additionalFields: { teamUserIds: '', clientTeamContactIds: '' },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(sent).toEqual({ vacancyId: 'v', candidateId: 'c', stageId: 's', statusId: null });
+	});
 });

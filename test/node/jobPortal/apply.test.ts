@@ -176,4 +176,55 @@ describe('Job Portal: Apply', () => {
 		});
 		expect(result.error?.message).toBe('Channel ID: must be text, not an object');
 	});
+
+	// Moved from test/unit/bodies.test.ts (portalApplicationBody), the same assertions through n8n.
+	const apply = (fields: Record<string, string>) => ({
+		resource: 'jobPortal',
+		operation: 'apply',
+		portalUrl: PORTAL,
+		tenantSlug: 'acme',
+		postingId: 'jp1',
+		...fields,
+	});
+
+	test('a networkUrl of 2,049 characters is refused', async () => {
+		const long = `https://n.example/${'a'.repeat(2031)}`;
+		expect(long).toHaveLength(2049);
+		const result = await runRecruiting({
+			parameters: apply({
+				firstName: 'A',
+				lastName: 'B',
+				email: 'a@b.co',
+				phoneNumber: '1',
+				cvAttachmentId: 'cv',
+				networkUrl: long,
+			}),
+		});
+		expect(result.error?.message).toMatch(
+			/^Network Profile URL: is 2049 characters long; at most 2048/,
+		);
+	});
+
+	test('unicode names within the limit are fine; the limit counts characters as JavaScript does', async () => {
+		let sent: unknown;
+		const scope = portal()
+			.post('/acme/vacancy-portal/jobs/jp1', (body) => {
+				sent = body;
+				return true;
+			})
+			.reply(200, '');
+		const result = await runRecruiting({
+			parameters: apply({
+				firstName: 'Zoë',
+				lastName: '李',
+				email: 'zoe@例え.jp',
+				phoneNumber: '+81 3',
+				cvAttachmentId: 'cv',
+				networkUrl: '',
+			}),
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(sent).toMatchObject({ firstName: 'Zoë', lastName: '李', networkUrl: null });
+	});
 });

@@ -56,4 +56,43 @@ describe('Note: Update', () => {
 		});
 		expect(result.error?.message).toMatch(/^Content: is required/);
 	});
+
+	// Moved from test/unit/bodies.test.ts (noteBody), the same assertions through n8n.
+	test('an empty Label IDs field is not sent', async () => {
+		let sent: unknown;
+		const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
+			.put('/v1/notes/n1', (body) => {
+				sent = body;
+				return true;
+			})
+			.reply(200, '');
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'note',
+				operation: 'update',
+				noteId: 'n1',
+				content: 'x',
+				title: '',
+				pinned: false,
+				additionalFields: { labelIds: '' },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(sent).toEqual({ content: 'x', title: null, pinned: false });
+	});
+
+	test('pinned must be a boolean', async () => {
+		const result = await runRecruiting({
+			parameters: {
+				resource: 'note',
+				operation: 'update',
+				noteId: 'n1',
+				content: 'x',
+				title: '',
+				pinned: '={{ "yes" }}',
+			},
+		});
+		expect(result.error?.message).toMatch(/^Pinned: must be true or false/);
+	});
 });

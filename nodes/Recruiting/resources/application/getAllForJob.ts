@@ -1,7 +1,18 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeProperties,
+	PostReceiveAction,
+} from 'n8n-workflow';
 
+import { outputFields, outputMode, shaper } from '../../../shared/output';
+import { applicationListItemShape } from '../../../shared/records/application';
+import { vacancyShape } from '../../../shared/records/job';
+import { isRecord } from '../../../shared/values';
 import { jobLocator, returnAllFields } from '../../descriptions';
-import { outputFields } from '../../../shared/output';
+import { collection } from '../../parameters';
+import { unexpectedBody } from '../../routing/errors';
+import { listed } from '../../routing/output';
 
 const show = { resource: ['application'], operation: ['getAllForJob'] };
 
@@ -28,3 +39,33 @@ export const applicationGetManyForJobDescription: INodeProperties[] = [
 	},
 	...outputFields(show, 'applications'),
 ];
+
+/**
+ * postReceive of Get Many for a Job. The response holds the job (with stage totals, custom
+ * attributes, deal value) and its applications: one item per application, with the job added
+ * as `job` when Include Job is on; a job without applications then still yields one item, its
+ * job. Raw output (version 2) returns the response as it came, job and applications together.
+ */
+export const outputApplicationsOfJob: PostReceiveAction = async function (
+	this: IExecuteSingleFunctions,
+	items,
+	response,
+) {
+	const body = response.body;
+	if (!isRecord(body) || !Array.isArray(body.applications)) {
+		throw unexpectedBody.call(this, body, 'an object with a "applications" list');
+	}
+	const pairedItem = { item: this.getItemIndex() };
+	if (this.getNode().typeVersion >= 2 && outputMode(this) === 'raw') {
+		return [{ json: body as IDataObject, pairedItem }];
+	}
+	const job = collection.call(this, 'options').includeJob
+		? { job: shaper(this, vacancyShape)(body.vacancy) }
+		: undefined;
+	const output = shaper(this, applicationListItemShape);
+	const applications = listed(this, body.applications as unknown[]).map((application) => ({
+		json: { ...output(application), ...job },
+		pairedItem,
+	}));
+	return applications.length === 0 && job ? [{ json: job, pairedItem }] : applications;
+};

@@ -1,19 +1,16 @@
+import { applicationShape } from '../../../shared/records/application';
 import type { Resource } from '../../resource';
-import { outputRecord, sendBody, sendPath } from '../../hooks';
-import { collection } from '../../parameters';
-import { applicationBody } from './body';
+import { outputRecord } from '../../routing/output';
 import { applicationCreateDescription } from './create';
 import { applicationGetDescription } from './get';
-import { applicationGetManyForJobDescription } from './getAllForJob';
-import { applicationShape } from '../../../shared/records/application';
-import { outputApplicationsOfJob } from './output';
+import { applicationGetManyForJobDescription, outputApplicationsOfJob } from './getAllForJob';
 
 export const application: Resource = {
 	option: { name: 'Application', value: 'application' },
 	access: 'apiKey',
 	subjects: {
-		get: { label: 'application', idParameter: 'applicationId' },
-		getAllForJob: { label: 'job', idParameter: 'jobId' },
+		get: { label: 'application', id: 'applicationId' },
+		getAllForJob: { label: 'job', id: 'jobId' },
 		create: { label: 'job, candidate or stage' },
 	},
 	properties: [
@@ -31,19 +28,7 @@ export const application: Resource = {
 					description: 'Add a candidate to a job’s pipeline at a stage',
 					routing: {
 						request: { method: 'POST', url: '/applications' },
-						send: {
-							preSend: [
-								sendBody(function () {
-									return applicationBody({
-										jobId: this.getNodeParameter('jobId', '', { extractValue: true }),
-										candidateId: this.getNodeParameter('candidateId', '', { extractValue: true }),
-										stageId: this.getNodeParameter('stageId', ''),
-										statusId: this.getNodeParameter('statusId', ''),
-										additionalFields: collection.call(this, 'additionalFields'),
-									});
-								}),
-							],
-						},
+						// { id }: the new application's id.
 						output: { postReceive: [outputRecord()] },
 					},
 				},
@@ -54,14 +39,7 @@ export const application: Resource = {
 					description:
 						'Get one application with its stage, state, comments, interviews and placements',
 					routing: {
-						request: { method: 'GET' },
-						send: {
-							preSend: [
-								sendPath(function (id) {
-									return `/applications/${id('applicationId', 'Application ID')}`;
-								}),
-							],
-						},
+						request: { method: 'GET', url: '/applications/{applicationId}' },
 						output: { postReceive: [outputRecord(applicationShape)] },
 					},
 				},
@@ -72,17 +50,8 @@ export const application: Resource = {
 					description:
 						'List all applications to one job, one item per application, with the job where asked',
 					routing: {
-						request: { method: 'GET' },
-						send: {
-							preSend: [
-								sendPath(function (id) {
-									return `/applications/vacancy/${id('jobId', 'Job')}`;
-								}),
-							],
-						},
-						output: {
-							postReceive: [outputApplicationsOfJob],
-						},
+						request: { method: 'GET', url: '/applications/vacancy/{jobId}' },
+						output: { postReceive: [outputApplicationsOfJob] },
 					},
 				},
 			],

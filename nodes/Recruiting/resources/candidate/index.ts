@@ -1,17 +1,17 @@
+import { candidateShape } from '../../../shared/records/candidate';
 import type { Resource } from '../../resource';
-import { cursorPagination } from '../../getMany';
-import { outputRecord, sendModifiedSince, sendPath } from '../../hooks';
+import { outputRecord } from '../../routing/output';
+import { cursorPagination } from '../../routing/paging';
 import { candidateGetDescription } from './get';
 import { candidateGetManyDescription } from './getAll';
 import { candidateGetContactIdentifiersDescription } from './getContactIdentifiers';
-import { candidateShape } from '../../../shared/records/candidate';
 
 export const candidate: Resource = {
 	option: { name: 'Candidate', value: 'candidate' },
 	access: 'apiKey',
 	subjects: {
-		get: { label: 'candidate', idParameter: 'candidateId' },
-		getContactIdentifiers: { label: 'candidate', idParameter: 'candidateId' },
+		get: { label: 'candidate', id: 'candidateId' },
+		getContactIdentifiers: { label: 'candidate', id: 'candidateId' },
 		getAll: { label: 'candidate list' },
 	},
 	properties: [
@@ -29,14 +29,7 @@ export const candidate: Resource = {
 					description:
 						'Get one candidate with personal details, contact information and client contacts',
 					routing: {
-						request: { method: 'GET' },
-						send: {
-							preSend: [
-								sendPath(function (id) {
-									return `/candidates/${id('candidateId', 'Candidate')}`;
-								}),
-							],
-						},
+						request: { method: 'GET', url: '/candidates/{candidateId}' },
 						output: { postReceive: [outputRecord(candidateShape)] },
 					},
 				},
@@ -47,14 +40,8 @@ export const candidate: Resource = {
 					description:
 						'Get the emails, phone numbers and network profile URL of a candidate and their client contacts',
 					routing: {
-						request: { method: 'GET' },
-						send: {
-							preSend: [
-								sendPath(function (id) {
-									return `/candidates/${id('candidateId', 'Candidate')}/contact-identifiers`;
-								}),
-							],
-						},
+						request: { method: 'GET', url: '/candidates/{candidateId}/contact-identifiers' },
+						// { emails, phoneNumbers, networkUrl }: no wrapped fields, nothing to flatten.
 						output: { postReceive: [outputRecord()] },
 					},
 				},
@@ -66,7 +53,6 @@ export const candidate: Resource = {
 						'List candidates, oldest change first, optionally only those modified since a time',
 					routing: {
 						request: { method: 'GET', url: '/candidates' },
-						send: { preSend: [sendModifiedSince], paginate: true },
 						operations: {
 							pagination: cursorPagination({
 								label: 'candidate',

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { timestamp } from '../../../shared/time';
 import {
@@ -12,11 +12,79 @@ import {
 	oneOf,
 } from '../../../shared/values';
 import { JOB_LOCATION_FIELDS, locationBody } from '../../location';
-import { CLEARABLE_FIELDS, EMPLOYMENT_TYPES, LOCATION_TYPES, SALARY_CURRENCIES } from './options';
-import { jobFieldLabel } from './update';
 
-/** The body of PUT /vacancies/{id} from Update Fields; a FieldError names a refused field. */
-export function jobUpdateBody(updateFields: IDataObject, timeZone?: string): IDataObject {
+/** The job value sets the spec lists: the UI offers them and the body is checked against them. */
+
+export const EMPLOYMENT_TYPES: INodePropertyOptions[] = [
+	{ name: 'Full Time', value: 'fullTime' },
+	{ name: 'Internship', value: 'internship' },
+	{ name: 'Part Time', value: 'partTime' },
+	{ name: 'Temporary', value: 'temporary' },
+];
+
+export const LOCATION_TYPES: INodePropertyOptions[] = [
+	{ name: 'Hybrid', value: 'hybrid' },
+	{ name: 'Onsite', value: 'onsite' },
+	{ name: 'Remote', value: 'remote' },
+];
+
+export const SALARY_CURRENCIES: INodePropertyOptions[] = [
+	'AED',
+	'ARS',
+	'AUD',
+	'BGN',
+	'BRL',
+	'CAD',
+	'CHF',
+	'CNY',
+	'CZK',
+	'DKK',
+	'EGP',
+	'EUR',
+	'GBP',
+	'HKD',
+	'HUF',
+	'IDR',
+	'ILS',
+	'INR',
+	'JPY',
+	'KRW',
+	'MXN',
+	'NOK',
+	'NZD',
+	'PLN',
+	'RON',
+	'RUB',
+	'SAR',
+	'SEK',
+	'SGD',
+	'THB',
+	'TRY',
+	'TWD',
+	'USD',
+	'VND',
+	'ZAR',
+].map((code) => ({ name: code, value: code }));
+
+/** Update fields PUT /vacancies/{id} takes as null: offered under Clear Fields. */
+export const CLEARABLE_FIELDS = [
+	'description',
+	'employmentType',
+	'endAt',
+	'locationType',
+	'startAt',
+];
+
+/**
+ * The body of PUT /vacancies/{id} from Update Fields; a FieldError names a refused field as
+ * `jobFieldLabel` shows it. Built as a whole: nulls (Clear Fields), ranges and a field both set
+ * and cleared are rules across the fields.
+ */
+export function jobUpdateBody(
+	updateFields: IDataObject,
+	timeZone?: string,
+	jobFieldLabel: (name: string) => string = (name) => name,
+): IDataObject {
 	const body: IDataObject = {};
 	const fields = updateFields ?? {};
 	for (const key of ['name', 'description', 'companyId', 'stageId'] as const) {

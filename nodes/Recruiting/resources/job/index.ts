@@ -1,10 +1,9 @@
-import type { Resource } from '../../resource';
-import { cursorPagination } from '../../getMany';
-import { outputWriteResult, sendBody, sendModifiedSince, sendPath } from '../../hooks';
-import { collection, requiredId } from '../../parameters';
-import { jobUpdateBody } from './body';
-import { jobGetManyDescription } from './getAll';
 import { vacancyShape } from '../../../shared/records/job';
+import { requiredId } from '../../parameters';
+import type { Resource } from '../../resource';
+import { outputWriteResult } from '../../routing/output';
+import { cursorPagination } from '../../routing/paging';
+import { jobGetManyDescription } from './getAll';
 import { jobUpdateDescription } from './update';
 
 export const job: Resource = {
@@ -12,7 +11,7 @@ export const job: Resource = {
 	access: 'apiKey',
 	subjects: {
 		getAll: { label: 'job list' },
-		update: { label: 'job', idParameter: 'jobId' },
+		update: { label: 'job', id: 'jobId' },
 	},
 	properties: [
 		{
@@ -30,7 +29,6 @@ export const job: Resource = {
 						'List jobs, oldest change first, optionally only those modified since a time',
 					routing: {
 						request: { method: 'GET', url: '/vacancies' },
-						send: { preSend: [sendModifiedSince], paginate: true },
 						operations: {
 							pagination: cursorPagination({
 								label: 'job',
@@ -46,17 +44,7 @@ export const job: Resource = {
 					action: 'Update a job',
 					description: 'Change a job’s fields, stage, team, salary or scorecard',
 					routing: {
-						request: { method: 'PUT' },
-						send: {
-							preSend: [
-								sendPath(function (id) {
-									return `/vacancies/${id('jobId', 'Job')}`;
-								}),
-								sendBody(function () {
-									return jobUpdateBody(collection.call(this, 'updateFields'), this.getTimezone());
-								}),
-							],
-						},
+						request: { method: 'PUT', url: '/vacancies/{jobId}' },
 						output: {
 							postReceive: [
 								outputWriteResult(function () {

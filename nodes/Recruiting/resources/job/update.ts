@@ -2,7 +2,14 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { jobLocator } from '../../descriptions';
 import { locationValues } from '../../location';
-import { CLEARABLE_FIELDS, EMPLOYMENT_TYPES, LOCATION_TYPES, SALARY_CURRENCIES } from './options';
+import { bodyFrom } from '../../routing/request';
+import {
+	CLEARABLE_FIELDS,
+	EMPLOYMENT_TYPES,
+	jobUpdateBody,
+	LOCATION_TYPES,
+	SALARY_CURRENCIES,
+} from './body';
 
 const show = { resource: ['job'], operation: ['update'] };
 
@@ -177,7 +184,7 @@ const UPDATE_FIELDS: INodeProperties[] = [
 ];
 
 /** The name a job update field has in the editor, for messages. */
-export function jobFieldLabel(name: string): string {
+function jobFieldLabel(name: string): string {
 	return UPDATE_FIELDS.find((field) => field.name === name)?.displayName ?? name;
 }
 
@@ -200,5 +207,10 @@ export const jobUpdateDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [clearFields, ...UPDATE_FIELDS],
+		// The body of PUT /vacancies/{jobId}, built as a whole (body.ts): Clear Fields sends nulls,
+		// and ranges and a field both set and cleared are rules across the fields.
+		routing: bodyFrom('updateFields', (fields, context) =>
+			jobUpdateBody(fields, context.getTimezone(), jobFieldLabel),
+		),
 	},
 ];

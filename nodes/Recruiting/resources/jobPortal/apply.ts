@@ -1,14 +1,34 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { boundedText, FieldError, webUrl } from '../../../shared/values';
 import { additionalFields } from '../../descriptions';
-import { locationValues } from '../../location';
+import { locationBody, locationValues, PORTAL_LOCATION_FIELDS } from '../../location';
+import { bounded, text, toBody, toQuery } from '../../routing/request';
+import type { Check } from '../../routing/request';
 
 const show = { resource: ['jobPortal'], operation: ['apply'] };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email: Check = (value) => {
+	const address = boundedText(value, 'Email', 3, 254);
+	if (!EMAIL.test(address)) throw new FieldError('Email', `"${address}" is not an email address`);
+	return address;
+};
+
+/** Required by the API and nullable: empty is sent as null. */
+const networkUrl: Check = (value) => {
+	const url = boundedText(value, 'Network Profile URL', 0, 2048);
+	return url
+		? webUrl(url, 'Network Profile URL', 'Example: https://network.example/in/jane')
+		: null;
+};
 
 function requiredText(
 	displayName: string,
 	name: string,
 	description: string,
+	check: Check,
 	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
 	return {
@@ -19,15 +39,24 @@ function requiredText(
 		default: '',
 		displayOptions: { show },
 		description,
+		routing: toBody(name, check),
 		...extra,
 	};
 }
 
+// POST /{tenantSlug}/vacancy-portal/jobs/{postingId}, checked against the spec's lengths and
+// formats before anything is sent; the location is optional (the spec shows the body both ways).
 export const jobPortalApplyDescription: INodeProperties[] = [
 	// Version 1: text, as saved workflows have it.
-	requiredText('Posting ID', 'postingId', 'ID of the job posting, as listed by Get Many Postings', {
+	{
+		displayName: 'Posting ID',
+		name: 'postingId',
+		type: 'string',
+		required: true,
+		default: '',
 		displayOptions: { show: { ...show, '@version': [1] } },
-	}),
+		description: 'ID of the job posting, as listed by Get Many Postings',
+	},
 	{
 		displayName: 'Posting',
 		name: 'postingId',
@@ -62,16 +91,22 @@ export const jobPortalApplyDescription: INodeProperties[] = [
 			},
 		],
 	},
-	requiredText('First Name', 'firstName', 'Up to 100 characters'),
-	requiredText('Last Name', 'lastName', 'Up to 100 characters'),
-	requiredText('Email', 'email', 'The applicant’s email address', {
+	requiredText('First Name', 'firstName', 'Up to 100 characters', bounded('First Name', 1, 100)),
+	requiredText('Last Name', 'lastName', 'Up to 100 characters', bounded('Last Name', 1, 100)),
+	requiredText('Email', 'email', 'The applicant’s email address', email, {
 		placeholder: 'name@email.com',
 	}),
-	requiredText('Phone Number', 'phoneNumber', 'Up to 20 characters, e.g. +49 30 1234567'),
+	requiredText(
+		'Phone Number',
+		'phoneNumber',
+		'Up to 20 characters, e.g. +49 30 1234567',
+		bounded('Phone Number', 1, 20),
+	),
 	requiredText(
 		'CV Attachment ID',
 		'cvAttachmentId',
 		'ID of the uploaded CV file, up to 100 characters',
+		bounded('CV Attachment ID', 1, 100),
 	),
 	{
 		displayName: 'Network Profile URL',
@@ -80,6 +115,7 @@ export const jobPortalApplyDescription: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 		description: 'Link to the applicant’s professional network profile; leave empty for none',
+		routing: toBody('networkUrl', networkUrl),
 	},
 	additionalFields(show, [
 		{
@@ -87,8 +123,8 @@ export const jobPortalApplyDescription: INodeProperties[] = [
 			name: 'channelId',
 			type: 'string',
 			default: '',
-			// Sent as the channelId query parameter by the operation's routing (index.ts).
 			description: 'The job-distribution channel that sent the applicant',
+			routing: toQuery('channelId', text('Channel ID')),
 		},
 		{
 			displayName: 'Location',
@@ -97,6 +133,7 @@ export const jobPortalApplyDescription: INodeProperties[] = [
 			default: {},
 			placeholder: 'Add Location',
 			description: 'Where the applicant lives',
+			routing: toBody('location', (value) => locationBody(value, PORTAL_LOCATION_FIELDS)),
 			options: [{ displayName: 'Location', name: 'values', values: locationValues('portal') }],
 		},
 	]),

@@ -1,16 +1,17 @@
+import { PORTAL_JOBS_PATH, PORTAL_POSTING_PATH } from '../../../shared/address';
+import { requiredId } from '../../parameters';
 import type { Resource } from '../../resource';
-import { outputList, outputWriteResult, sendBody, sendQuery } from '../../hooks';
-import { collection, requiredId } from '../../parameters';
+import { outputList, outputWriteResult } from '../../routing/output';
 import { jobPortalApplyDescription } from './apply';
-import { channelQuery, portalApplicationBody } from './body';
 import { jobPortalGetManyPostingsDescription } from './getAllPostings';
 
+// Public: no credential, no key; the address is the Portal URL (routing/sending.ts).
 export const jobPortal: Resource = {
 	option: { name: 'Job Portal', value: 'jobPortal' },
 	access: 'public',
 	subjects: {
 		getAllPostings: { label: 'tenant' },
-		apply: { label: 'job posting', idParameter: 'postingId' },
+		apply: { label: 'job posting', id: 'postingId' },
 	},
 	properties: [
 		{
@@ -27,25 +28,7 @@ export const jobPortal: Resource = {
 					description:
 						'Submit a candidate’s application to a publicly posted job (no API key needed)',
 					routing: {
-						request: { method: 'POST' },
-						send: {
-							preSend: [
-								sendBody(function () {
-									return portalApplicationBody({
-										firstName: this.getNodeParameter('firstName', ''),
-										lastName: this.getNodeParameter('lastName', ''),
-										email: this.getNodeParameter('email', ''),
-										phoneNumber: this.getNodeParameter('phoneNumber', ''),
-										cvAttachmentId: this.getNodeParameter('cvAttachmentId', ''),
-										networkUrl: this.getNodeParameter('networkUrl', ''),
-										location: collection.call(this, 'additionalFields').location,
-									});
-								}),
-								sendQuery(function () {
-									return channelQuery(collection.call(this, 'additionalFields').channelId);
-								}),
-							],
-						},
+						request: { method: 'POST', url: PORTAL_POSTING_PATH },
 						output: {
 							postReceive: [
 								outputWriteResult(function () {
@@ -66,7 +49,7 @@ export const jobPortal: Resource = {
 					description:
 						'List every job the tenant posts publicly on its career site (no API key needed)',
 					routing: {
-						request: { method: 'GET' },
+						request: { method: 'GET', url: PORTAL_JOBS_PATH },
 						output: { postReceive: [outputList('publicJobBoardPostings')] },
 					},
 				},

@@ -1,13 +1,12 @@
+import { requiredId } from '../../parameters';
 import type { Resource } from '../../resource';
-import { outputWriteResult, sendBody, sendPath } from '../../hooks';
-import { collection, requiredId } from '../../parameters';
-import { noteBody } from './body';
+import { outputWriteResult } from '../../routing/output';
 import { noteUpdateDescription } from './update';
 
 export const note: Resource = {
 	option: { name: 'Note', value: 'note' },
 	access: 'apiKey',
-	subjects: { update: { label: 'note', idParameter: 'noteId' } },
+	subjects: { update: { label: 'note', id: 'noteId' } },
 	properties: [
 		{
 			displayName: 'Operation',
@@ -22,22 +21,7 @@ export const note: Resource = {
 					action: 'Update a note',
 					description: 'Replace a note’s content, title and pinned state',
 					routing: {
-						request: { method: 'PUT' },
-						send: {
-							preSend: [
-								sendPath(function (id) {
-									return `/notes/${id('noteId', 'Note ID')}`;
-								}),
-								sendBody(function () {
-									return noteBody({
-										content: this.getNodeParameter('content', ''),
-										title: this.getNodeParameter('title', ''),
-										pinned: this.getNodeParameter('pinned', false),
-										additionalFields: collection.call(this, 'additionalFields'),
-									});
-								}),
-							],
-						},
+						request: { method: 'PUT', url: '/notes/{noteId}' },
 						output: {
 							postReceive: [
 								outputWriteResult(function () {

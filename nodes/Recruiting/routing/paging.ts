@@ -6,15 +6,14 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { PAGE_SIZE, nextCursor, readPages } from '../shared/paging';
-import type { Page, Step } from '../shared/paging';
-import { withRetries } from '../shared/retry';
-import { pacedRun } from '../shared/transport';
-import type { Json } from '../shared/values';
-import { WITH_KEY } from './hooks';
-import { shaper } from '../shared/output';
-import type { RecordShape } from '../shared/output';
-import { limitOf } from './parameters';
+import { shaper } from '../../shared/output';
+import type { RecordShape } from '../../shared/output';
+import { PAGE_SIZE, nextCursor, readPages } from '../../shared/paging';
+import type { Page, Step } from '../../shared/paging';
+import { withRetries } from '../../shared/retry';
+import { pacedRun } from '../../shared/transport';
+import type { Json } from '../../shared/values';
+import { limitOf } from '../parameters';
 
 interface ListRequest {
 	cursor?: string;
@@ -31,8 +30,9 @@ export interface CursorListOptions {
 /**
  * Get Many for the cursor lists, as the operation's declarative pagination. n8n's generic
  * pagination cannot stop at a Limit above one page or notice a cursor that stops moving, so
- * this walks the pages itself through `makeRoutingRequest` (which keeps the node's query and
- * error handling) with the shared page loop. The credential is read once, for the whole run.
+ * this walks the pages itself through `makeRoutingRequest` (which keeps the node's address,
+ * query and error handling) with the shared page loop. The credential's Rate Limit is read
+ * once, for the whole run: after a 429 the rest of the run's pages are spaced to it.
  *
  * The job cursor is a modifiedAt timestamp and inclusive, so pages overlap at their boundary:
  * records are de-duplicated by id. When more jobs than one page share a timestamp the cursor
@@ -49,7 +49,7 @@ export function cursorPagination({ label, shape, timestampCursor }: CursorListOp
 		const limit = returnAll ? Infinity : limitOf(this);
 		const output = shaper(this, shape);
 		const run = await pacedRun.call(this, itemIndex);
-		const options = { ...requestData.options, baseURL: run.baseURL, ...WITH_KEY };
+		const options = requestData.options;
 		const baseQs = options.qs ?? {};
 
 		const results: INodeExecutionData[] = [];
