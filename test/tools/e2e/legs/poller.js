@@ -1,0 +1,337 @@
+// @ts-check
+'use strict';
+/**
+ * The poller legs of the e2e run (run-e2e.js), on n8n 2.x only: the trigger in queue mode
+ * (Redis, a main and a worker) and with the durable poll scheduler, each change emitted once,
+ * across a restart (pollerChecks, MODES); startRedis starts Debian's redis-server for the first.
+ */
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+const {
+	mkTemp,
+	rmrf,
+	freePort,
+	treeRssMb,
+	sleep,
+	keepTemp,
+	killGroup,
+	portInUse,
+	run: runCommand,
+} = require('../lib/util');
+const { importEntities, startN8n, activateWorkflow } = require('../lib/n8n');
+const { createSandbox } = require('../../sandbox');
+const { installTarball } = require('../lib/pkg');
+const { loadWorkflows, WORKFLOWS_DIR } = require('../lib/workflows');
+const { startSink } = require('../lib/sink');
+const { check, expect, show } = require('../lib/checks');
+const { credentialsFor } = require('../lib/credentials');
+const { waitForPolls } = require('./trigger');
+
+/**
+ * Redis for queue mode: Debian's redis-server, on a free loopback port, no persistence, in its
+ * own process group (stopped with the run).
+ */
+async function startRedis() {
+	const which = await runCommand('sh', ['-c', 'command -v redis-server || true']);
+	const bin = which.stdout.trim();
+	if (!bin) {
+		throw new Error(
+			'redis-server is not installed: apt-get install -y redis-server (.ci/run installs it)',
+		);
+	}
+	const port = await freePort();
+	const child = spawn(
+		bin,
+		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+		{ stdio: 'ignore', detached: true },
+	);
+	const until = Date.now() + 20_000;
+	while (!(await portInUse(port))) {
+		if (Date.now() > until) throw new Error(`redis-server did not listen on ${port}`);
+		await sleep(100);
+	}
+	return {
+		port,
+		stop: async () => {
+			killGroup(child.pid, 'SIGKILL');
+		},
+	};
+}
+
+/**
+ * The two ways n8n 2.x runs a poll other than the default: queue mode (Redis, one main that
+ * polls the trigger and enqueues executions, one worker that runs them, sharing the user
+ * folder and its database), and the durable scheduler with poll cursors (n8n 2.x's opt-in
+ * scheduler runs each poll as a task and stages a node's static data per node id; this
+ * trigger keeps its position in the workflow's static data, which n8n saves as in the default
+ * mode).
+ */
+const MODES = {
+	queue: {
+		name: 'queue mode',
+		section: 'Redis, a main and a worker',
+		env: {
+			EXECUTIONS_MODE: 'queue',
+			// n8n v3's default: manual executions run on workers too.
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+		},
+	},
+	durable: {
+		name: 'durable poll scheduler',
+		section: 'the durable scheduler with poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED)',
+		env: {
+			// All four are needed: without the others n8n warns and keeps cursors off.
+			N8N_SCHEDULER_ENABLED: 'true',
+			N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+			N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+			N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+			// The scheduler logs each poll's result ("Poll returned no new data") at debug level.
+			N8N_LOG_LEVEL: 'debug',
+		},
+	},
+};
+
+/**
+ * One of MODES on n8n 2.x: the trigger workflow (Recruiting Trigger → Recruiting Get → a report
+ * to the sink) published; checks that each change is emitted once, where the executions run,
+ * and that the trigger's position survives a restart of the main.
+ * @param {import('../lib/context').Run} ctx
+ * @param {Awaited<ReturnType<typeof import('../lib/n8n').ensureN8n>>} n8n
+ * @param {string} tarball
+ * @param {string[]} memory
+ * @param {keyof typeof MODES} mode
+ */
+async function pollerChecks(ctx, n8n, tarball, memory, mode) {
+	const { section, stoppers } = ctx;
+	const queue = mode === 'queue';
+	section(MODES[mode].section);
+	/** @type {Awaited<ReturnType<typeof startRedis>> | undefined} */
+	let redis;
+	if (queue) {
+		await check('Redis (Debian redis-server) starts on loopback', async () => {
+			redis = await startRedis();
+			stoppers.push(redis.stop);
+			return `port ${redis.port}`;
+		});
+		if (!redis) return;
+	}
+	const userFolder = mkTemp(`recruiting-e2e-${mode}-`);
+	const sandbox = await createSandbox({
+		host: '127.0.0.1',
+		port: 0,
+		apiKey: 'sandbox-key',
+		tenantSlug: 'acme',
+		seed: 11,
+		vacancies: 10,
+		candidates: 30,
+		clock: { mode: 'real' },
+	});
+	const sink = await startSink();
+	/** @type {Record<string, string>} */
+	const modeEnv = {
+		...MODES[mode].env,
+		...(redis && { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(redis.port) }),
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+	};
+	/** @type {Array<ReturnType<typeof startN8n>>} */
+	const processes = [];
+	/** @param {'start' | 'worker'} command @param {string} logName */
+	const launch = async (command, logName) => {
+		const server = startN8n(n8n, userFolder, {
+			port: await freePort(),
+			command,
+			env: { ...modeEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
+			logFile: path.join(userFolder, logName),
+		});
+		processes.push(server);
+		stoppers.push(() => server.stop(5000));
+		return server;
+	};
+	let peak = 0;
+	const sampler = setInterval(() => {
+		peak = Math.max(peak, ...processes.map((p) => treeRssMb(p.child.pid)));
+	}, 1000);
+	try {
+		const imported = await check(
+			'the package, a credential and the trigger workflow are installed, imported and published',
+			async () => {
+				await installTarball(tarball, userFolder);
+				const creds = credentialsFor(sandbox);
+				const vars = { CRED_ID: creds.good.id, CRED_NAME: creds.good.name, SINK_URL: sink.url };
+				const workflow = loadWorkflows(vars, { dir: path.join(WORKFLOWS_DIR, 'queue') })[
+					'trigger-get-report'
+				];
+				await importEntities(n8n, userFolder, 'credentials', [creds.good]);
+				await importEntities(n8n, userFolder, 'workflow', [workflow]);
+				await activateWorkflow(n8n, userFolder, workflow.id);
+			},
+		);
+		if (!imported) return;
+
+		const worker = queue ? await launch('worker', 'n8n-worker.log') : undefined;
+		const mainSeq = sandbox.requestLog.seq;
+		let main = await launch('start', 'n8n-main.log');
+		const up = await check(
+			queue
+				? 'a main and a worker start in queue mode on the same database'
+				: 'n8n starts with the durable scheduler and poll cursors on',
+			async () => {
+				expect(await main.waitReady(180_000), `main not ready: ${main.output.slice(-1500)}`);
+				if (worker) {
+					const until = Date.now() + 120_000;
+					while (!/n8n worker is now ready/.test(worker.output) && Date.now() < until)
+						await sleep(500);
+					expect(
+						/n8n worker is now ready/.test(worker.output),
+						`worker: ${worker.output.slice(-1500)}`,
+					);
+				} else {
+					expect(/Scheduler started/.test(main.output), 'n8n did not log "Scheduler started"');
+					expect(
+						!/durable poll cursors stay disabled/.test(main.output),
+						'n8n kept durable poll cursors off',
+					);
+				}
+			},
+		);
+		if (!up) return;
+		await check('the main publishes the trigger workflow (its first poll ran)', async () => {
+			const polled = await waitForPolls(sandbox, mainSeq, ['/v1/candidates']);
+			expect(polled, `no first poll within 120 s: ${main.output.slice(-1500)}`);
+		});
+
+		/** Sink reports naming `id`. @param {string} id */
+		const reportsOf = (id) =>
+			sink
+				.get('queue-events')
+				.filter((/** @type {any} */ b) => b.items.some((/** @type {any} */ i) => i.id === id));
+		const first = sandbox.createCandidate({ firstName: 'Queue', lastName: 'First' });
+		await check(
+			queue
+				? 'a new candidate: the main polls, a worker runs the execution (Recruiting Get included)'
+				: 'a new candidate created after a poll that emitted nothing: the next poll emits it (Recruiting Get included)',
+			async () => {
+				const ok = await sink.waitFor(
+					'queue-events',
+					() => reportsOf(first.id).length > 0,
+					150_000,
+				);
+				expect(
+					ok,
+					`no report within 150 s: ${main.output.slice(-800)} | ${worker?.output.slice(-800)}`,
+				);
+				const [report] = reportsOf(first.id);
+				const item = report.items.find((/** @type {any} */ i) => i.id === first.id);
+				expect(item.firstName === 'Queue' && item.lastName === 'First', `item: ${show(item)}`);
+				const execution = String(report.execution);
+				if (!worker) {
+					expect(
+						/Poll returned new data; handed off to a new execution/.test(main.output),
+						'the durable scheduler did not log that a poll handed off an execution',
+					);
+					return `execution ${execution}, handed off by the scheduler's poll task`;
+				}
+				// The report is sent by the execution's last node, just before the worker logs
+				// that it finished.
+				const finished = new RegExp(`Worker finished execution ${execution} `);
+				for (let n = 0; n < 40 && !finished.test(worker.output); n++) await sleep(250);
+				expect(
+					new RegExp(`Enqueued execution ${execution} `).test(main.output),
+					`the main did not enqueue execution ${execution}`,
+				);
+				expect(
+					new RegExp(`Worker started execution ${execution} `).test(worker.output) &&
+						new RegExp(`Worker finished execution ${execution} `).test(worker.output),
+					`the worker did not run execution ${execution}`,
+				);
+				expect(!/Worker started execution/.test(main.output), 'the main ran an execution itself');
+				return `execution ${execution}: enqueued by the main, run by the worker`;
+			},
+		);
+		/** Occurrences of `re` in the main's log so far. @param {RegExp} re */
+		const logCount = (re) => (main.output.match(new RegExp(re.source, 'g')) || []).length;
+		/**
+		 * The next poll starts no execution, shown by n8n itself rather than by a report that
+		 * might still be on its way: in queue mode the main enqueues nothing after the poll; the
+		 * durable scheduler logs the poll's result (debug level), "Poll returned no new data".
+		 */
+		const nextPollEmitsNothing = async () => {
+			const seq = sandbox.requestLog.seq;
+			const enqueued = logCount(/Enqueued execution/);
+			const nothing = logCount(/Poll returned no new data/);
+			const handedOff = logCount(/Poll returned new data/);
+			expect(
+				await waitForPolls(sandbox, seq, ['/v1/candidates'], 75_000),
+				'no later poll within 75 s',
+			);
+			if (queue) {
+				// The main enqueues within milliseconds of the poll's answer.
+				await sleep(5000);
+				expect(logCount(/Enqueued execution/) === enqueued, 'the later poll enqueued an execution');
+			} else {
+				const until = Date.now() + 30_000;
+				while (logCount(/Poll returned (no )?new data/) === nothing + handedOff) {
+					if (Date.now() > until) throw new Error('n8n logged no result of the later poll');
+					await sleep(250);
+				}
+				// One more result line, and it is not "new data": the poll emitted nothing.
+				expect(logCount(/Poll returned new data/) === handedOff, 'the later poll emitted');
+			}
+		};
+		await check('the change is emitted once: a later poll does not repeat it', async () => {
+			await nextPollEmitsNothing();
+			expect(
+				reportsOf(first.id).length === 1,
+				`${reportsOf(first.id).length} reports of ${first.id}`,
+			);
+		});
+
+		// The main restarts; a candidate created while it is down is emitted by the first poll
+		// after the restart, once, and the one before is not emitted again.
+		/** @type {{ id: string } | undefined} */
+		let second;
+		const restarted = await check(
+			queue
+				? 'the main stops, a candidate is created, the main starts again; the worker keeps running'
+				: 'n8n stops, a candidate is created, n8n starts again',
+			async () => {
+				await main.stop();
+				processes.splice(processes.indexOf(main), 1);
+				// While nothing polls: a trigger that lost its position would start from "now"
+				// after the restart and never emit it.
+				second = sandbox.createCandidate({ firstName: 'Queue', lastName: 'Second' });
+				main = await launch('start', 'n8n-main-2.log');
+				expect(await main.waitReady(180_000), `main not ready: ${main.output.slice(-1500)}`);
+				if (worker) expect(worker.child.exitCode === null, 'the worker exited');
+			},
+		);
+		if (restarted && second) {
+			const { id } = second;
+			await check(
+				'after the restart the trigger goes on from its stored position: the new candidate once, nothing repeated',
+				async () => {
+					const ok = await sink.waitFor('queue-events', () => reportsOf(id).length > 0, 150_000);
+					expect(ok, `no report of ${id} within 150 s: ${main.output.slice(-800)}`);
+					await nextPollEmitsNothing();
+					expect(reportsOf(id).length === 1, `${reportsOf(id).length} reports of ${id}`);
+					expect(reportsOf(first.id).length === 1, `${first.id} emitted again after the restart`);
+				},
+			);
+		}
+	} finally {
+		clearInterval(sampler);
+		memory.push(
+			`${MODES[mode].name} (${queue ? 'main + worker' : 'main'} + runners) peak RSS ${peak} MB`,
+		);
+		await Promise.all(processes.map((p) => p.stop()));
+		await redis?.stop();
+		await sink.close();
+		await sandbox.close();
+		if (ctx.keep) {
+			keepTemp(userFolder);
+			console.log(`# kept ${MODES[mode].name} user folder: ${userFolder}`);
+		} else rmrf(userFolder);
+	}
+}
+
+module.exports = { MODES, startRedis, pollerChecks };

@@ -1,0 +1,341 @@
+// @ts-check
+'use strict';
+/**
+ * The trigger leg of the e2e run (run-e2e.js; called by legs/workflows.js at the end of each
+ * regular run): the trigger workflows published under `n8n start`, what the editor serves,
+ * the credential's Test button, and what the polling triggers emit (first poll, then a
+ * created candidate and an updated job). waitForPolls is shared with legs/poller.js.
+ */
+const path = require('node:path');
+const { fmtMs, freePort, httpJson, treeRssMb, sleep, CACHE_ROOT } = require('../lib/util');
+const { startN8n, activateWorkflow, ensureOwner } = require('../lib/n8n');
+const { PKG } = require('../lib/pkg');
+const { check, expect, show } = require('../lib/checks');
+const { CREDENTIAL_TYPE, credentialsFor } = require('../lib/credentials');
+
+const NODE_TYPE = `${PKG.name}.recruiting`;
+const TRIGGER_TYPE = `${PKG.name}.recruitingTrigger`;
+
+/**
+ * Waits until the API has answered a list request on each of `paths` since `seq` (a trigger's
+ * poll), up to `ms`. @param {any} sandbox @param {number} seq @param {string[]} paths
+ */
+async function waitForPolls(sandbox, seq, paths, ms = 120_000) {
+	const until = Date.now() + ms;
+	const done = () => {
+		const seen = sandbox.requestLog.since(seq).filter((/** @type {any} */ e) => e.status === 200);
+		return paths.every((p) =>
+			seen.some((/** @type {any} */ e) => e.method === 'GET' && e.path === p),
+		);
+	};
+	while (!done() && Date.now() < until) await sleep(500);
+	return done();
+}
+
+/**
+ * Activates the trigger workflow, runs `n8n start` and checks what the polls emit.
+ * @param {import('../lib/context').Run} ctx
+ * @param {import('../lib/n8n').N8nInstall} n8n
+ * @param {string} userFolder
+ * @param {any} sandbox
+ * @param {any} sink
+ * @param {any[]} workflowsToActivate  the e2e trigger workflow, then the demo's
+ * @param {Record<string, string>} timings
+ * @param {string[]} memory
+ * @param {string} runTag
+ */
+async function triggerChecks(
+	ctx,
+	n8n,
+	userFolder,
+	sandbox,
+	sink,
+	workflowsToActivate,
+	timings,
+	memory,
+	runTag,
+) {
+	const { section } = ctx;
+	section('Recruiting Trigger under n8n start (polls every minute)');
+	const demoTrigger = workflowsToActivate[1];
+	const activated = await check(
+		n8n.major >= 2
+			? 'n8n publish:workflow publishes the trigger workflows'
+			: 'n8n update:workflow --active=true activates the trigger workflows',
+		async () => {
+			for (const w of workflowsToActivate) await activateWorkflow(n8n, userFolder, w.id);
+		},
+	);
+	if (!activated) return;
+	const port = await freePort();
+	const brokerPort = await freePort();
+	const t = Date.now();
+	const startSeq = sandbox.requestLog.seq;
+	const server = startN8n(n8n, userFolder, {
+		port,
+		env: {
+			N8N_RUNNERS_ENABLED: 'true',
+			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		},
+		logFile: path.join(userFolder, 'n8n-start.log'),
+	});
+	let peak = 0;
+	const sampler = setInterval(() => {
+		peak = Math.max(peak, treeRssMb(server.child.pid));
+	}, 1000);
+	try {
+		const ready = await check('n8n start comes up with the package installed', async () => {
+			const ok = await server.waitReady(180_000);
+			expect(ok, `not ready: ${server.output.slice(-1500)}`);
+			timings['n8n start'] = fmtMs(Date.now() - t);
+			return `${fmtMs(Date.now() - t)}`;
+		});
+		if (!ready) return;
+		// "Ready" comes before n8n activates the workflows; activation runs each trigger's first
+		// poll. A change made before the From Now workflow's first poll is (rightly) not emitted,
+		// so wait for both first polls before changing anything. n8n 2.x does not log each
+		// activation as 1.x does; the sandbox's request log shows the polls on both majors.
+		await check('n8n activates both trigger workflows (their first polls ran)', async () => {
+			const polled = await waitForPolls(sandbox, startSeq, ['/v1/candidates', '/v1/vacancies']);
+			expect(polled, `no first poll within 120 s: ${server.output.slice(-1500)}`);
+		});
+		const base = server.url.replace('localhost', '127.0.0.1');
+		let cookie = '';
+		await check('an owner account can be set up headlessly (POST /rest/owner/setup)', async () => {
+			const owner = await ensureOwner(base, {
+				email: 'e2e@example.com',
+				password: 'E2e-password-1',
+			});
+			expect(owner.cookie, 'no session cookie');
+			cookie = owner.cookie;
+		});
+		/** @param {string} p */
+		const get = (p) =>
+			httpJson('GET', `${base}/${p.replace(/^\//, '')}`, {
+				timeoutMs: 30_000,
+				headers: cookie ? { cookie } : {},
+			});
+		await check('the editor serves both node types and the credential type', async () => {
+			const nodes = await get('types/nodes.json');
+			const creds = await get('types/credentials.json');
+			expect(
+				nodes.status === 200 && Array.isArray(nodes.json),
+				`types/nodes.json: HTTP ${nodes.status}`,
+			);
+			const names = nodes.json.map((/** @type {any} */ n) => n.name);
+			for (const want of [NODE_TYPE, TRIGGER_TYPE])
+				expect(names.includes(want), `${want} missing from types/nodes.json`);
+			expect(
+				Array.isArray(creds.json) &&
+					creds.json.some((/** @type {any} */ c) => c.name === CREDENTIAL_TYPE),
+				`${CREDENTIAL_TYPE} missing from types/credentials.json`,
+			);
+			const node = nodes.json.find((/** @type {any} */ n) => n.name === NODE_TYPE);
+			return `icon ${node.iconUrl ? JSON.stringify(node.iconUrl) : node.icon}`;
+		});
+		await check('the node and credential icons are served', async () => {
+			const nodes = (await get('types/nodes.json')).json;
+			const creds = (await get('types/credentials.json')).json;
+			expect(Array.isArray(nodes) && Array.isArray(creds), 'types/*.json not readable');
+			/** @type {string[]} */
+			const urls = [];
+			for (const d of [
+				...nodes.filter((/** @type {any} */ n) => n.name.startsWith(`${PKG.name}.`)),
+				...creds.filter((/** @type {any} */ c) => c.name === CREDENTIAL_TYPE),
+			]) {
+				const icon = d.iconUrl;
+				expect(icon, `${d.name} has no iconUrl (icon ${show(d.icon)})`);
+				for (const u of typeof icon === 'string' ? [icon] : Object.values(icon))
+					urls.push(String(u));
+			}
+			for (const u of new Set(urls)) {
+				const res = await get(u);
+				expect(res.status === 200 && /<svg/i.test(res.text), `${u}: HTTP ${res.status}`);
+			}
+			return `${new Set(urls).size} icon URL(s)`;
+		});
+		await check(
+			"the credential's Test button, as n8n runs it (POST /rest/credentials/test)",
+			async () => {
+				/** @param {Record<string, string>} data */
+				const test = async (data) => {
+					const { good } = credentialsFor(sandbox);
+					const res = await httpJson('POST', `${base}/rest/credentials/test`, {
+						timeoutMs: 60_000,
+						headers: { cookie },
+						body: { credentials: { ...good, data: { ...good.data, ...data } } },
+					});
+					expect(res.status === 200, `HTTP ${res.status}: ${show(res.json ?? res.text)}`);
+					return /** @type {{ status: string, message: string }} */ (res.json.data);
+				};
+				const outcomes = {
+					good: await test({}),
+					'with /v1/': await test({ baseUrl: `${sandbox.url}/v1/` }),
+					'wrong key': await test({ apiKey: 'not-the-sandbox-key' }),
+					'wrong path': await test({ baseUrl: `${sandbox.url}/not-the-api` }),
+					'nothing listening': await test({ baseUrl: 'http://127.0.0.1:9' }),
+				};
+				expect(
+					outcomes.good.status === 'OK' && outcomes['with /v1/'].status === 'OK',
+					`a right credential failed: ${show(outcomes)}`,
+				);
+				for (const what of ['wrong key', 'wrong path', 'nothing listening']) {
+					expect(
+						outcomes[what].status === 'Error',
+						`${what} passed the test: ${show(outcomes[what])}`,
+					);
+				}
+				// n8n 2.x keeps the HTTP status, so its tester shows the credential's own sentences;
+				// n8n 1.x lost it and shows n8n's generic ones (README quotes both).
+				const expected =
+					n8n.major >= 2
+						? {
+								'wrong key': 'The API key was not accepted: copy it again from Settings, API Keys',
+								'wrong path': 'No Recruiting API at this Base URL: check the address',
+								'nothing listening': 'ECONNREFUSED',
+							}
+						: {
+								'wrong key': 'Authorization failed - please check your credentials',
+								'wrong path': 'The resource you are requesting could not be found',
+								'nothing listening': 'The service refused the connection - perhaps it is offline',
+							};
+				for (const [what, message] of Object.entries(expected)) {
+					expect(
+						outcomes[/** @type {keyof typeof outcomes} */ (what)].message === message,
+						`${what}: expected "${message}": ${show(outcomes)}`,
+					);
+				}
+				return Object.entries(outcomes)
+					.map(([what, o]) => `${what}: ${o.status} "${o.message}"`)
+					.join('; ');
+			},
+		);
+
+		const total = sandbox.store.world.candidates.size;
+		const firstPoll = await check(
+			'candidate trigger (start: everything): the first poll emits every candidate',
+			async () => {
+				const ok = await sink.waitFor(
+					'candidate-events',
+					(/** @type {any[]} */ l) => l.length > 0,
+					150_000,
+				);
+				expect(ok, `nothing emitted within 150 s: ${server.output.slice(-1200)}`);
+				await sleep(3000);
+				const ids = new Set(
+					sink
+						.get('candidate-events')
+						.flatMap((/** @type {any} */ b) => b.items.map((/** @type {any} */ i) => i.id)),
+				);
+				expect(
+					ids.size === total,
+					`${ids.size} distinct candidates emitted, the sandbox has ${total}`,
+				);
+				const first = sink.get('candidate-events')[0].items[0];
+				expect(
+					typeof first.firstName === 'string' && !(first.name && first.name.viewType),
+					`not simplified: ${show(first)}`,
+				);
+				return `${sink.get('candidate-events').length} execution(s), ${ids.size} candidates`;
+			},
+		);
+		await check(
+			'job trigger (start: now, event: updated): the first poll emits nothing',
+			async () => {
+				const n = sink.get('job-events').length;
+				expect(n === 0, `${n} executions: ${show(sink.get('job-events')[0])}`);
+			},
+		);
+		if (!firstPoll) return;
+
+		// Changes after the first poll: the next poll (within a minute) must report them.
+		const eventsBefore = sink.get('candidate-events').length;
+		const created = sandbox.createCandidate({
+			firstName: 'Grace',
+			lastName: `Hopper ${runTag}`,
+			email: `grace.${runTag}@example.com`,
+		});
+		const jobId = sandbox.fixtures().vacancyIds[5];
+		sandbox.touchVacancy(jobId, { name: `Trigger test job ${runTag}` });
+		await check(
+			'candidate trigger: a candidate created after the first poll is emitted by the next poll',
+			async () => {
+				const ok = await sink.waitFor(
+					'candidate-events',
+					(/** @type {any[]} */ l) =>
+						l
+							.slice(eventsBefore)
+							.some((b) => b.items.some((/** @type {any} */ i) => i.id === created.id)),
+					130_000,
+				);
+				expect(
+					ok,
+					`not emitted within 130 s; events since: ${show(sink.get('candidate-events').slice(eventsBefore))}`,
+				);
+				const later = sink
+					.get('candidate-events')
+					.slice(eventsBefore)
+					.flatMap((/** @type {any} */ b) => b.items);
+				expect(
+					later.length === 1,
+					`the poll emitted ${later.length} items, want just the new candidate: ${show(later.map((/** @type {any} */ i) => i.id))}`,
+				);
+				return `${later[0].firstName} ${later[0].lastName}`;
+			},
+		);
+		await check('job trigger: a job updated after activation is emitted, flattened', async () => {
+			const ok = await sink.waitFor(
+				'job-events',
+				(/** @type {any[]} */ l) =>
+					l.some((b) => b.items.some((/** @type {any} */ i) => i.id === jobId)),
+				130_000,
+			);
+			expect(ok, `not emitted within 130 s; job events: ${show(sink.get('job-events'))}`);
+			const items = sink.get('job-events').flatMap((/** @type {any} */ b) => b.items);
+			expect(
+				items.length === 1,
+				`${items.length} items: ${show(items.map((/** @type {any} */ i) => i.id))}`,
+			);
+			expect(items[0].name === `Trigger test job ${runTag}`, `name ${show(items[0].name)}`);
+			return items[0].name;
+		});
+		await check(
+			'demo trigger workflow (Recruiting Trigger → Code) ran successfully for the new candidate',
+			async () => {
+				/** @type {any[]} */
+				let runs = [];
+				// Up to one more poll interval: both triggers poll at the same minute tick, but one
+				// after the other, so the new candidate can reach the sandbox between their two
+				// requests; the demo trigger then emits it at the next tick, a minute later.
+				const until = Date.now() + 90_000;
+				while (Date.now() < until) {
+					const filter = encodeURIComponent(JSON.stringify({ workflowId: demoTrigger.id }));
+					const res = await get(`rest/executions?filter=${filter}&limit=20`);
+					runs = (res.json && res.json.data && res.json.data.results) || [];
+					if (runs.some((x) => x.status !== 'running' && x.status !== 'new')) break;
+					await sleep(1000);
+				}
+				expect(runs.length > 0, 'no execution of the demo trigger workflow');
+				const bad = runs.filter((x) => x.status !== 'success');
+				expect(bad.length === 0, `statuses: ${runs.map((x) => x.status).join(', ')}`);
+				return `${runs.length} execution(s)`;
+			},
+		);
+		await check('n8n start logged no error about the package', () => {
+			// The n8n cache folder is called n8n-nodes-recruiting too: its paths are not the package.
+			const lines = server.output
+				.split(CACHE_ROOT)
+				.join('<cache>')
+				.split('\n')
+				.filter((l) => /n8n-nodes-recruiting|recruiting/i.test(l) && /error|fail/i.test(l));
+			expect(lines.length === 0, lines.slice(0, 3).join(' | '));
+		});
+	} finally {
+		clearInterval(sampler);
+		memory.push(`n8n start (main + task runner) peak RSS ${peak} MB`);
+		await server.stop();
+	}
+}
+
+module.exports = { triggerChecks, waitForPolls };

@@ -1,0 +1,32 @@
+// @ts-check
+'use strict';
+/**
+ * What the legs of one e2e run share besides the pass/fail counters (lib/checks.js): the
+ * label of the n8n the checks run in, the section lines that show it, what to stop when the
+ * run is interrupted, and the environment flags the legs read. run-e2e.js's main() makes one
+ * and hands it to each leg.
+ *
+ * @typedef {object} Run
+ * @property {string} label  the n8n the checks below run in ('' for the common setup), shown in every section line
+ * @property {Array<() => Promise<unknown>>} stoppers  stops what a section started (n8n processes, Redis) when the run is interrupted
+ * @property {(s: string) => void} section  prints a section line: "# <label>: <s>"
+ * @property {boolean} keep  E2E_KEEP=1: keep the temp n8n user folders
+ * @property {boolean} skipTrigger  E2E_SKIP_TRIGGER=1: no trigger checks in the regular runs
+ */
+
+/**
+ * @param {{ keep: boolean, skipTrigger: boolean }} flags
+ * @returns {Run}
+ */
+function createRun(flags) {
+	/** @type {Run} */
+	const run = {
+		label: '',
+		stoppers: [],
+		section: (s) => console.log(`# ${run.label ? `${run.label}: ` : ''}${s}`),
+		...flags,
+	};
+	return run;
+}
+
+module.exports = { createRun };
