@@ -3,7 +3,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { API_BASE_URL_EXPRESSION } from '../shared/address';
 import { searchCandidates } from './listSearch/searchCandidates';
-import { searchJobs } from './listSearch/searchJobs';
+import { searchJobs } from '../shared/listSearch/searchJobs';
 import { searchPostings } from './listSearch/searchPostings';
 import type { Resource } from './resource';
 import { application } from './resources/application';

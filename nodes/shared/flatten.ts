@@ -88,7 +88,31 @@ export function rulesOf(table: Record<string, FieldRule>): Rules {
  * about 1.3 KB a candidate more than the same fields spread into a fresh object (measured:
  * 4.05 KB vs 2.7 KB retained per candidate, so 130 MB less for a Return All of 100,000).
  */
-export function flattenWith(rules: Rules, raw: unknown): unknown {
+/**
+ * The order a person reads a record's fields in: `first` in that order, the rest as the API
+ * sent them, `last` (URLs, long text, nested detail) at the end. Nothing is dropped.
+ */
+export interface FieldOrder {
+	first: readonly string[];
+	last: readonly string[];
+}
+
+export function fieldOrder(first: readonly string[], last: readonly string[]): FieldOrder {
+	return { first, last };
+}
+
+function inOrder(out: Json, { first, last }: FieldOrder): Json {
+	const result: Json = {};
+	for (const key of first) if (hasOwn.call(out, key)) result[key] = out[key];
+	for (const key in out) {
+		if (hasOwn.call(out, key) && !first.includes(key) && !last.includes(key))
+			result[key] = out[key];
+	}
+	for (const key of last) if (hasOwn.call(out, key)) result[key] = out[key];
+	return result;
+}
+
+export function flattenWith(rules: Rules, raw: unknown, order?: FieldOrder): unknown {
 	if (!isRecord(raw)) return raw;
 	const out: Json = {};
 	for (const field in raw) {
@@ -110,7 +134,7 @@ export function flattenWith(rules: Rules, raw: unknown): unknown {
 			out[field] = value;
 		}
 	}
-	return { ...out };
+	return { ...(order ? inOrder(out, order) : out) };
 }
 
 export function mapList(flatten: (value: unknown) => unknown) {

@@ -34,8 +34,11 @@ test('the Job picker lists jobs by name and client, and hands back the cursor fo
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({
 		results: [
-			{ name: 'Backend Engineer (Acme GmbH)', value: 'v1' },
-			{ name: 'Data Engineer (Acme GmbH)', value: 'v2' },
+			{
+				name: 'Backend Engineer (Acme GmbH) · Sourcing · Berlin · created 2025-12-01',
+				value: 'v1',
+			},
+			{ name: 'Data Engineer (Acme GmbH) · Sourcing · Berlin · created 2025-12-01', value: 'v2' },
 		],
 		paginationToken: '2026-01-02T00:00:00.000Z',
 	});
@@ -52,9 +55,41 @@ test('a filter reads further pages until something matches, de-duplicating the o
 	const result = await searchJobs.call(context('jobId'), 'data');
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({
-		results: [{ name: 'Data Engineer (Acme GmbH)', value: 'v3' }],
+		results: [
+			{ name: 'Data Engineer (Acme GmbH) · Sourcing · Berlin · created 2025-12-01', value: 'v3' },
+		],
 		paginationToken: undefined,
 	});
+});
+
+test('two jobs of one title and client are told apart by stage, place and creation date', async () => {
+	const later = vacancyListItem('v2');
+	const reopened = {
+		...later,
+		stage: { viewType: 'vacancyStage', stage: { id: 's9', order: 1, name: 'Interviewing' } },
+		createdAt: { viewType: 'vacancyCreatedAt', createdAt: '2026-02-03T09:00:00.000Z' },
+	};
+	const scope = nock(API)
+		.get('/v1/vacancies')
+		.query({ limit: 50 })
+		.reply(200, page([vacancyListItem('v1'), reopened], 't2', false));
+	const { results } = await searchJobs.call(context('jobId'));
+	expect(scope.isDone()).toBe(true);
+	expect(results.map((entry) => entry.name)).toEqual([
+		'Backend Engineer (Acme GmbH) · Sourcing · Berlin · created 2025-12-01',
+		'Backend Engineer (Acme GmbH) · Interviewing · Berlin · created 2026-02-03',
+	]);
+	// The filter reads the same text: a stage or a place finds the job.
+	nock(API)
+		.get('/v1/vacancies')
+		.query({ limit: 50 })
+		.reply(200, page([vacancyListItem('v1'), reopened], 't2', false));
+	expect((await searchJobs.call(context('jobId'), 'interviewing')).results).toEqual([
+		{
+			name: 'Backend Engineer (Acme GmbH) · Interviewing · Berlin · created 2026-02-03',
+			value: 'v2',
+		},
+	]);
 });
 
 test('the Candidate picker shows name and primary email, resuming from a token', async () => {
@@ -106,12 +141,12 @@ describe('the Posting picker of Job Portal Apply (version 2)', () => {
 		const context = portalContext({ portalUrl: 'https://careers.example/', tenantSlug: 'acme' });
 		expect(await searchPostings.call(context)).toEqual({
 			results: [
-				{ name: 'Backend Engineer (m/f/d) (Berlin, Germany)', value: 'jp1' },
-				{ name: 'Data Engineer (Paris)', value: 'jp2' },
+				{ name: 'Backend Engineer (m/f/d) (Berlin, Germany) · published 2026-01-01', value: 'jp1' },
+				{ name: 'Data Engineer (Paris) · published 2026-01-01', value: 'jp2' },
 			],
 		});
 		expect(await searchPostings.call(context, 'paris')).toEqual({
-			results: [{ name: 'Data Engineer (Paris)', value: 'jp2' }],
+			results: [{ name: 'Data Engineer (Paris) · published 2026-01-01', value: 'jp2' }],
 		});
 		expect(scope.isDone()).toBe(true);
 	});
@@ -148,4 +183,21 @@ describe('the Posting picker of Job Portal Apply (version 2)', () => {
 			{ success: true, postingId: 'jp2', email: 'ada@example.com', applied: true },
 		]);
 	});
+});
+
+test('the Posting picker is marked to run without a credential (the editor skips the list otherwise)', () => {
+	const pickers = new Recruiting().description.properties.filter(
+		(property) => property.name === 'postingId' && property.type === 'resourceLocator',
+	);
+	expect(pickers).toHaveLength(1);
+	const list = pickers[0].modes?.find((mode) => mode.name === 'list');
+	expect(list?.typeOptions).toMatchObject({
+		searchListMethod: 'searchPostings',
+		skipCredentialsCheckInRLC: true,
+	});
+	// Every other picker needs the credential: it reads the API.
+	const others = new Recruiting().description.properties
+		.filter((property) => property.type === 'resourceLocator' && property.name !== 'postingId')
+		.flatMap((property) => property.modes ?? []);
+	expect(others.some((mode) => mode.typeOptions?.skipCredentialsCheckInRLC)).toBe(false);
 });

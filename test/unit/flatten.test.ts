@@ -240,3 +240,23 @@ describe('flattenCustomAttribute', () => {
 		expect(flattenCustomAttribute(other)).toEqual(other);
 	});
 });
+
+describe('the order of the flattened fields (a table shows them in this order)', () => {
+	test('a candidate: id and names first, how to reach them next; URLs and nested detail last; nothing dropped', () => {
+		const flat = flattenCandidate(candidate()) as Record<string, unknown>;
+		const keys = Object.keys(flat);
+		expect(keys.slice(0, 5)).toEqual(['id', 'firstName', 'lastName', 'emails', 'phoneNumbers']);
+		expect(keys.slice(-4)).toEqual(['avatarUrl', 'socialMedia', 'aiSummary', 'customAttributes']);
+		const { name, currentPlacements, ...rest } = candidate() as Record<string, unknown>;
+		expect(name).toBeDefined();
+		expect(currentPlacements).toBeDefined();
+		for (const key of Object.keys(rest)) expect(keys).toContain(key);
+	});
+
+	test('a job: id, name, client and stage first; description and nested detail last', () => {
+		const keys = Object.keys(flattenVacancy(vacancyListItem()) as Record<string, unknown>);
+		expect(keys.slice(0, 4)).toEqual(['id', 'name', 'client', 'stage']);
+		expect(keys.indexOf('description')).toBeGreaterThan(keys.indexOf('createdAt'));
+		expect(keys.sort()).toEqual(Object.keys(vacancyListItem()).sort());
+	});
+});

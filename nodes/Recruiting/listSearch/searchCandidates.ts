@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { flattenCandidate } from '../../shared/records/candidate';
-import { searchList } from './searchList';
+import { searchList } from '../../shared/listSearch/searchList';
 
 /** Candidates for the Candidate picker, by name or email; pages are filtered here. */
 export async function searchCandidates(

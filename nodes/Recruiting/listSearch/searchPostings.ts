@@ -16,8 +16,12 @@ function postingItem(posting: Json): INodeListSearchItems {
 		(part) => typeof part === 'string' && part,
 	);
 	const title = typeof posting.externalJobTitle === 'string' ? posting.externalJobTitle : '';
+	// The same job can be posted more than once: the date tells the postings apart.
+	const published = typeof posting.publishedAt === 'string' ? posting.publishedAt.slice(0, 10) : '';
 	return {
-		name: `${title || String(posting.id)}${place.length ? ` (${place.join(', ')})` : ''}`,
+		name: `${title || String(posting.id)}${place.length ? ` (${place.join(', ')})` : ''}${
+			published ? ` · published ${published}` : ''
+		}`,
 		value: String(posting.id),
 	};
 }

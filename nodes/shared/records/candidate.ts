@@ -1,4 +1,11 @@
-import { flattenCustomAttributes, flattenWith, mapList, rulesOf, spreadInto } from '../flatten';
+import {
+	fieldOrder,
+	flattenCustomAttributes,
+	flattenWith,
+	mapList,
+	rulesOf,
+	spreadInto,
+} from '../flatten';
 import type { RecordShape } from '../output';
 import { isRecord } from '../values';
 import type { Json } from '../values';
@@ -43,9 +50,27 @@ const CANDIDATE_RULES = rulesOf({
 	customAttributes: { inner: flattenCustomAttributes },
 });
 
-/** A candidate, list item or detail, with plain fields. */
+/** Who first, how to reach them, where they stand; URLs and nested detail last. */
+const CANDIDATE_ORDER = fieldOrder(
+	[
+		'id',
+		'firstName',
+		'lastName',
+		'emails',
+		'phoneNumbers',
+		'locations',
+		'status',
+		'acquisitionSource',
+		'createdAt',
+		'modifiedAt',
+		'lastActivityDate',
+	],
+	['avatarUrl', 'socialMedia', 'aiSummary', 'customAttributes', 'clientContacts'],
+);
+
+/** A candidate, list item or detail, with plain fields in the order a person reads them. */
 export function flattenCandidate(raw: unknown): unknown {
-	return flattenWith(CANDIDATE_RULES, raw);
+	return flattenWith(CANDIDATE_RULES, raw, CANDIDATE_ORDER);
 }
 
 /** The primary entry of a list of email or phone entries (or the first), as its value. */

@@ -1,4 +1,11 @@
-import { flattenCustomAttributes, flattenWith, otherKeys, rulesOf, unwrapSingle } from '../flatten';
+import {
+	fieldOrder,
+	flattenCustomAttributes,
+	flattenWith,
+	otherKeys,
+	rulesOf,
+	unwrapSingle,
+} from '../flatten';
 import type { RecordShape } from '../output';
 import { isRecord } from '../values';
 import type { Json } from '../values';
@@ -35,9 +42,27 @@ const VACANCY_RULES = rulesOf({
 	customAttributes: { inner: flattenCustomAttributes },
 });
 
-/** A job (vacancy), list item or detail, with plain fields. */
+/** What the job is, for whom, where it stands; long text and nested detail last. */
+const VACANCY_ORDER = fieldOrder(
+	[
+		'id',
+		'name',
+		'client',
+		'stage',
+		'employmentType',
+		'locationType',
+		'location',
+		'salaryRange',
+		'startAt',
+		'endAt',
+		'createdAt',
+	],
+	['description', 'team', 'clientTeam', 'scorecard', 'stageTotals', 'customAttributes'],
+);
+
+/** A job (vacancy), list item or detail, with plain fields in the order a person reads them. */
 export function flattenVacancy(raw: unknown): unknown {
-	return flattenWith(VACANCY_RULES, raw);
+	return flattenWith(VACANCY_RULES, raw, VACANCY_ORDER);
 }
 
 /** The name of a nested object (`{ name }`), or undefined. */

@@ -71,8 +71,13 @@ export const jobPortalApplyDescription: INodeProperties[] = [
 				name: 'list',
 				type: 'list',
 				placeholder: 'Select a posting...',
-				// Public: the picker reads the Portal URL and Tenant Slug, no credential.
-				typeOptions: { searchListMethod: 'searchPostings', searchable: true },
+				// Public: the picker reads the Portal URL and Tenant Slug, no credential. The editor
+				// runs a list search only when a credential is selected, unless told to skip that.
+				typeOptions: {
+					searchListMethod: 'searchPostings',
+					searchable: true,
+					skipCredentialsCheckInRLC: true,
+				},
 			},
 			{
 				displayName: 'By ID',

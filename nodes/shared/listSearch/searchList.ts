@@ -5,9 +5,9 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { PAGE_SIZE, readPages } from '../../shared/paging';
-import { recruitingApiRequest } from '../../shared/transport';
-import type { Json } from '../../shared/values';
+import { PAGE_SIZE, readPages } from '../paging';
+import { recruitingApiRequest } from '../transport';
+import type { Json } from '../values';
 
 interface SearchListOptions {
 	path: string;
