@@ -1,4 +1,4 @@
-import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type {
 	IDataObject,
 	INodeExecutionData,
@@ -11,11 +11,11 @@ import { toNodeError } from '../shared/errors';
 import { simplifyOption } from '../shared/output';
 import { flattenCandidate } from '../shared/records/candidate';
 import { flattenVacancy } from '../shared/records/job';
-import { PAGE_SIZE, readPages } from '../shared/paging';
 import { formatInstant, nsFromMs, timestamp } from '../shared/time';
-import { pacedRun, recruitingApiRequest } from '../shared/transport';
+import { pacedRun } from '../shared/transport';
+import { LISTS, runPlan } from './lists';
 import { PollPlan } from './plan';
-import type { Emission, EventFilter, ListRequest } from './plan';
+import type { Emission, EventFilter } from './plan';
 import type { Resource } from './records';
 import { emptyState, loadState } from './state';
 import type { TriggerState } from './state';
@@ -39,17 +39,12 @@ interface Settings {
 	simplify: boolean;
 }
 
-const LABELS: Record<Resource, { path: string; singular: string; plural: string }> = {
-	candidate: { path: '/candidates', singular: 'candidate', plural: 'candidates' },
-	job: { path: '/vacancies', singular: 'job', plural: 'jobs' },
-};
-
 function settings(context: IPollFunctions): Settings {
 	const node = context.getNode();
 	const resource = context.getNodeParameter('resource') as Resource;
 	const event = context.getNodeParameter('event') as EventFilter;
 	const start = context.getNodeParameter('start') as Start;
-	if (!(resource in LABELS))
+	if (!(resource in LISTS))
 		throw new NodeOperationError(node, `Unknown resource "${String(resource)}"`);
 	if (!['createdOrUpdated', 'created', 'updated'].includes(event)) {
 		throw new NodeOperationError(node, `Unknown event "${String(event)}"`);
@@ -119,42 +114,6 @@ function stateSlot(context: IPollFunctions): { read(): unknown; write(state: Tri
 	};
 }
 
-function isBadRequest(error: unknown): boolean {
-	return error instanceof NodeApiError && String(error.httpCode) === '400';
-}
-
-/** Reads the list as the plan asks, page by page, handing each page's emissions to `onPage`. */
-async function runPlan(
-	context: IPollFunctions,
-	plan: PollPlan,
-	resource: Resource,
-	onPage: (emissions: Emission[]) => void,
-): Promise<void> {
-	const { path, singular } = LABELS[resource];
-	// One per poll: the credential read once, and after a 429 the rest of this poll's pages
-	// spaced to the rate limit.
-	const run = await pacedRun.call(context);
-	await readPages<ListRequest>({
-		node: context.getNode(),
-		label: singular,
-		first: plan.nextRequest(),
-		fetch: async (request) =>
-			await recruitingApiRequest.call(context, {
-				method: 'GET',
-				path,
-				qs: { limit: PAGE_SIZE, ...request },
-				subject: { label: `${singular} list` },
-				run,
-			}),
-		take: (page) => {
-			const emissions = plan.take(page);
-			return { next: plan.nextRequest(), deliver: () => onPage(emissions) };
-		},
-		// A stored cursor the API no longer accepts must not stop the trigger for good.
-		recover: (error) => (isBadRequest(error) && plan.dropResume() ? plan.nextRequest() : undefined),
-	});
-}
-
 function toItem(emission: Emission, { resource, simplify }: Settings): INodeExecutionData {
 	const flatten = resource === 'job' ? flattenVacancy : flattenCandidate;
 	const record = (simplify ? flatten(emission.record) : emission.record) as IDataObject;
@@ -177,7 +136,7 @@ async function testEvent(
 	options: Settings,
 ): Promise<INodeExecutionData[][]> {
 	const now = Date.now();
-	const { plural } = LABELS[options.resource];
+	const { plural } = LISTS[options.resource];
 	for (const hours of TEST_WINDOWS_HOURS) {
 		const since =
 			hours === undefined ? undefined : formatInstant(nsFromMs(now - hours * 3_600_000));
@@ -190,7 +149,7 @@ async function testEvent(
 			keepsState: false,
 		});
 		let latest: Emission | undefined;
-		await runPlan(context, plan, options.resource, (emissions) => {
+		await runPlan(context, plan, options.resource, await pacedRun.call(context), (emissions) => {
 			if (emissions.length) latest = emissions[emissions.length - 1];
 		});
 		if (latest) return [[toItem(latest, options)]];
@@ -203,8 +162,8 @@ async function testEvent(
 		{
 			description:
 				options.event === 'updated'
-					? `The test event is the most recently changed ${LABELS[options.resource].singular} that was created before the period looked at. Change one in the recruiting app and try again, or set Event to Created or Updated.`
-					: `Create or change a ${LABELS[options.resource].singular} in the recruiting app and try again.`,
+					? `The test event is the most recently changed ${LISTS[options.resource].singular} that was created before the period looked at. Change one in the recruiting app and try again, or set Event to Created or Updated.`
+					: `Create or change a ${LISTS[options.resource].singular} in the recruiting app and try again.`,
 		},
 	);
 }
@@ -347,7 +306,7 @@ export class RecruitingTrigger implements INodeType {
 				now,
 				emit: false,
 			});
-			await runPlan(this, plan, resource, () => undefined);
+			await runPlan(this, plan, resource, await pacedRun.call(this), () => undefined);
 			if (!overtaken()) slot.write(plan.nextState());
 			return null;
 		}
@@ -355,7 +314,7 @@ export class RecruitingTrigger implements INodeType {
 
 		const plan = new PollPlan(state, { resource, event, maxItems, now });
 		const items: INodeExecutionData[] = [];
-		await runPlan(this, plan, resource, (emissions) => {
+		await runPlan(this, plan, resource, await pacedRun.call(this), (emissions) => {
 			for (const emission of emissions) items.push(toItem(emission, options));
 		});
 		// A poll that overlapped this one finished first and emitted from the same state: these
