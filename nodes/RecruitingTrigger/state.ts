@@ -3,6 +3,9 @@ import type { Resource } from './records';
 
 export const STATE_VERSION = 1;
 
+/** A job's stage as the job trigger's Stage Changed remembers it: [id, name, order]. */
+export type JobStage = [string | null, string | null, number | null];
+
 /**
  * What the trigger remembers between polls, in the workflow's static data (key `state`).
  * Plain JSON, versioned, replaced as a whole at the end of a successful poll.
@@ -52,10 +55,33 @@ export interface TriggerState {
 	 * from the stored cursor (one that looked at the records at the watermark's own time).
 	 */
 	checkedAt?: string;
+	/**
+	 * Jobs only, while Event is Stage Changed: the stage each job was last seen in, so that a
+	 * changed job whose stage is another one is emitted with where it came from.
+	 */
+	jobStages?: Record<string, JobStage>;
 }
 
 export function emptyState(resource: Resource, watermark?: string): TriggerState {
 	return { v: STATE_VERSION, resource, ...(watermark !== undefined && { watermark }), seen: {} };
+}
+
+function isJobStage(value: unknown): value is JobStage {
+	return (
+		Array.isArray(value) &&
+		value.length === 3 &&
+		(value[0] === null || typeof value[0] === 'string') &&
+		(value[1] === null || typeof value[1] === 'string') &&
+		(value[2] === null || typeof value[2] === 'number')
+	);
+}
+
+/** The stored stages of the jobs, copied; undefined when absent or malformed (read again). */
+function jobStagesOf(value: unknown): Record<string, JobStage> | undefined {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+	const entries = Object.entries(value as Record<string, unknown>);
+	if (!entries.every(([, stage]) => isJobStage(stage))) return undefined;
+	return Object.fromEntries(entries.map(([id, stage]) => [id, [...(stage as JobStage)]]));
 }
 
 function isStringArray(value: unknown): value is string[] {
@@ -72,6 +98,7 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 	const stored = raw as Record<string, unknown>;
 	if (stored.v !== STATE_VERSION || stored.resource !== resource) return undefined;
 	const { watermark, seen, backlog, notice, cursor, cursorAt, cursorSince, checkedAt } = stored;
+	const jobStages = resource === 'job' ? jobStagesOf(stored.jobStages) : undefined;
 	if (watermark !== undefined && instant(watermark) === undefined) return undefined;
 	let since: string | undefined;
 	if (backlog !== undefined) {
@@ -92,6 +119,7 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 		seen: groups,
 		...(backlog !== undefined && { backlog: since === undefined ? {} : { since } }),
 		...(typeof notice === 'string' && notice !== '' && { notice }),
+		...(jobStages && { jobStages }),
 		...(resource === 'candidate' &&
 			typeof checkedAt === 'string' &&
 			instant(checkedAt) !== undefined && { checkedAt }),

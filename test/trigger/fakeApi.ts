@@ -6,6 +6,8 @@
  * - candidates: an opaque base64 cursor that resumes exactly after the page's last record;
  * - vacancies: list items carry no modifiedAt; the cursor is the modifiedAt of the page's last
  *   job and inclusive, so pages overlap and more jobs than one page at one time stall it.
+ * - applications: GET /v1/applications/vacancy/{id} answers the job (detail, with the stage's
+ *   isOpen) and all its applications; 404 for a job it does not have.
  * Every request needs the header x-api-key.
  */
 import nock from 'nock';
@@ -30,6 +32,61 @@ export interface Job {
 	/** Known to the server only; never listed. */
 	modifiedAt: string;
 	[field: string]: unknown;
+}
+
+/** An application of a job, as the fake API keeps it. */
+export interface Application {
+	id: string;
+	candidateId: string;
+	firstName: string;
+	lastName: string;
+	stage: string;
+	state: string;
+	placed: boolean;
+	/** The next interview's id and start, if any. */
+	interview?: { id: string; startTime: string };
+}
+
+/** The application stages the fake API knows (type and order as the spec describes them). */
+export const STAGES: Record<string, { name: string; type: string; order: number }> = {
+	applied: { name: 'Applied', type: 'application', order: 1 },
+	sourced: { name: 'Sourced', type: 'sourcing', order: 2 },
+	interview: { name: 'Interview', type: 'interview', order: 3 },
+	offer: { name: 'Offer', type: 'presentation', order: 4 },
+	hired: { name: 'Hired', type: 'result', order: 5 },
+};
+
+export function applicationListItem(application: Application): Record<string, unknown> {
+	const stage = STAGES[application.stage] ?? {
+		name: application.stage,
+		type: 'application',
+		order: 0,
+	};
+	return {
+		latestActivity: { type: 'applicationCreated', isInbound: false, date: t(1) },
+		id: application.id,
+		stage: { viewType: 'applicationStage', id: application.stage, ...stage, colorHex: '#000000' },
+		owner: { viewType: 'applicationOwner', owner: { id: 'u1', name: 'Recruiter' } },
+		candidate: {
+			viewType: 'applicationCandidate',
+			id: application.candidateId,
+			firstName: application.firstName,
+			lastName: application.lastName,
+			emails: [`${application.firstName.toLowerCase()}@example.com`],
+		},
+		isPlaced: application.placed,
+		applicationState: { state: application.state, viewType: 'applicationState' },
+		noteCount: 0,
+		commentCount: 0,
+		uncompletedTaskCount: 0,
+		nextInterview: application.interview
+			? {
+					id: application.interview.id,
+					title: 'Interview',
+					startTime: application.interview.startTime,
+				}
+			: null,
+	};
 }
 
 export interface Logged {
@@ -81,6 +138,12 @@ export class FakeApi {
 
 	jobs = new Map<string, Job>();
 
+	/** Applications by job id. */
+	applications = new Map<string, Application[]>();
+
+	/** Jobs whose stage is closed (the detail's stage.isOpen is false). */
+	closedJobs = new Set<string>();
+
 	log: Logged[] = [];
 
 	/** Returns an HTTP status to fail a request with, or undefined to serve it. */
@@ -112,12 +175,77 @@ export class FakeApi {
 		this.jobs.set(id, { ...current, ...fields, modifiedAt });
 	}
 
+	/** Adds applications to a job (the job's own modifiedAt does not move). */
+	addApplications(jobId: string, ...applications: Application[]): void {
+		const list = this.applications.get(jobId) ?? [];
+		list.push(...applications.map((application) => ({ ...application })));
+		this.applications.set(jobId, list);
+	}
+
+	/** Changes an application in place (its job's modifiedAt does not move). */
+	changeApplication(jobId: string, id: string, fields: Partial<Application>): void {
+		const list = this.applications.get(jobId) ?? [];
+		const index = list.findIndex((application) => application.id === id);
+		if (index < 0) throw new Error(`no application ${id} on ${jobId}`);
+		list[index] = { ...list[index], ...fields };
+	}
+
+	removeApplication(jobId: string, id: string): void {
+		this.applications.set(
+			jobId,
+			(this.applications.get(jobId) ?? []).filter((application) => application.id !== id),
+		);
+	}
+
 	start(): nock.Scope {
 		this.scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
 			.persist()
 			.get(/^\/v1\/(candidates|vacancies)(\?.*)?$/)
 			.reply((uri) => this.serve(uri));
+		// A scope of its own: tests of the lists never ask for applications.
+		nock(API, { reqheaders: { 'x-api-key': API_KEY } })
+			.persist()
+			.get(/^\/v1\/applications\/vacancy\/[^/?]+$/)
+			.reply((uri) => this.serveApplications(uri));
 		return this.scope;
+	}
+
+	private serveApplications(uri: string): [number, unknown] {
+		const url = new URL(uri, API);
+		const path = url.pathname;
+		const jobId = decodeURIComponent(path.split('/').pop() as string);
+		const status = this.fail?.({ path, query: {}, index: this.log.length });
+		if (status !== undefined) {
+			this.log.push({ path, query: {}, status, at: performance.now() });
+			return [status, { message: 'Internal error' }];
+		}
+		const job = this.jobs.get(jobId);
+		if (!job) {
+			this.log.push({ path, query: {}, status: 404, at: performance.now() });
+			return [404, { message: `vacancy ${jobId} not found` }];
+		}
+		const applications = (this.applications.get(jobId) ?? []).map(applicationListItem);
+		this.log.push({
+			path,
+			query: {},
+			status: 200,
+			count: applications.length,
+			at: performance.now(),
+		});
+		const detail = jobListItem(job);
+		return [
+			200,
+			{
+				vacancy: {
+					...detail,
+					stage: {
+						viewType: 'vacancyStage',
+						stage: { id: 'vs1', order: 1, name: 'Open', isOpen: !this.closedJobs.has(jobId) },
+					},
+				},
+				applications,
+			},
+		];
 	}
 
 	requests(path?: string): Logged[] {

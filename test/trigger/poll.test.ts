@@ -629,6 +629,44 @@ describe('jobs', () => {
 		]);
 	});
 
+	it('Stage Changed: a job moved to another stage, with where it came from; other changes are not emitted', async () => {
+		const stage = (id: string, name: string, order: number) => ({
+			stage: { viewType: 'vacancyStage', stage: { id, name, order, colorHex: '#000' } },
+		});
+		api.addJobs(
+			{ ...job(1, 10), ...stage('s1', 'Sourcing', 1) },
+			{ ...job(2, 20), ...stage('s1', 'Sourcing', 1) },
+		);
+		const trigger = new TriggerHarness({ resource: 'job', event: 'stageChanged' });
+		// The first poll reads the whole job list once (every job's stage), then learns where
+		// the list ends; nothing is emitted.
+		expect(await trigger.poll()).toBeNull();
+		expect(api.requests().map((r) => r.query)).toEqual([
+			{ limit: '50' },
+			{ limit: '50', modifiedSince: t(990) },
+		]);
+
+		api.touchJob('j00001', t(995), stage('s2', 'Interviewing', 2));
+		api.touchJob('j00002', t(996), { name: 'Job 2 (renamed)' });
+		const items = itemsOf(await trigger.poll());
+		expect(items).toEqual([
+			expect.objectContaining({
+				event: 'stageChanged',
+				resource: 'job',
+				id: 'j00001',
+				fromStage: { id: 's1', name: 'Sourcing', order: 1 },
+				toStage: { id: 's2', name: 'Interviewing', order: 2 },
+				stage: expect.objectContaining({ id: 's2' }),
+			}),
+		]);
+		expect(await trigger.poll()).toBeNull();
+		// Moved back: emitted again, once.
+		api.touchJob('j00001', t(997), stage('s1', 'Sourcing', 1));
+		expect(itemsOf(await trigger.poll()).map((item) => item.toStage)).toEqual([
+			{ id: 's1', name: 'Sourcing', order: 1 },
+		]);
+	});
+
 	it('Simplify off: the raw list item, with event and resource', async () => {
 		api.addJobs(job(1, 10));
 		const trigger = new TriggerHarness({

@@ -1,0 +1,422 @@
+/*
+ * The application trigger end to end: the real node class run by n8n-core's PollContext over
+ * consecutive polls, static data carried (and saved only with emitting polls) as n8n does, the
+ * API served by nock (fakeApi.ts: the job list and each job's applications).
+ */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { FakeApi, job, t } from './fakeApi';
+import type { Application } from './fakeApi';
+import { TriggerHarness, itemsOf } from '../harness/trigger';
+import { STATE_CAP_BYTES } from '../../nodes/RecruitingTrigger/applications/state';
+
+let api: FakeApi;
+let scope: nock.Scope;
+let clock: number;
+
+beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
+
+beforeEach(() => {
+	api = new FakeApi();
+	scope = api.start();
+	clock = Date.parse(t(1000));
+	jest.spyOn(Date, 'now').mockImplementation(() => clock);
+});
+
+afterEach(() => {
+	const done = scope.isDone();
+	nock.cleanAll();
+	jest.restoreAllMocks();
+	expect(done).toBe(api.log.length > 0);
+});
+
+/** An application `a<n>` of candidate `c<n>`. */
+function app(n: number, stage = 'applied', fields: Partial<Application> = {}): Application {
+	return {
+		id: `a${n}`,
+		candidateId: `c${n}`,
+		firstName: `First${n}`,
+		lastName: `Last${n}`,
+		stage,
+		state: 'for-review',
+		placed: false,
+		...fields,
+	};
+}
+
+function trigger(parameters: IDataObject = {}) {
+	return new TriggerHarness({
+		resource: 'application',
+		events: [
+			'newApplication',
+			'stageChanged',
+			'stateChanged',
+			'placed',
+			'interviewScheduled',
+			'removed',
+		],
+		...parameters,
+	});
+}
+
+/** [event, applicationId] of each item. */
+function events(items: IDataObject[]): string[][] {
+	return items.map((item) => [item.event as string, item.applicationId as string]);
+}
+
+/** Requests made since `from`, as "path?query". */
+function requestsSince(from: number): string[] {
+	return api.log.slice(from).map((entry) => {
+		const query = new URLSearchParams(entry.query).toString();
+		return `${entry.path.replace('/v1', '')}${query ? `?${query}` : ''}`;
+	});
+}
+
+/** Three jobs with two applications each. */
+function seed() {
+	api.addJobs(job(1, 10), job(2, 20), job(3, 30));
+	api.addApplications('j00001', app(1), app(2, 'interview'));
+	api.addApplications('j00002', app(3), app(4));
+	api.addApplications('j00003', app(5, 'sourced'), app(6));
+}
+
+describe('From Now', () => {
+	test('the first poll reads every job once and emits nothing; later changes are emitted once each', async () => {
+		seed();
+		const watch = trigger();
+		expect(await watch.poll()).toBeNull();
+		// The job list from the beginning (then the read from its end), and every job once.
+		expect(requestsSince(0)).toEqual([
+			'/vacancies?limit=50',
+			`/vacancies?limit=50&modifiedSince=${encodeURIComponent(t(30))}`,
+			'/applications/vacancy/j00001',
+			'/applications/vacancy/j00002',
+			'/applications/vacancy/j00003',
+		]);
+
+		api.addApplications('j00001', app(7));
+		clock += 60_000 * 60 * 24 * 3; // three days later
+		api.changeApplication('j00001', 'a1', { stage: 'interview' });
+		api.changeApplication('j00002', 'a3', { state: 'in-progress' });
+		api.changeApplication('j00002', 'a4', {
+			stage: 'hired',
+			placed: true,
+			interview: { id: 'i1', startTime: t(2000) },
+		});
+		api.removeApplication('j00003', 'a5');
+		const items = itemsOf(await watch.poll());
+		expect(events(items)).toEqual([
+			['stageChanged', 'a1'],
+			['newApplication', 'a7'],
+			['stateChanged', 'a3'],
+			['stageChanged', 'a4'],
+			['placed', 'a4'],
+			['interviewScheduled', 'a4'],
+			['removed', 'a5'],
+		]);
+		const moved = items[0];
+		expect(moved).toMatchObject({
+			resource: 'application',
+			seenAt: new Date(clock).toISOString(),
+			jobId: 'j00001',
+			jobTitle: 'Job 1',
+			candidateId: 'c1',
+			candidateName: 'First1 Last1',
+			fromStage: { id: 'applied', name: 'Applied', type: 'application', order: 1 },
+			toStage: { id: 'interview', name: 'Interview', type: 'interview', order: 3 },
+			stage: { id: 'interview', name: 'Interview', type: 'interview', order: 3 },
+			inFromStageSince: t(1000),
+			daysInFromStage: 3,
+			state: 'for-review',
+		});
+		// The application itself, flattened (the default Output).
+		expect(moved.application).toMatchObject({
+			id: 'a1',
+			stage: { id: 'interview', name: 'Interview' },
+			applicationState: 'for-review',
+			candidate: { id: 'c1', firstName: 'First1' },
+		});
+		expect(items[2]).toMatchObject({ fromState: 'for-review', toState: 'in-progress' });
+		expect(items[5]).toMatchObject({ interview: { id: 'i1', startTime: t(2000) } });
+		expect(items[6]).toMatchObject({
+			event: 'removed',
+			jobId: 'j00003',
+			candidateId: 'c5',
+			stage: { id: 'sourced', name: 'Sourced' },
+			application: { id: 'a5', candidateId: 'c5', removed: true },
+		});
+
+		// Nothing changed: nothing emitted, and nothing repeated.
+		expect(await watch.poll()).toBeNull();
+	});
+
+	test('an idle poll costs 1 request for the job list plus one per job read, at most Jobs per Poll', async () => {
+		seed();
+		const watch = trigger({ options: { jobsPerPoll: 2 } });
+		await watch.poll();
+		const before = api.log.length;
+		expect(await watch.poll()).toBeNull();
+		expect(requestsSince(before)).toEqual([
+			`/vacancies?limit=50&modifiedSince=${encodeURIComponent(t(30))}`,
+			'/applications/vacancy/j00001',
+			'/applications/vacancy/j00002',
+		]);
+	});
+});
+
+describe('Everything', () => {
+	test('every existing application is new, Jobs per Poll jobs at a time; then only changes', async () => {
+		seed();
+		const watch = trigger({ start: 'everything', options: { jobsPerPoll: 2 } });
+		expect(events(itemsOf(await watch.poll()))).toEqual([
+			['newApplication', 'a1'],
+			['newApplication', 'a2'],
+			['newApplication', 'a3'],
+			['newApplication', 'a4'],
+		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual([
+			['newApplication', 'a5'],
+			['newApplication', 'a6'],
+		]);
+		expect(await watch.poll()).toBeNull();
+	});
+});
+
+describe('the schedule', () => {
+	test('every job is read at least once every ceil(jobs / Jobs per Poll) polls; a changed job first', async () => {
+		api.addJobs(...[1, 2, 3, 4, 5].map((n) => job(n, n)));
+		const watch = trigger({ options: { jobsPerPoll: 2 } });
+		await watch.poll();
+		const reads: string[][] = [];
+		for (let poll = 0; poll < 6; poll++) {
+			const before = api.log.length;
+			if (poll === 3) {
+				// j00005 changes in the job list: it is read in this poll, before its turn.
+				api.touchJob('j00005', t(50));
+				api.addApplications('j00005', app(9));
+			}
+			const items = itemsOf(await watch.poll());
+			reads.push(
+				requestsSince(before)
+					.filter((path) => path.startsWith('/applications'))
+					.map((path) => path.split('/').pop() as string),
+			);
+			if (poll === 3) expect(events(items)).toEqual([['newApplication', 'a9']]);
+		}
+		expect(reads.every((read) => read.length <= 2)).toBe(true);
+		expect(reads[3]).toContain('j00005');
+		for (const id of ['j00001', 'j00002', 'j00003', 'j00004', 'j00005']) {
+			const polls = reads.flatMap((read, index) => (read.includes(id) ? [index] : []));
+			const gaps = polls.slice(1).map((poll, index) => poll - polls[index]);
+			expect(Math.max(polls[0] + 1, ...gaps)).toBeLessThanOrEqual(3);
+		}
+	});
+});
+
+describe('exactly once', () => {
+	test('Max Items per Poll cuts inside a job: the rest comes with the next poll, nothing lost or repeated', async () => {
+		api.addJobs(job(1, 10));
+		api.addApplications('j00001', app(1), app(2), app(3));
+		const watch = trigger({ options: { maxItemsPerPoll: 2 } });
+		await watch.poll();
+		api.addApplications('j00001', app(4), app(5), app(6));
+		api.changeApplication('j00001', 'a1', { stage: 'offer' });
+		const first = events(itemsOf(await watch.poll()));
+		const second = events(itemsOf(await watch.poll()));
+		const third = events(itemsOf(await watch.poll()));
+		expect(first).toEqual([
+			['stageChanged', 'a1'],
+			['newApplication', 'a4'],
+		]);
+		expect([...second, ...third]).toEqual([
+			['newApplication', 'a5'],
+			['newApplication', 'a6'],
+		]);
+		expect(await watch.poll()).toBeNull();
+	});
+
+	test('a poll that fails emits nothing and changes nothing; the next one emits everything once', async () => {
+		seed();
+		const watch = trigger();
+		await watch.poll();
+		api.changeApplication('j00001', 'a2', { stage: 'offer' });
+		api.changeApplication('j00003', 'a6', { state: 'rejected' });
+		api.fail = ({ path }) => (path.endsWith('/j00003') ? 500 : undefined);
+		const state = watch.state();
+		await expect(watch.poll()).rejects.toThrow(/HTTP 500/);
+		expect(watch.state()).toEqual(state);
+		api.fail = undefined;
+		expect(events(itemsOf(await watch.poll()))).toEqual([
+			['stageChanged', 'a2'],
+			['stateChanged', 'a6'],
+		]);
+		expect(await watch.poll()).toBeNull();
+	});
+
+	test('an n8n restart resumes from the state saved with the last emitting poll: nothing repeated', async () => {
+		seed();
+		const watch = trigger({ start: 'everything' });
+		expect(itemsOf(await watch.poll())).toHaveLength(6);
+		api.changeApplication('j00002', 'a3', { stage: 'interview' });
+		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', 'a3']]);
+		// A poll that emits nothing is not saved by n8n; the restart goes back to the last save.
+		expect(await watch.poll()).toBeNull();
+		watch.restart();
+		api.changeApplication('j00002', 'a4', { state: 'rejected' });
+		expect(events(itemsOf(await watch.poll()))).toEqual([['stateChanged', 'a4']]);
+	});
+
+	test('two overlapping polls: the one that finishes first emits, the other emits nothing', async () => {
+		seed();
+		const watch = trigger();
+		await watch.poll();
+		api.changeApplication('j00001', 'a1', { stage: 'offer' });
+		const [a, b] = await Promise.all([watch.poll(), watch.poll()]);
+		expect([...itemsOf(a), ...itemsOf(b)].map((item) => item.event)).toEqual(['stageChanged']);
+		expect(await watch.poll()).toBeNull();
+	});
+
+	test('a job the API no longer has: its applications are removed once, then it is not read again', async () => {
+		seed();
+		const watch = trigger();
+		await watch.poll();
+		api.jobs.delete('j00002');
+		expect(events(itemsOf(await watch.poll()))).toEqual([
+			['removed', 'a3'],
+			['removed', 'a4'],
+		]);
+		const before = api.log.length;
+		expect(await watch.poll()).toBeNull();
+		expect(requestsSince(before)).not.toContain('/applications/vacancy/j00002');
+	});
+});
+
+describe('filters', () => {
+	test('only the events chosen; the others are taken in silently and not emitted later', async () => {
+		seed();
+		const watch = trigger({ events: ['placed'] });
+		await watch.poll();
+		api.changeApplication('j00001', 'a1', { stage: 'hired', placed: true });
+		api.addApplications('j00002', app(8));
+		expect(events(itemsOf(await watch.poll()))).toEqual([['placed', 'a1']]);
+		expect(await watch.poll()).toBeNull();
+	});
+
+	test('Target Stage: by type or by name; a removed application by its last stage', async () => {
+		seed();
+		const watch = trigger({ options: { stageTypes: ['interview'], stages: 'offer' } });
+		await watch.poll();
+		api.changeApplication('j00001', 'a1', { stage: 'interview' });
+		api.changeApplication('j00002', 'a3', { stage: 'offer' });
+		api.changeApplication('j00002', 'a4', { stage: 'hired' });
+		api.removeApplication('j00001', 'a2');
+		expect(events(itemsOf(await watch.poll()))).toEqual([
+			['stageChanged', 'a1'],
+			['removed', 'a2'],
+			['stageChanged', 'a3'],
+		]);
+	});
+
+	test('Open Jobs Only: a job read closed is not read again until the job list shows it changed', async () => {
+		seed();
+		api.closedJobs.add('j00002');
+		const watch = trigger({ watch: 'open' });
+		await watch.poll();
+		let before = api.log.length;
+		await watch.poll();
+		expect(requestsSince(before)).not.toContain('/applications/vacancy/j00002');
+		api.closedJobs.delete('j00002');
+		api.touchJob('j00002', t(40));
+		api.addApplications('j00002', app(8));
+		before = api.log.length;
+		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a8']]);
+		expect(requestsSince(before)).toContain('/applications/vacancy/j00002');
+	});
+
+	test('Picked Jobs: only those are read; a picked job the API does not have is named', async () => {
+		seed();
+		const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+		const watch = trigger({
+			watch: 'picked',
+			pickedJobs: { jobs: [{ job: locator('j00003') }] },
+		});
+		await watch.poll();
+		expect(requestsSince(0).filter((path) => path.startsWith('/applications'))).toEqual([
+			'/applications/vacancy/j00003',
+		]);
+		const missing = trigger({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j9') }] } });
+		await expect(missing.poll()).rejects.toThrow('Job "j9" of Jobs to Watch was not found');
+	});
+});
+
+describe('Output and the editor', () => {
+	test('Output Simplified gives the application in short; Raw as the API sent it', async () => {
+		api.addJobs(job(1, 10));
+		api.addApplications('j00001', app(1));
+		const simplified = trigger({ start: 'everything', options: { output: 'simplified' } });
+		expect(itemsOf(await simplified.poll())[0].application).toEqual({
+			id: 'a1',
+			candidateId: 'c1',
+			candidateName: 'First1 Last1',
+			email: 'first1@example.com',
+			stage: 'Applied',
+			state: 'for-review',
+			owner: 'Recruiter',
+			isPlaced: false,
+			lastActivity: 'applicationCreated',
+			lastActivityAt: t(1),
+		});
+		const raw = trigger({ start: 'everything', options: { output: 'raw' } });
+		expect(itemsOf(await raw.poll())[0].application).toMatchObject({
+			stage: { viewType: 'applicationStage' },
+			applicationState: { state: 'for-review', viewType: 'applicationState' },
+		});
+	});
+
+	test('Fetch Test Event shows an application as the first chosen event and stores nothing', async () => {
+		seed();
+		const watch = trigger({ events: ['stageChanged'] });
+		const items = itemsOf(await watch.poll('manual'));
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({
+			event: 'stageChanged',
+			resource: 'application',
+			fromStage: null,
+		});
+		expect(items[0].toStage).toEqual(items[0].stage);
+		expect(watch.state()).toBeUndefined();
+	});
+
+	test('settings that cannot work are named: no event, no picked job', async () => {
+		api.addJobs(job(1, 10));
+		await expect(trigger({ events: [] }).poll()).rejects.toThrow('Events: choose at least one');
+		await expect(trigger({ watch: 'picked' }).poll()).rejects.toThrow('Jobs: no job is picked');
+	});
+});
+
+describe('state that stays small', () => {
+	test('a fingerprint per application; above the cap the poll stops naming the options that narrow it', async () => {
+		api.addJobs(job(1, 10));
+		const many = Array.from({ length: 100 }, (_, i) => app(i + 1));
+		api.addApplications('j00001', ...many);
+		const watch = trigger({ options: { maxItemsPerPoll: 100_000 } });
+		await watch.poll();
+		const bytes = JSON.stringify(watch.state()).length;
+		// About 40 bytes per application here (short ids), plus the job list's own state.
+		expect(bytes / 100).toBeLessThan(60);
+
+		const huge = 'x'.repeat(200);
+		api.addApplications(
+			'j00001',
+			...Array.from({ length: Math.ceil(STATE_CAP_BYTES / 400) }, (_, i) =>
+				app(1000 + i, 'applied', { id: `${huge}${i}`, candidateId: `${huge}c${i}` }),
+			),
+		);
+		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
+		await expect(watch.poll()).rejects.toMatchObject({
+			description: expect.stringContaining('Open Jobs Only or Picked Jobs'),
+		});
+	});
+});
