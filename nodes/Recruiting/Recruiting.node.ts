@@ -24,9 +24,10 @@ export class Recruiting implements INodeType {
 		group: ['transform'],
 		// 2: Output (Simplified, Flattened, Raw, Selected Fields) replaces Simplify; a write keeps
 		// the API's reply apart; Posting ID is picked from a list; Get Many for a Job in Raw is
-		// the response as it came. Version 1 workflows keep version 1's behaviour.
-		version: [1, 2],
-		defaultVersion: 2,
+		// the response as it came. 3: Application Create returns the candidate's existing
+		// application instead of applying twice. Saved workflows keep their version's behaviour.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Read and update jobs, candidates, applications and notes in the recruiting (applicant-tracking) API, and use the public job portal',

@@ -83,7 +83,7 @@ const toPortal: PreSendAction = async function (this: IExecuteSingleFunctions, r
  * A single request, repeated while the API asks to wait (429) or fails in passing (502-504, a
  * dropped connection). A POST is only repeated when nothing can have been applied (retry.ts).
  */
-async function retrying(
+export async function retrying(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {

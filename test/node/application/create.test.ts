@@ -122,3 +122,82 @@ describe('Application: Create', () => {
 		expect(sent).toEqual({ vacancyId: 'v', candidateId: 'c', stageId: 's', statusId: null });
 	});
 });
+
+describe('Application: Create, If Already Applied', () => {
+	const create = (extra: Record<string, unknown> = {}) => ({
+		resource: 'application',
+		operation: 'create',
+		jobId: locator('v1'),
+		candidateId: locator('c1'),
+		stageId: 's1',
+		...extra,
+	});
+	const listed = (candidateId: string) => ({
+		vacancy: { id: 'v1' },
+		applications: [
+			{ id: 'a0', candidate: { viewType: 'applicationCandidate', id: 'someone-else' } },
+			{ id: 'a7', candidate: { viewType: 'applicationCandidate', id: candidateId } },
+		],
+	});
+
+	test('a new node (version 3) returns the existing application and creates nothing', async () => {
+		const scope = api().get('/v1/applications/vacancy/v1').reply(200, listed('c1'));
+		const result = await runRecruiting({ typeVersion: 3, parameters: create() });
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toEqual([{ id: 'a7', alreadyApplied: true }]);
+	});
+
+	test('no application of the candidate yet: one read, then the application is created', async () => {
+		const scope = api()
+			.get('/v1/applications/vacancy/v1')
+			.reply(200, listed('c2'))
+			.post('/v1/applications')
+			.reply(200, { id: 'a9' });
+		const result = await runRecruiting({ typeVersion: 3, parameters: create() });
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toEqual([{ id: 'a9', alreadyApplied: false }]);
+	});
+
+	test('Fail names the application the candidate already has', async () => {
+		const scope = api().get('/v1/applications/vacancy/v1').reply(200, listed('c1'));
+		const result = await runRecruiting({
+			typeVersion: 3,
+			parameters: create({ ifAlreadyApplied: 'fail' }),
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.message).toBe(
+			'Candidate "c1" already applied to job "v1" (application "a7")',
+		);
+		expect(result.error?.description).toMatch(/Return the Existing Application/);
+	});
+
+	test('saved workflows (versions 1 and 2) keep creating without reading first', async () => {
+		for (const typeVersion of [1, 2]) {
+			const scope = api().post('/v1/applications').reply(200, { id: 'a9' });
+			const result = await runRecruiting({ typeVersion, parameters: create() });
+			expect(result.error).toBeUndefined();
+			expect(scope.isDone()).toBe(true);
+			expect(jsonOf(result)).toEqual([{ id: 'a9' }]);
+		}
+	});
+
+	test('a speculative application (no job) has nothing to compare with: it is created', async () => {
+		const scope = api().post('/v1/applications').reply(200, { id: 'a9' });
+		const result = await runRecruiting({
+			typeVersion: 3,
+			parameters: create({ jobId: locator('') }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(jsonOf(result)).toEqual([{ id: 'a9' }]);
+	});
+
+	test('a job the API does not have is named, and nothing is created', async () => {
+		const scope = api().get('/v1/applications/vacancy/v1').reply(404, { message: 'not found' });
+		const result = await runRecruiting({ typeVersion: 3, parameters: create() });
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.message).toBe('No job with ID "v1" exists: check the ID');
+	});
+});

@@ -1,9 +1,19 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { FieldError, fieldText, fixedValues } from '../../../shared/values';
+import { pathSegment } from '../../../shared/address';
+import { recruitingApiRequest } from '../../../shared/transport';
+import { FieldError, fieldText, fixedValues, isRecord, scalarText } from '../../../shared/values';
 import { additionalFields, candidateLocator, jobLocator } from '../../descriptions';
-import { ids, requiredText, text, toBody } from '../../routing/request';
+import { namingTheField, ids, requiredText, text, toBody } from '../../routing/request';
 import type { Check } from '../../routing/request';
+import { retrying } from '../../routing/sending';
 
 const show = { resource: ['application'], operation: ['create'] };
 
@@ -18,6 +28,95 @@ const position: Check = (value) => {
 	}
 	return { ...(previousId && { previousId }), ...(nextId && { nextId }) };
 };
+
+type IfAlreadyApplied = 'createAnyway' | 'returnExisting' | 'fail';
+
+/** If Already Applied, as a version of the node shows it with its default. */
+function ifAlreadyApplied(
+	versions: NonNullable<INodeProperties['displayOptions']>['show'],
+	fallback: IfAlreadyApplied,
+): INodeProperties {
+	return {
+		displayName: 'If Already Applied',
+		name: 'ifAlreadyApplied',
+		type: 'options',
+		displayOptions: { show: { ...show, ...versions } },
+		options: [
+			{
+				name: 'Create Anyway',
+				value: 'createAnyway',
+				description: 'Send the application whatever the job already lists',
+			},
+			{
+				name: 'Fail',
+				value: 'fail',
+				description: 'Stop with an error naming the application the candidate already has',
+			},
+			{
+				name: 'Return the Existing Application',
+				value: 'returnExisting',
+				description: 'Create nothing; return the application the candidate already has for the job',
+			},
+		],
+		default: fallback,
+		description:
+			'What to do when the candidate already applied to the job: one extra request reads the job’s applications first, so a workflow that runs twice does not apply twice (two runs at the same instant still can: the API has no idempotency key). A speculative application (no job) is always created.',
+	};
+}
+
+/**
+ * The sending of Create (its routing's pagination slot, where n8n lets a node skip or wrap
+ * the request): unless If Already Applied is Create Anyway, the job's applications are read
+ * first and the candidate's existing one returned, or named in an error.
+ */
+export async function createOnce(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const mode = this.getNodeParameter('ifAlreadyApplied', 'createAnyway') as IfAlreadyApplied;
+	const body = (requestData.options.body ?? {}) as IDataObject;
+	const jobId = typeof body.vacancyId === 'string' ? body.vacancyId : undefined;
+	if (mode === 'createAnyway' || jobId === undefined) return await retrying.call(this, requestData);
+	const candidateId = String(body.candidateId);
+	const existing = await applicationOf.call(this, jobId, candidateId);
+	const pairedItem = { item: this.getItemIndex() };
+	if (existing === undefined) {
+		const created = await retrying.call(this, requestData);
+		return created.map((item) => ({ ...item, json: { ...item.json, alreadyApplied: false } }));
+	}
+	if (mode === 'fail') {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Candidate "${candidateId}" already applied to job "${jobId}" (application "${existing}")`,
+			{
+				itemIndex: this.getItemIndex(),
+				description:
+					'Set If Already Applied to Return the Existing Application to go on with it, or to Create Anyway to add another application.',
+			},
+		);
+	}
+	return [{ json: { id: existing, alreadyApplied: true }, pairedItem }];
+}
+
+/** The id of the candidate's application to the job, from GET /applications/vacancy/{jobId}. */
+async function applicationOf(
+	this: IExecutePaginationFunctions,
+	jobId: string,
+	candidateId: string,
+): Promise<string | undefined> {
+	const path = `/applications/vacancy/${namingTheField(this, () => pathSegment(jobId, 'Job'))}`;
+	const body = await recruitingApiRequest.call(this, {
+		method: 'GET',
+		path,
+		subject: { label: 'job', id: jobId },
+	});
+	const applications = isRecord(body) && Array.isArray(body.applications) ? body.applications : [];
+	for (const application of applications) {
+		if (!isRecord(application) || !isRecord(application.candidate)) continue;
+		if (scalarText(application.candidate.id) === candidateId) return scalarText(application.id);
+	}
+	return undefined;
+}
 
 // POST /applications: vacancyId and statusId are required by the API and nullable.
 export const applicationCreateDescription: INodeProperties[] = [
@@ -109,4 +208,7 @@ export const applicationCreateDescription: INodeProperties[] = [
 			routing: toBody('teamUserIds', ids('Team User IDs')),
 		},
 	]),
+	// Version 3 (a new node) returns the existing application; saved workflows keep creating.
+	ifAlreadyApplied({ '@version': [1, 2] }, 'createAnyway'),
+	ifAlreadyApplied({ '@version': [{ _cnd: { gte: 3 } }] }, 'returnExisting'),
 ];

@@ -1,7 +1,7 @@
 import { applicationShape } from '../../../shared/records/application';
 import type { Resource } from '../../resource';
 import { outputRecord } from '../../routing/output';
-import { applicationCreateDescription } from './create';
+import { applicationCreateDescription, createOnce } from './create';
 import { applicationGetDescription } from './get';
 import { applicationGetManyForJobDescription, outputApplicationsOfJob } from './getAllForJob';
 
@@ -28,8 +28,9 @@ export const application: Resource = {
 					description: 'Add a candidate to a job’s pipeline at a stage',
 					routing: {
 						request: { method: 'POST', url: '/applications' },
-						// { id }: the new application's id.
+						// { id }: the new application's id; If Already Applied may answer without it.
 						output: { postReceive: [outputRecord()] },
+						operations: { pagination: createOnce },
 					},
 				},
 				{
