@@ -23,7 +23,7 @@ class ChangeLog {
 	/**
 	 * @param {ResourceName} resource
 	 * @param {string} id
-	 * @param {'created' | 'updated'} kind
+	 * @param {'created' | 'updated' | 'removed'} kind
 	 * @param {number} modifiedAtMs
 	 * @param {ChangeEntry['source']} source
 	 * @returns {ChangeEntry}

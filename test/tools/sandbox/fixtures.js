@@ -57,7 +57,7 @@ const YEAR = 365 * DAY;
  * @property {Map<string, NoteRecord>} notes
  * @property {Map<string, string[]>} notesByApplication
  * @property {Map<string, Posting>} postings
- * @property {{ candidate: number, vacancy: number, application: number, note: number }} counters last numeric id used
+ * @property {{ candidate: number, vacancy: number, application: number, note: number, interview: number }} counters last numeric id used
  */
 
 /** @param {number} n */
@@ -177,6 +177,7 @@ function generateWorld(options, startMs) {
 			vacancy: options.vacancies,
 			application: applications.size,
 			note: notes.size,
+			interview: 0,
 		},
 	};
 }

@@ -97,7 +97,7 @@ export interface ChangeEntry {
 	seq: number;
 	resource: ResourceName;
 	id: string;
-	kind: 'created' | 'updated';
+	kind: 'created' | 'updated' | 'removed';
 	/** ISO timestamp the record now carries. */
 	modifiedAt: string;
 	source: 'api' | 'portal' | 'control';
@@ -185,6 +185,7 @@ export interface ApplicationRecord {
 	candidateId: string;
 	stageId: string;
 	statusId: string | null;
+	state: string;
 	createdAt: number;
 	modifiedAt: number;
 }
@@ -253,6 +254,15 @@ export interface Fixtures {
 /** Fields of PUT /vacancies/{id} plus control-only extras. */
 export type VacancyFields = Record<string, unknown> & { modifiedAt?: string | number };
 
+/** What moveApplication changes: the stage (and status), the state, the next interview. */
+export interface ApplicationMove {
+	stageId?: string;
+	statusId?: string | null;
+	state?: string;
+	/** true: a new next interview; false: none. */
+	interview?: boolean;
+}
+
 export interface Store {
 	readonly tenantSlug: string;
 	readonly clock: Clock;
@@ -277,6 +287,8 @@ export interface Store {
 	touchCandidate(id: string, fields?: CandidateFields): CandidateRecord;
 	createVacancy(fields?: VacancyFields & { publish?: boolean }): VacancyRecord;
 	touchVacancy(id: string, fields?: VacancyFields): VacancyRecord;
+	moveApplication(id: string, fields?: ApplicationMove): ApplicationRecord;
+	removeApplication(id: string): ApplicationRecord;
 	/** Give many records ONE modifiedAt: `ids`, or the first `count` by id. */
 	touchMany(
 		resource: 'candidates' | 'vacancies' | 'candidate' | 'vacancy',
@@ -329,6 +341,8 @@ export interface Sandbox {
 	touchCandidate: Store['touchCandidate'];
 	createVacancy: Store['createVacancy'];
 	touchVacancy: Store['touchVacancy'];
+	moveApplication: Store['moveApplication'];
+	removeApplication: Store['removeApplication'];
 	touchMany: Store['touchMany'];
 	setFaults(config: FaultConfig): void;
 	setRateLimit(config: RateLimitConfig | false): void;

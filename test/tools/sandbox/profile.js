@@ -286,7 +286,7 @@ function applicationExtras(world, app) {
 	const interviewed =
 		stage !== undefined && ['interview', 'presentation', 'result'].includes(stage.type);
 	const interviewStart = app.modifiedAt + r.int(-10, 10) * DAY;
-	const interviews = interviewed
+	const derived = interviewed
 		? [
 				{
 					id: `int-${n}`,
@@ -297,6 +297,9 @@ function applicationExtras(world, app) {
 				},
 			]
 		: [];
+	// Once an application has moved (moveApplication), its interview is what was set then.
+	const interviews =
+		app.interview === undefined ? derived : app.interview === null ? [] : [app.interview];
 	const isCreated = app.channelId !== null || r.chance(0.3);
 	const latestActivity = {
 		type: isCreated

@@ -117,6 +117,8 @@ async function createSandbox(options = {}) {
 		createVacancy: store.createVacancy.bind(store),
 		touchVacancy: store.touchVacancy.bind(store),
 		touchMany: store.touchMany.bind(store),
+		moveApplication: store.moveApplication.bind(store),
+		removeApplication: store.removeApplication.bind(store),
 		/** @param {import('./faults').FaultConfig} config */
 		setFaults: (config) => faults.configure(config),
 		/** @param {import('./rate-limit').RateLimitConfig | false} config */

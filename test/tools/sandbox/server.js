@@ -292,6 +292,16 @@ const controlRoutes = [
 		const vacancy = ctx.store.touchVacancy(req.params.id, controlBody(req.body));
 		return { body: { id: vacancy.id, modifiedAt: render.iso(vacancy.modifiedAt) } };
 	}),
+	route('POST', 'applications/:id/move', (ctx, req) => {
+		const app = ctx.store.moveApplication(req.params.id, controlBody(req.body));
+		return {
+			body: render.applicationListItem(ctx.store.world, app),
+		};
+	}),
+	route('POST', 'applications/:id/remove', (ctx, req) => {
+		const app = ctx.store.removeApplication(req.params.id);
+		return { body: { id: app.id, removed: true } };
+	}),
 	route('POST', 'candidates', (ctx, req) => {
 		const candidate = ctx.store.createCandidate(controlBody(req.body));
 		return { status: 201, body: render.candidateView(ctx.store.world, candidate, true) };

@@ -16,6 +16,7 @@ const { Random, deriveSeed } = require('./prng');
 const data = require('./data');
 const fixtures = require('./fixtures');
 const v = require('./validate');
+const profile = require('./profile');
 
 /** @typedef {import('./fixtures').World} World */
 /** @typedef {import('./types').CandidateRecord} CandidateRecord */
@@ -619,6 +620,70 @@ class Store {
 		w.candidateIndex.insert(candidate);
 		this.changeLog.record('candidate', candidate.id, 'created', ts, source);
 		return candidate;
+	}
+
+	/**
+	 * An application moves on, as recruiters move them: another stage (and status), another
+	 * state (`placed` makes it placed), a new next interview (`interview: true`; `false`: none).
+	 * Its job's modifiedAt does not move: the spec does not say that it does, so a client must
+	 * read the job's applications to see it.
+	 * @param {string} id
+	 * @param {{ stageId?: string, statusId?: string | null, state?: string, interview?: boolean }} [fields]
+	 */
+	moveApplication(id, fields = {}) {
+		const application = this.world.applications.get(id);
+		if (!application) throw notFound(`application ${id} not found`, 'id');
+		if (fields.stageId !== undefined) {
+			const stage = data.APPLICATION_STAGES.find((s) => s.id === fields.stageId);
+			if (!stage)
+				throw badRequest('stageId', `unknown application stage ${String(fields.stageId)}`);
+			application.stageId = stage.id;
+			application.statusId = fields.statusId ?? stage.statuses[0].id;
+		}
+		if (fields.state !== undefined) {
+			if (!data.APPLICATION_STATES.includes(fields.state))
+				throw badRequest('state', `unknown application state ${String(fields.state)}`);
+			application.state = fields.state;
+		}
+		// The interview a seeded application shows is derived from its times: keep it as it is.
+		if (application.interview === undefined) {
+			application.interview =
+				profile.applicationExtras(this.world, application).interviews[0] ?? null;
+		}
+		const ts = this.clock.tick();
+		if (fields.interview === true) {
+			const k = ++this.world.counters.interview;
+			application.interview = {
+				id: `int-s${k}`,
+				title: 'Interview with hiring manager',
+				meetingId: `meet-s${k}`,
+				startTime: ts + 3 * 86_400_000,
+				endTime: ts + 3 * 86_400_000 + 3_600_000,
+			};
+		} else if (fields.interview === false) application.interview = null;
+		application.modifiedAt = ts;
+		this.changeLog.record('application', id, 'updated', ts, 'control');
+		return application;
+	}
+
+	/**
+	 * An application withdrawn or deleted: its job no longer lists it.
+	 * @param {string} id
+	 */
+	removeApplication(id) {
+		const application = this.world.applications.get(id);
+		if (!application) throw notFound(`application ${id} not found`, 'id');
+		this.world.applications.delete(id);
+		if (application.vacancyId !== null) {
+			const list = this.world.applicationsByVacancy.get(application.vacancyId) ?? [];
+			this.world.applicationsByVacancy.set(
+				application.vacancyId,
+				list.filter((other) => other !== id),
+			);
+		}
+		const ts = this.clock.tick();
+		this.changeLog.record('application', id, 'removed', ts, 'control');
+		return application;
 	}
 
 	/**

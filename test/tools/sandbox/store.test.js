@@ -239,6 +239,40 @@ describe('writes and the change log', () => {
 	});
 });
 
+describe('applications move on', () => {
+	test('another stage, state or interview shows in the job’s list; a removed one is gone; the job does not move', () => {
+		const store = createStore({ candidates: 50, vacancies: 3 });
+		const [job] = store.world.vacancyIndex.items.map((v) => v.id).sort();
+		const jobModified = store.getVacancy(job)?.modifiedAt;
+		const [first, second] = store.applicationsOfVacancy(job);
+		const before = render.applicationListItem(store.world, first);
+		store.moveApplication(first.id, { stageId: 'astage-interview', interview: true });
+		store.moveApplication(second.id, { state: 'placed' });
+		const moved = render.applicationListItem(store.world, first);
+		expect(moved.stage).toMatchObject({ id: 'astage-interview', type: 'interview' });
+		expect(moved.nextInterview?.id).not.toBe(before.nextInterview?.id);
+		expect(moved.nextInterview?.id).toMatch(/^int-s/);
+		const placed = render.applicationListItem(store.world, second);
+		expect(placed).toMatchObject({ isPlaced: true, applicationState: { state: 'placed' } });
+		// A later move to another stage keeps the interview that was set.
+		store.moveApplication(first.id, { stageId: 'astage-presented' });
+		expect(render.applicationListItem(store.world, first).nextInterview).toEqual(
+			moved.nextInterview,
+		);
+		store.removeApplication(second.id);
+		expect(store.applicationsOfVacancy(job).map((a) => a.id)).not.toContain(second.id);
+		expect(store.getVacancy(job)?.modifiedAt).toBe(jobModified);
+		expect(store.changeLog.entries.map((e) => [e.resource, e.id, e.kind])).toEqual([
+			['application', first.id, 'updated'],
+			['application', second.id, 'updated'],
+			['application', first.id, 'updated'],
+			['application', second.id, 'removed'],
+		]);
+		expect(() => store.moveApplication(first.id, { stageId: 'nowhere' })).toThrow(/stage/);
+		expect(() => store.moveApplication(first.id, { state: 'dreaming' })).toThrow(/state/);
+	});
+});
+
 describe('date-time parsing', () => {
 	test.each([
 		['2026-01-31T09:30:00Z', Date.parse('2026-01-31T09:30:00Z')],

@@ -117,6 +117,8 @@
  * @property {number} modifiedAt
  * @property {string | null} channelId
  * @property {{ previousId?: string, nextId?: string } | null} position
+ * @property {{ id: string, title: string, meetingId: string, startTime: number, endTime: number } | null} [interview]
+ *   set by moveApplication: the next interview (null: none); absent: derived from the seed
  *
  * @typedef {object} NoteRecord
  * @property {string} id
@@ -140,7 +142,7 @@
  * @property {number} seq 1-based, increasing
  * @property {ResourceName} resource
  * @property {string} id
- * @property {'created' | 'updated'} kind
+ * @property {'created' | 'updated' | 'removed'} kind
  * @property {string} modifiedAt ISO timestamp the record now carries
  * @property {'api' | 'portal' | 'control'} source which surface caused it
  */
