@@ -342,6 +342,8 @@ export interface Sandbox {
 	createVacancy: Store['createVacancy'];
 	touchVacancy: Store['touchVacancy'];
 	moveApplication: Store['moveApplication'];
+	/** A job's applications as GET /applications/vacancy/{id} lists them now. */
+	applicationsOf(vacancyId: string): Record<string, unknown>[];
 	removeApplication: Store['removeApplication'];
 	touchMany: Store['touchMany'];
 	setFaults(config: FaultConfig): void;

@@ -10,6 +10,7 @@ const { FaultInjector } = require('./faults');
 const { RateLimiter } = require('./rate-limit');
 const { RequestLog } = require('./request-log');
 const { createHttpServer } = require('./server');
+const render = require('./render');
 
 /**
  * @typedef {object} SandboxOptions
@@ -118,6 +119,14 @@ async function createSandbox(options = {}) {
 		touchVacancy: store.touchVacancy.bind(store),
 		touchMany: store.touchMany.bind(store),
 		moveApplication: store.moveApplication.bind(store),
+		/**
+		 * A job's applications as GET /applications/vacancy/{id} lists them now.
+		 * @param {string} vacancyId
+		 */
+		applicationsOf: (vacancyId) =>
+			store
+				.applicationsOfVacancy(vacancyId)
+				.map((app) => render.applicationListItem(store.world, app)),
 		removeApplication: store.removeApplication.bind(store),
 		/** @param {import('./faults').FaultConfig} config */
 		setFaults: (config) => faults.configure(config),

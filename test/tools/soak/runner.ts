@@ -75,7 +75,8 @@ export function failureKind(error: unknown): string {
 	const gaveUp = /gave up after/.test(message) ? ' after retries' : '';
 	if (http) return `HTTP ${http[1]}${gaveUp}`;
 	if (/rate limit/i.test(message)) return `HTTP 429${gaveUp}`;
-	if (/not a page/.test(message)) return 'not a page (truncated or HTML body)';
+	if (/not a page|not a job and its applications/.test(message))
+		return 'not a page (truncated or HTML body)';
 	if (/connection/i.test(message)) return `connection${gaveUp}`;
 	return message.slice(0, 80);
 }

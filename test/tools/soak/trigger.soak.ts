@@ -32,8 +32,11 @@ import { performance } from 'node:perf_hooks';
 import nock from 'nock';
 
 import { API_KEY } from '../../harness/secrets';
+import { TriggerHarness } from '../../harness/trigger';
 import { createSandbox } from '../sandbox';
 import type { RequestLogEntry, Sandbox } from '../sandbox';
+import { ApplicationLedger, ApplicationRunner } from './applications';
+import type { ApplicationReport } from './applications';
 import { Ledger } from './ledger';
 import type { LedgerReport } from './ledger';
 import { TriggerRunner } from './runner';
@@ -56,6 +59,9 @@ const CANDIDATE_TIE = 1000;
 /** Jobs at one modifiedAt stay below the page size (50), where the job cursor stalls. */
 const JOB_TIE_MAX = 45;
 const DRAIN_POLLS = 200;
+/** The application trigger: 120+ jobs at 4 a poll (a cycle of 30 polls or more), cut at 20 items. */
+const APPLICATION_JOBS_PER_POLL = 4;
+const APPLICATION_MAX_ITEMS = 20;
 
 /** 10% of the API's answers fail. */
 const FAULTS = {
@@ -187,6 +193,31 @@ it(
 			maxItemsPerPoll: JOB_MAX_ITEMS,
 			trace: trace('job'),
 		});
+		const applicationLedger = new ApplicationLedger(sandbox, APPLICATION_MAX_ITEMS);
+		const applicationTrigger = new ApplicationRunner(
+			new TriggerHarness(
+				{
+					resource: 'application',
+					events: [
+						'newApplication',
+						'stageChanged',
+						'stateChanged',
+						'placed',
+						'interviewScheduled',
+						'removed',
+					],
+					start: 'everything',
+					options: {
+						jobsPerPoll: APPLICATION_JOBS_PER_POLL,
+						maxItemsPerPoll: APPLICATION_MAX_ITEMS,
+					},
+				},
+				{ baseUrl: sandbox.url, apiKey: API_KEY },
+			),
+			applicationLedger,
+			sandbox,
+			common,
+		);
 
 		const tieCount = Math.max(2, Math.round(POLLS / 100));
 		const candidateTieAt = new Map<number, boolean>();
@@ -217,6 +248,7 @@ it(
 				if (!quiet) world.candidateActivity();
 				if (i % 100 === 58) world.candidateLate();
 				world.jobActivity();
+				world.applicationActivity();
 				if (candidateTieAt.has(i))
 					world.candidateTie(CANDIDATE_TIE, candidateTieAt.get(i) as boolean);
 				const jobTie = jobTieAt.get(i) ?? (random() < 0.04 ? random() < 0.5 : undefined);
@@ -226,6 +258,7 @@ it(
 			sandbox.clock.advance(POLL_INTERVAL_MS);
 			await candidateTrigger.poll();
 			await jobTrigger.poll();
+			await applicationTrigger.poll();
 		}
 		const faulted = tally(sandbox.requestLog.since(requestsBefore));
 		const { before, among, after } = world.counts.lateJobs;
@@ -248,6 +281,18 @@ it(
 					drained[trigger.ledger.label as 'candidate' | 'job'] = true;
 			}
 		}
+		// Applications: until every job was read since the last change with nothing emitted.
+		const cycle = Math.ceil(world.jobCount / APPLICATION_JOBS_PER_POLL);
+		let quiet = 0;
+		let applicationDrainPolls = 0;
+		for (; applicationDrainPolls < DRAIN_POLLS && quiet <= cycle; applicationDrainPolls++) {
+			sandbox.clock.advance(POLL_INTERVAL_MS);
+			const emitted = await applicationTrigger.poll();
+			quiet = emitted === 0 ? quiet + 1 : 0;
+		}
+		const applicationReport: ApplicationReport = applicationLedger.finish(
+			sandbox.fixtures().vacancyIds,
+		);
 		const wallSeconds = (performance.now() - started) / 1000;
 
 		const candidateReport = candidates.report();
@@ -290,6 +335,13 @@ it(
 				createdAgain: jobTrigger.createdAgain,
 				notices: jobTrigger.notices,
 			},
+			application: {
+				...applicationReport,
+				failedPolls: applicationTrigger.failed,
+				restarts: applicationTrigger.restarts,
+				drainPolls: applicationDrainPolls,
+				changes: world.counts.applications,
+			},
 			wallSeconds: Math.round(wallSeconds),
 		};
 		if (process.env.SOAK_REPORT)
@@ -305,7 +357,8 @@ it(
 					`duplicated ${candidateReport.duplicated + jobReport.duplicated}; wall ${Math.round(wallSeconds)} s`,
 				`  ${describeLedger('candidates', candidateReport)}`,
 				`  ${describeLedger('jobs', jobReport)}`,
-				`  poll failures: candidates ${brief(candidateTrigger.failures)}; jobs ${brief(jobTrigger.failures)}`,
+				`  applications: ${brief(world.counts.applications)} changes made; ${applicationReport.polls} polls checked (${applicationTrigger.failed} failed, ${applicationTrigger.restarts} restarts), ${applicationReport.jobReads} job reads; events owed ${applicationReport.owed}, emitted ${applicationReport.emitted} (${brief(applicationReport.byEvent)}), deferred by Max Items ${applicationReport.deferred}; missed ${applicationReport.missed}, duplicated ${applicationReport.duplicated}, lost ${applicationReport.lost}`,
+				`  poll failures: candidates ${brief(candidateTrigger.failures)}; jobs ${brief(jobTrigger.failures)}; applications ${brief(applicationTrigger.failures)}`,
 				'',
 			].join('\n'),
 		);
@@ -345,6 +398,23 @@ it(
 			expect(report.pending).toBe(0);
 		}
 		expect(jobTrigger.notices).toBe(0);
+		expect({ resource: 'application', examples: applicationReport.examples }).toEqual({
+			resource: 'application',
+			examples: { missed: [], duplicated: [], lost: [] },
+		});
+		expect(applicationReport.missed + applicationReport.duplicated + applicationReport.lost).toBe(
+			0,
+		);
+		// The soak did what it claims for applications too: events of every kind, under faults.
+		expect(Object.keys(applicationReport.byEvent).sort()).toEqual([
+			'interviewScheduled',
+			'newApplication',
+			'placed',
+			'removed',
+			'stageChanged',
+			'stateChanged',
+		]);
+		if (FAULTS_ON) expect(applicationTrigger.failed).toBeGreaterThan(0);
 	},
 	Math.max(180_000, POLLS * 2_000),
 );

@@ -74,6 +74,8 @@ export interface ChangeCounts {
 	lateCandidates: number;
 	/** Jobs written late at the latest time listed, by where their id sorts among the jobs there. */
 	lateJobs: { before: number; among: number; after: number; invisible: number };
+	/** Application changes made: created, moved to another stage, state, interview, removed. */
+	applications: Record<string, number>;
 }
 
 /**
@@ -92,6 +94,7 @@ export class World {
 		invisibleJobChanges: 0,
 		lateCandidates: 0,
 		lateJobs: { before: 0, among: 0, after: 0, invisible: 0 },
+		applications: {},
 	};
 
 	private seq: number;
@@ -153,6 +156,8 @@ export class World {
 		for (const entry of entries) {
 			if (entry.resource === 'candidate') this.counts.candidateChanges++;
 			else if (entry.resource === 'vacancy') this.counts.jobChanges++;
+			// The application ledger reads applications from the sandbox itself.
+			else if (entry.resource === 'application') continue;
 			else throw new Error(`unexpected change of a ${entry.resource}`);
 			last.set(`${entry.resource}:${entry.id}`, entry);
 		}
@@ -267,6 +272,72 @@ export class World {
 		else counts.among++;
 		if (invisible) counts.invisible++;
 		return true;
+	}
+
+	private countApplication(kind: string): void {
+		this.counts.applications[kind] = (this.counts.applications[kind] ?? 0) + 1;
+	}
+
+	/**
+	 * Applications move on between polls, as recruiters move them: a few are created, moved
+	 * to another stage (to an interview stage with a new interview), given another state,
+	 * placed or removed, some twice before the next poll; now and then a whole job's
+	 * applications move at once (a pipeline cleaned up), more than one poll may emit.
+	 * None of this moves a job's modifiedAt.
+	 */
+	applicationActivity(): void {
+		const { random, sandbox } = this;
+		const stages = [
+			'astage-applied',
+			'astage-sourced',
+			'astage-contacted',
+			'astage-interview',
+			'astage-presented',
+			'astage-result',
+		];
+		const states = ['for-review', 'in-progress', 'rejected', 'placed'];
+		const applicationsOf = (jobId: string) => sandbox.store.applicationsOfVacancy(jobId);
+		const move = (id: string) => {
+			const roll = random();
+			if (roll < 0.5) {
+				const stageId = pick(random, stages);
+				sandbox.moveApplication(id, {
+					stageId,
+					...(stageId === 'astage-interview' && { interview: true }),
+				});
+				this.countApplication('stage');
+			} else if (roll < 0.8) {
+				sandbox.moveApplication(id, { state: pick(random, states) });
+				this.countApplication('state');
+			} else if (roll < 0.92) {
+				sandbox.moveApplication(id, { interview: random() < 0.8 });
+				this.countApplication('interview');
+			} else {
+				sandbox.removeApplication(id);
+				this.countApplication('removed');
+			}
+		};
+		for (let n = int(random, 0, 2); n > 0; n--) {
+			sandbox.store.createApplication({
+				vacancyId: pick(random, this.jobIds),
+				candidateId: pick(random, this.candidateIds),
+				stageId: 'astage-applied',
+				statusId: null,
+			});
+			this.countApplication('created');
+		}
+		for (let n = int(random, 0, 4); n > 0; n--) {
+			const list = applicationsOf(pick(random, this.jobIds));
+			if (list.length === 0) continue;
+			const id = pick(random, list).id;
+			move(id);
+			if (random() < 0.1 && sandbox.store.getApplication(id)) move(id);
+		}
+		if (random() < 0.02) {
+			const list = applicationsOf(pick(random, this.jobIds));
+			for (const application of list) move(application.id);
+			this.countApplication('bulk');
+		}
 	}
 
 	/** The latest modifiedAt any record of the ledger carries, and how many carry it. */
