@@ -9,7 +9,8 @@
  *                          [--no-real-rate] [--runners on|off] [--json FILE]
  *
  *   --quick     one run each, smaller sizes (about 3 minutes, 1 with --no-n8n)
- *   --only      scenarios to run (1 sync, 2 real n8n, 3 rate limit, 4 idle poll, 5 backlog, 6 package)
+ *   --only      scenarios to run (1 sync, 2 real n8n, 3 rate limit, 4 idle poll, 5 backlog,
+ *               6 package, 7 application events)
  *   --runs N    measurements per figure (default 3; medians are reported)
  *   --src DIR   build the node from another source tree (a scratch copy with a proposed fix)
  *   --no-n8n    skip scenario 2 (needs the cached n8n of test/tools/e2e, installed on first use)
@@ -75,6 +76,7 @@ const SIZES = QUICK
 			backlog: { candidates: 20_000, maxItems: 1_000, bulk: 3_000 },
 			idlePolls: 3,
 			loadRuns: 3,
+			applications: { jobs: 200, perJob: 50, jobsPerPoll: 20, moves: 60, maxItems: 1_000 },
 		}
 	: {
 			runs: 3,
@@ -88,9 +90,10 @@ const SIZES = QUICK
 			backlog: { candidates: 100_000, maxItems: 1_000, bulk: 10_000 },
 			idlePolls: 5,
 			loadRuns: 7,
+			applications: { jobs: 200, perJob: 50, jobsPerPoll: 20, moves: 200, maxItems: 1_000 },
 		};
 const RUNS = Number(option('runs') ?? SIZES.runs);
-const ONLY = new Set((option('only') ?? '1,2,3,4,5,6').split(',').map((s) => Number(s.trim())));
+const ONLY = new Set((option('only') ?? '1,2,3,4,5,6,7').split(',').map((s) => Number(s.trim())));
 if (flag('no-n8n')) ONLY.delete(2);
 const SRC = path.resolve(option('src') ?? REPO_ROOT);
 const RUNNERS = (option('runners') ?? 'on') !== 'off';
@@ -663,6 +666,84 @@ async function scenarioBacklog(pkgRoot) {
 	);
 }
 
+/** 7. Application events: cost per poll, staleness, state size, a backlog drained. */
+/** @param {string} pkgRoot */
+async function scenarioApplications(pkgRoot) {
+	const { jobs, perJob, jobsPerPoll, moves, maxItems } = SIZES.applications;
+	const total = jobs * perJob;
+	const cycle = Math.ceil(jobs / jobsPerPoll);
+	print(
+		`\n## 7. Application events: ${fmt(jobs, 0)} jobs × ${perJob} applications, Jobs per Poll = ${jobsPerPoll}\n`,
+	);
+	const sb = await sandbox({
+		candidates: 2_000,
+		vacancies: jobs,
+		applicationsPerVacancy: perJob,
+		rateLimit: false,
+	});
+	try {
+		const r = await runWorker(
+			{ ...api(sb), pkgRoot, scenario: 'applications', jobsPerPoll, moves, maxItems },
+			{ timeoutMs: 20 * 60_000 },
+		);
+		results.applications = r;
+		if (r.failed) throw new Error(r.failed);
+		print(
+			table(
+				['What', 'Measured', 'Expected'],
+				[
+					[
+						'From Now, first poll (reads every job once, emits nothing)',
+						`${fmt(r.firstPoll.requests, 0)} requests, ${secs(r.firstPoll.ms)}`,
+						`1 + ${jobs} job reads, plus the job list's pages`,
+					],
+					[
+						'Idle poll',
+						`${r.idle.join(', ')} requests`,
+						`1 + min(jobs, Jobs per Poll) = ${1 + Math.min(jobs, jobsPerPoll)}`,
+					],
+					[
+						`Staleness: ${fmt(r.staleness.moves, 0)} applications moved one per poll, in jobs spread over the rotation`,
+						`emitted after ${r.staleness.worst} poll(s) at worst (median ${r.staleness.median}); ${r.staleness.emitted}/${r.staleness.moves} emitted once`,
+						`≤ ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls`,
+					],
+					[
+						`State at ${fmt(total, 0)} applications`,
+						`${fmt(r.state.bytes / 1024, 0)} KB, ${fmt(r.state.bytes / total, 1)} bytes per application`,
+						`under the cap of 2,000 KB`,
+					],
+					[
+						`Backlog: Start = Everything, ${fmt(total, 0)} applications, Max Items per Poll = ${fmt(maxItems, 0)}`,
+						`${fmt(r.backlog.emitted, 0)} emitted (${fmt(r.backlog.distinct, 0)} distinct) in ${r.backlog.polls} polls, ${fmt(r.backlog.requests, 0)} requests, ${secs(r.backlog.ms)}; peak RSS ${mib(r.peakOverMb)} over start`,
+						`${fmt(total, 0)} once each, in ≥ ${Math.max(cycle, Math.ceil(total / maxItems))} polls`,
+					],
+				],
+			),
+		);
+		const idle = Math.max(...r.idle);
+		goals.push({
+			goal: '7. Application events: idle poll costs 1 + min(jobs, Jobs per Poll) requests',
+			measured: `${idle} (jobs ${jobs}, Jobs per Poll ${jobsPerPoll})`,
+			ok: idle === 1 + Math.min(jobs, jobsPerPoll),
+		});
+		goals.push({
+			goal: '7. Application events: a move is emitted within ceil(jobs / Jobs per Poll) polls, once',
+			measured: `${r.staleness.worst} polls at worst; ${r.staleness.emitted}/${r.staleness.moves} emitted, ${r.staleness.duplicates} repeated`,
+			ok:
+				r.staleness.worst <= cycle &&
+				r.staleness.emitted === r.staleness.moves &&
+				r.staleness.duplicates === 0,
+		});
+		goals.push({
+			goal: '7. Application events: a backlog of every application drains, each once',
+			measured: `${fmt(r.backlog.distinct, 0)}/${fmt(total, 0)} in ${r.backlog.polls} polls`,
+			ok: r.backlog.distinct === total && r.backlog.emitted === total,
+		});
+	} finally {
+		await sb.close();
+	}
+}
+
 /** 6. Package. */
 /** @param {string} pkgRoot */
 async function scenarioPackage(pkgRoot) {
@@ -781,6 +862,7 @@ async function main() {
 			[5, scenarioBacklog],
 			[3, scenarioRateLimit],
 			[2, scenarioRealN8n],
+			[7, scenarioApplications],
 		];
 		for (const [number, run] of scenarios) {
 			if (!ONLY.has(number)) continue;

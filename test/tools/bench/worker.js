@@ -323,6 +323,131 @@ async function main(task) {
 			};
 		}
 
+		case 'applications': {
+			// The application trigger against `jobs` × `perJob` applications (the sandbox).
+			const { loadClasses, TriggerHarness } = engine();
+			const classes = loadClasses(task.pkgRoot);
+			const headers = { 'x-api-key': task.apiKey };
+			const events = [
+				'newApplication',
+				'stageChanged',
+				'stateChanged',
+				'placed',
+				'interviewScheduled',
+				'removed',
+			];
+			const trigger = (/** @type {string} */ start) =>
+				new TriggerHarness(classes, {
+					parameters: {
+						resource: 'application',
+						events,
+						start,
+						options: { jobsPerPoll: task.jobsPerPoll, maxItemsPerPoll: task.maxItems },
+					},
+					credentials,
+				});
+			const counted = async (/** @type {any} */ harness) => {
+				const seq = await requestSeq(task);
+				const t = performance.now();
+				const items = await harness.poll();
+				return { items, requests: (await requestSeq(task)) - seq, ms: performance.now() - t };
+			};
+			const r = await measure(async () => {
+				// From Now: the first poll reads every job once; then idle polls.
+				const now = trigger('now');
+				const firstPoll = await counted(now);
+				/** @type {number[]} */
+				const idle = [];
+				for (let i = 0; i < 3; i++) idle.push((await counted(now)).requests);
+				// Staleness: one application moved before each poll, in jobs spread over the list.
+				const { body: listed } = await getJson(`${task.sandboxUrl}/_control/vacancies`, {});
+				const jobIds = listed.map((/** @type {any} */ job) => job.id).sort();
+				/** @type {Map<string, number>} */
+				const movedAt = new Map();
+				/** @type {number[]} */
+				const delays = [];
+				let duplicates = 0;
+				let poll = 0;
+				const seen = new Set();
+				const take = (/** @type {any[]} */ items) => {
+					for (const item of items) {
+						const id = String(item.json.applicationId);
+						if (seen.has(id)) duplicates++;
+						seen.add(id);
+						const at = movedAt.get(id);
+						if (at !== undefined) delays.push(poll - at);
+					}
+				};
+				for (let i = 0; i < task.moves; i++) {
+					const jobId = jobIds[(i * 37) % jobIds.length];
+					const { body } = await getJson(
+						`${task.sandboxUrl}/v1/applications/vacancy/${jobId}`,
+						headers,
+					);
+					const application = body.applications[i % body.applications.length];
+					const res = await fetch(
+						`${task.sandboxUrl}/_control/applications/${application.id}/move`,
+						{
+							method: 'POST',
+							headers: { 'content-type': 'application/json' },
+							// Always another stage than its own: a move to where it is changes nothing.
+							body: JSON.stringify({
+								stageId:
+									application.stage.id === 'astage-presented'
+										? 'astage-interview'
+										: 'astage-presented',
+							}),
+						},
+					);
+					if (!res.ok) throw new Error(`move failed: ${res.status}`);
+					movedAt.set(String(application.id), poll);
+					take((await counted(now)).items);
+					poll++;
+				}
+				for (let i = 0; i < Math.ceil(jobIds.length / task.jobsPerPoll) + 1; i++) {
+					take((await counted(now)).items);
+					poll++;
+				}
+				delays.sort((a, b) => a - b);
+				const stateBytes = JSON.stringify(now.staticData()).length;
+				// A backlog: Start = Everything drains every application, Max Items per Poll a poll.
+				const everything = trigger('everything');
+				const ids = new Set();
+				let emitted = 0;
+				let polls = 0;
+				let requests = 0;
+				const t = performance.now();
+				for (let guard = 0; guard < 1000; guard++) {
+					const { items, requests: n } = await counted(everything);
+					polls++;
+					requests += n;
+					if (items.length === 0 && ids.size > 0) break;
+					emitted += items.length;
+					for (const item of items) ids.add(String(item.json.applicationId));
+				}
+				return {
+					firstPoll: { requests: firstPoll.requests, ms: Math.round(firstPoll.ms) },
+					idle,
+					staleness: {
+						moves: task.moves,
+						emitted: delays.length,
+						duplicates,
+						worst: delays.length ? delays[delays.length - 1] + 1 : NaN,
+						median: delays.length ? delays[Math.floor(delays.length / 2)] + 1 : NaN,
+					},
+					state: { bytes: stateBytes },
+					backlog: {
+						emitted,
+						distinct: ids.size,
+						polls,
+						requests,
+						ms: Math.round(performance.now() - t),
+					},
+				};
+			});
+			return { ...r, ...r.value, value: undefined };
+		}
+
 		case 'idle': {
 			// Requests per poll once nothing changes: sync to the end, then poll again.
 			const { loadClasses, TriggerHarness } = engine();

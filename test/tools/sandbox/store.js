@@ -633,6 +633,12 @@ class Store {
 	moveApplication(id, fields = {}) {
 		const application = this.world.applications.get(id);
 		if (!application) throw notFound(`application ${id} not found`, 'id');
+		// The interview a seeded application shows is derived from its stage and times: keep the
+		// one it shows now, before either changes.
+		if (application.interview === undefined) {
+			application.interview =
+				profile.applicationExtras(this.world, application).interviews[0] ?? null;
+		}
 		if (fields.stageId !== undefined) {
 			const stage = data.APPLICATION_STAGES.find((s) => s.id === fields.stageId);
 			if (!stage)
@@ -644,11 +650,6 @@ class Store {
 			if (!data.APPLICATION_STATES.includes(fields.state))
 				throw badRequest('state', `unknown application state ${String(fields.state)}`);
 			application.state = fields.state;
-		}
-		// The interview a seeded application shows is derived from its times: keep it as it is.
-		if (application.interview === undefined) {
-			application.interview =
-				profile.applicationExtras(this.world, application).interviews[0] ?? null;
 		}
 		const ts = this.clock.tick();
 		if (fields.interview === true) {

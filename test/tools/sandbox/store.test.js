@@ -259,6 +259,11 @@ describe('applications move on', () => {
 		expect(render.applicationListItem(store.world, first).nextInterview).toEqual(
 			moved.nextInterview,
 		);
+		// Another stage alone schedules no interview: the one shown before stays (here: none).
+		const third = store.applicationsOfVacancy(job)[2];
+		const shownBefore = render.applicationListItem(store.world, third).nextInterview;
+		store.moveApplication(third.id, { stageId: 'astage-result' });
+		expect(render.applicationListItem(store.world, third).nextInterview).toEqual(shownBefore);
 		store.removeApplication(second.id);
 		expect(store.applicationsOfVacancy(job).map((a) => a.id)).not.toContain(second.id);
 		expect(store.getVacancy(job)?.modifiedAt).toBe(jobModified);
@@ -266,6 +271,7 @@ describe('applications move on', () => {
 			['application', first.id, 'updated'],
 			['application', second.id, 'updated'],
 			['application', first.id, 'updated'],
+			['application', third.id, 'updated'],
 			['application', second.id, 'removed'],
 		]);
 		expect(() => store.moveApplication(first.id, { stageId: 'nowhere' })).toThrow(/stage/);

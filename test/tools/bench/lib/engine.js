@@ -179,6 +179,11 @@ class TriggerHarness {
 		return this.polling.saved;
 	}
 
+	/** The static data as the next poll sees it (in memory). */
+	staticData() {
+		return this.polling.staticData();
+	}
+
 	/** One poll; returns the emitted items ([] when the poll returned null). */
 	async poll() {
 		const result = await this.polling.poll();
