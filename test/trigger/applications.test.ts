@@ -335,6 +335,31 @@ describe('filters', () => {
 		expect(requestsSince(before)).toContain('/applications/vacancy/j00002');
 	});
 
+	test('Open Jobs Only with the stage in the job list: a job reopened there is watched again for good', async () => {
+		const stage = (isOpen: boolean) => ({
+			stage: { viewType: 'vacancyStage', stage: { id: isOpen ? 'o' : 'c', name: 'S', isOpen } },
+		});
+		api.addJobs({ ...job(1, 10), ...stage(true) }, { ...job(2, 20), ...stage(false) });
+		api.closedJobs.add('j00002');
+		const watch = trigger({ watch: 'open', options: { jobsPerPoll: 1 } });
+		await watch.poll();
+		const reads = async () => {
+			const before = api.log.length;
+			await watch.poll();
+			return requestsSince(before).filter((path) => path.startsWith('/applications'));
+		};
+		expect(await reads()).toEqual(['/applications/vacancy/j00001']);
+		expect(await reads()).toEqual(['/applications/vacancy/j00001']);
+		api.closedJobs.delete('j00002');
+		api.touchJob('j00002', t(40), stage(true));
+		expect(await reads()).toEqual(['/applications/vacancy/j00002']);
+		// Open now: in the rotation with j00001, one job a poll.
+		expect([...(await reads()), ...(await reads())].sort()).toEqual([
+			'/applications/vacancy/j00001',
+			'/applications/vacancy/j00002',
+		]);
+	});
+
 	test('Picked Jobs: only those are read; a picked job the API does not have is named', async () => {
 		seed();
 		const locator = (value: string) => ({ __rl: true, mode: 'id', value });

@@ -1,6 +1,6 @@
 import { recordId } from '../records';
 import type { Json } from '../../shared/values';
-import { candidateOf, interviewKey, stageKey, stageOf, stateOf } from './snapshot';
+import { candidateOf, interviewKey, stageOf, stateOf } from './snapshot';
 import type { Dictionary, Seen, StageView } from './snapshot';
 
 /*
@@ -84,9 +84,4 @@ function eventsBetween(before: Seen | undefined, after: Seen): ApplicationEvent[
 		events.push('interviewScheduled');
 	}
 	return events;
-}
-
-/** Whether two stage views are the same stage. */
-export function sameStage(a: StageView, b: StageView): boolean {
-	return stageKey(a) === stageKey(b);
 }

@@ -79,12 +79,14 @@ export async function pollApplications(
 		maxItems: Infinity,
 		now,
 	});
+	const picked = settings.jobs === 'picked' ? new Set(settings.picked) : undefined;
 	await runPlan(context, plan, 'job', run, (emissions) => {
 		for (const { record } of emissions) {
 			const id = recordId(record);
-			if (id === undefined) continue;
-			const open = isOpen(record.stage);
-			watch[id] = { ...(watch[id] ?? { r: -1 }), d: 1, ...closed(open, watch[id]) };
+			// Picked Jobs: the others are not kept track of at all.
+			if (id === undefined || (picked && !picked.has(id))) continue;
+			const { c, ...entry } = watch[id] ?? { r: -1 };
+			watch[id] = { ...entry, d: 1, ...closed(isOpen(record.stage), c ? { r: -1, c } : undefined) };
 		}
 	});
 
