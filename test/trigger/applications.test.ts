@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { FakeApi, job, t } from './fakeApi';
 import type { Application } from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
+import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
 import { STATE_CAP_BYTES } from '../../nodes/RecruitingTrigger/applications/state';
 
 let api: FakeApi;
@@ -49,14 +50,7 @@ function app(n: number, stage = 'applied', fields: Partial<Application> = {}): A
 function trigger(parameters: IDataObject = {}) {
 	return new TriggerHarness({
 		resource: 'application',
-		events: [
-			'newApplication',
-			'stageChanged',
-			'stateChanged',
-			'placed',
-			'interviewScheduled',
-			'removed',
-		],
+		events: [...APPLICATION_EVENTS],
 		...parameters,
 	});
 }

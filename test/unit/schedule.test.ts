@@ -5,22 +5,11 @@
  */
 import { cycleLength, jobsToRead } from '../../nodes/RecruitingTrigger/applications/schedule';
 import type { WatchedJob } from '../../nodes/RecruitingTrigger/applications/schedule';
-
-/** mulberry32, so a failing case can be repeated. */
-function random(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+import { prng } from '../tools/soak/world';
 
 /** Runs `polls` polls; returns the longest gap between two reads of one job, and the reads. */
 function simulate(count: number, perPoll: number, polls: number, changeRate: number, seed: number) {
-	const next = random(seed);
+	const next = prng(seed);
 	const jobs: WatchedJob[] = Array.from({ length: count }, (_, i) => ({
 		id: `j${String(i).padStart(4, '0')}`,
 		lastRead: -1,

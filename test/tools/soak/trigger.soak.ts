@@ -31,6 +31,7 @@ import { performance } from 'node:perf_hooks';
 
 import nock from 'nock';
 
+import { APPLICATION_EVENTS } from '../../../nodes/RecruitingTrigger/applications/events';
 import { API_KEY } from '../../harness/secrets';
 import { TriggerHarness } from '../../harness/trigger';
 import { createSandbox } from '../sandbox';
@@ -198,14 +199,7 @@ it(
 			new TriggerHarness(
 				{
 					resource: 'application',
-					events: [
-						'newApplication',
-						'stageChanged',
-						'stateChanged',
-						'placed',
-						'interviewScheduled',
-						'removed',
-					],
+					events: [...APPLICATION_EVENTS],
 					start: 'everything',
 					options: {
 						jobsPerPoll: APPLICATION_JOBS_PER_POLL,
