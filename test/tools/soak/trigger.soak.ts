@@ -400,14 +400,7 @@ it(
 			0,
 		);
 		// The soak did what it claims for applications too: events of every kind, under faults.
-		expect(Object.keys(applicationReport.byEvent).sort()).toEqual([
-			'interviewScheduled',
-			'newApplication',
-			'placed',
-			'removed',
-			'stageChanged',
-			'stateChanged',
-		]);
+		expect(Object.keys(applicationReport.byEvent).sort()).toEqual([...APPLICATION_EVENTS].sort());
 		if (FAULTS_ON) expect(applicationTrigger.failed).toBeGreaterThan(0);
 	},
 	Math.max(180_000, POLLS * 2_000),
