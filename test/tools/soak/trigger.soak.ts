@@ -342,8 +342,8 @@ it(
 			writeFileSync(process.env.SOAK_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
 		process.stdout.write(
 			[
-				`SOAK seed ${SEED}${SKEW_MS ? `, n8n clock ${SKEW_MS} ms behind` : ''}${LAST_PAGE_CURSOR === 'empty' ? ', last page without cursor' : ''}${FAULTS_ON ? '' : ', no faults'}: ${POLLS} polls per resource (candidates, jobs), ${soakFailed.candidate + soakFailed.job} failed ` +
-					`(candidates ${soakFailed.candidate}, jobs ${soakFailed.job}); ${faulted.faults} faults injected in ${faulted.requests} requests ` +
+				`SOAK seed ${SEED}${SKEW_MS ? `, n8n clock ${SKEW_MS} ms behind` : ''}${LAST_PAGE_CURSOR === 'empty' ? ', last page without cursor' : ''}${FAULTS_ON ? '' : ', no faults'}: ${POLLS} polls per resource (candidates, jobs, applications), ${soakFailed.candidate + soakFailed.job + applicationTrigger.failed} failed ` +
+					`(candidates ${soakFailed.candidate}, jobs ${soakFailed.job}, applications ${applicationTrigger.failed}); ${faulted.faults} faults injected in ${faulted.requests} requests ` +
 					`(${brief(faulted.byKind)}); restarts ${candidateTrigger.restarts + jobTrigger.restarts}; ` +
 					`records changed: ${world.counts.candidateChanges} candidate changes (${world.counts.candidateTies.length} ties of ${CANDIDATE_TIE}, ${world.counts.lateCandidates} written late behind the position), ` +
 					`${world.counts.jobChanges} job changes (${world.counts.invisibleJobChanges} invisible in the list, ${world.counts.jobTies.length} ties up to ${JOB_TIE_MAX}, ${lateJobs} written late at the latest time listed: ${world.counts.lateJobs.invisible} of them invisible, ids sorting ${world.counts.lateJobs.before} before, ${world.counts.lateJobs.among} among, ${world.counts.lateJobs.after} after the jobs there), plus ${seeded.candidates} + ${seeded.jobs} seeded; ` +
