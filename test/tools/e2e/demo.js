@@ -43,7 +43,7 @@ const {
 	ensureOwner,
 } = require('./lib/n8n');
 const { buildAndPack, installTarball, checkInstalledPackage } = require('./lib/pkg');
-const { loadWorkflows, WORKFLOWS_DIR } = require('./lib/workflows');
+const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('./lib/workflows');
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
@@ -216,6 +216,7 @@ async function main() {
 				CRED_NAME: CREDENTIAL.name,
 				PORTAL_URL: sandbox.url,
 				TENANT: sandbox.tenantSlug,
+				...(await postingVars(sandbox)),
 			},
 			{ dir: path.join(WORKFLOWS_DIR, 'demo') },
 		);

@@ -17,7 +17,10 @@
  * 5. publishes the trigger workflows under `n8n start` and checks what the polling
  *    triggers emit (first poll, then a created candidate and an updated job);
  * 6. on 2.x: the trigger in queue mode (Redis, a main and a worker) and with the durable
- *    poll scheduler, each change once, across a restart (pollerChecks).
+ *    poll scheduler, each change once, across a restart (pollerChecks);
+ * 7. per version: the editor in a real browser (Debian's chromium driven by
+ *    playwright-core): node panel, credential modal, pickers, Output modes, errors in the
+ *    panel, the trigger's Fetch Test Event (editorChecks).
  *
  * Prints one line per check and ends with "N passed, M failed"; exits 1 on any failure.
  *
@@ -25,13 +28,14 @@
  * runs the legs in order and prints the end line; legs/workflows.js is the regular run per
  * version (the tarball install of 2, then 3 and 4: runVersion, runChecks); legs/trigger.js is
  * 5 (triggerChecks, called at the end of runChecks); legs/poller.js is 6 (pollerChecks,
- * startRedis). lib/checks.js holds check(), expect() and the pass/fail counters,
- * lib/context.js what the legs share (section lines, stoppers, flags), lib/credentials.js the
- * credentials they import.
+ * startRedis); legs/editor.js is 7 (editorChecks, after each version's regular run).
+ * lib/checks.js holds check(), expect() and the pass/fail counters, lib/context.js what the
+ * legs share (section lines, stoppers, flags), lib/credentials.js the credentials they import.
  *
  * Environment: E2E_N8N_VERSIONS=2.41.1 runs one version; E2E_KEEP=1 keeps the temp n8n user
  * folders; E2E_SKIP_BUILD=1 packs the existing dist/; E2E_SKIP_TRIGGER=1 skips step 5;
- * E2E_SKIP_QUEUE=1 and E2E_SKIP_DURABLE=1 skip parts of step 6; N8N_BIN uses another n8n
+ * E2E_SKIP_QUEUE=1 and E2E_SKIP_DURABLE=1 skip parts of step 6; E2E_SKIP_EDITOR=1 skips step 7
+ * (E2E_CHROMIUM=<path> uses another chromium binary); N8N_BIN uses another n8n
  * executable of a fitting version; N8N_CACHE_DIR moves the n8n cache.
  */
 const path = require('node:path');
@@ -42,12 +46,14 @@ const { check, counts, recordFailure } = require('./lib/checks');
 const { createRun } = require('./lib/context');
 const { runVersion } = require('./legs/workflows');
 const { MODES, pollerChecks } = require('./legs/poller');
+const { editorChecks } = require('./legs/editor');
 
 const KEEP = process.env.E2E_KEEP === '1';
 const SKIP_BUILD = process.env.E2E_SKIP_BUILD === '1';
 const SKIP_TRIGGER = process.env.E2E_SKIP_TRIGGER === '1';
 const SKIP_QUEUE = process.env.E2E_SKIP_QUEUE === '1';
 const SKIP_DURABLE = process.env.E2E_SKIP_DURABLE === '1';
+const SKIP_EDITOR = process.env.E2E_SKIP_EDITOR === '1';
 
 // ------------------------------------------------------------------ main
 
@@ -104,6 +110,8 @@ async function main() {
 		ctx.label = `n8n ${n8n.version}`;
 		await runVersion(ctx, n8n, packed.tarball, timings, memory);
 		timings[ctx.label] = fmtMs(Date.now() - started);
+		if (SKIP_EDITOR) console.log('# E2E_SKIP_EDITOR=1: the editor checks skipped');
+		else await editorChecks(ctx, n8n, packed.tarball, timings, memory);
 	}
 	const n8n2 = installs.find((i) => i.major >= 2);
 	for (const mode of /** @type {const} */ (['queue', 'durable'])) {

@@ -2,120 +2,141 @@
 // @ts-check
 'use strict';
 /**
- * Screenshot of a workflow in the n8n editor (optional, needs Debian's chromium):
+ * Screenshots of the n8n editor while `npm run dev` runs, in Debian's chromium driven by
+ * playwright-core (a dev dependency; Playwright's own browser download is not needed):
  *
- *   node test/tools/e2e/screenshot.js [--url http://localhost:5678/workflow/<id>] [--out file.png]
- *                               [--email demo@example.com --password Recruiting-Demo-1]
+ *   node test/tools/e2e/screenshot.js --readme
+ *       the README's three pictures into test/tools/e2e/screenshots/: the trigger workflow,
+ *       Get Many Candidates (Output: Simplified) after Execute step, Job Portal Apply with its
+ *       Posting picker;
+ *   node test/tools/e2e/screenshot.js [--url http://localhost:5678/workflow/<id>[/<node id>]]
+ *       [--out file.png] [--execute]
+ *       one page; a node's parameter panel opens with the URL /workflow/<workflow id>/<node id>,
+ *       e.g. http://localhost:5678/workflow/rcDemoCandSheet1/rcDemoCandSheet1-g; --execute
+ *       presses Execute step in it and waits for the output first.
  *
- * A node's parameter panel opens with the URL /workflow/<workflow id>/<node id>, e.g.
- * http://localhost:5678/workflow/rcDemoCandSheet1/rcDemoCandSheet1-g.
- *
- * Logs in through n8n's REST API, hands the session cookie to headless chromium over
- * the DevTools protocol and captures the page. Run it while `npm run dev` is up.
- * Uses the global WebSocket of Node >= 22 (the cached n8n Node works:
- * ~/.cache/n8n-nodes-recruiting/n8n-1.123.81/node/bin/node).
+ * Both take --email / --password (the demo's login by default). Logs in through n8n's REST
+ * API and hands the session cookie to the browser. The browser profile and its temp files live
+ * in a temp folder removed at the end.
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { httpJson, mkTemp, sleep, freePort, killGroup, rmrf } = require('./lib/util');
+const { httpJson, mkTemp, rmrf } = require('./lib/util');
+const { findChromium } = require('./legs/editor');
 
-/** @param {string} name @param {string} def */
-function arg(name, def) {
+const SHOTS = path.join(__dirname, 'screenshots');
+
+/** @param {string} name */
+function arg(name) {
 	const i = process.argv.indexOf(`--${name}`);
-	return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : def;
+	if (i < 0) return undefined;
+	const next = process.argv[i + 1];
+	return next && !next.startsWith('--') ? next : '';
 }
 
 async function main() {
-	if (typeof WebSocket === 'undefined') throw new Error('needs Node >= 22 (global WebSocket)');
-	const url = new URL(arg('url', 'http://localhost:5678/workflow/rcDemoSlackMsg01'));
-	const out = path.resolve(arg('out', path.join(__dirname, 'screenshots', 'editor.png')));
-	const email = arg('email', 'demo@example.com');
-	const password = arg('password', 'Recruiting-Demo-1');
-	const api = `http://127.0.0.1:${url.port || 80}`;
+	const editor = new URL(arg('url') || 'http://localhost:5678/workflow/rcDemoSlackMsg01');
+	const base = `${editor.protocol}//${editor.host}`;
+	/** @type {Array<{ url: string, out: string, execute?: boolean }>} */
+	const shots =
+		arg('readme') !== undefined
+			? [
+					{
+						url: `${base}/workflow/rcDemoSlackMsg01`,
+						out: path.join(SHOTS, 'trigger-workflow.png'),
+					},
+					{
+						url: `${base}/workflow/rcDemoCandSheet1/rcDemoCandSheet1-g`,
+						out: path.join(SHOTS, 'get-many-candidates-node.png'),
+						execute: true,
+					},
+					{
+						url: `${base}/workflow/rcDemoPortalAply/rcDemoPortalAply-a`,
+						out: path.join(SHOTS, 'job-portal-apply-node.png'),
+					},
+				]
+			: [
+					{
+						url: editor.toString(),
+						out: path.resolve(arg('out') || path.join(SHOTS, 'editor.png')),
+						execute: arg('execute') !== undefined,
+					},
+				];
 
-	const login = await httpJson('POST', `${api}/rest/login`, {
-		body: { emailOrLdapLoginId: email, password },
+	const login = await httpJson('POST', `http://127.0.0.1:${editor.port || 80}/rest/login`, {
+		body: {
+			emailOrLdapLoginId: arg('email') || 'demo@example.com',
+			password: arg('password') || 'Recruiting-Demo-1',
+		},
 	});
 	const cookie = (login.headers['set-cookie'] || []).find((c) => c.startsWith('n8n-auth='));
 	if (login.status !== 200 || !cookie) throw new Error(`login failed: HTTP ${login.status}`);
-	const token = cookie.split(';')[0].slice('n8n-auth='.length);
+	const chromium = findChromium();
+	if (!chromium) throw new Error('no chromium: apt-get install -y chromium (or set E2E_CHROMIUM)');
 
-	const port = await freePort();
 	const profile = mkTemp('n8n-shot-chromium-');
-	const chrome = spawn(
-		'chromium',
-		[
-			'--headless',
+	const tmp = path.join(profile, 'tmp');
+	fs.mkdirSync(tmp);
+	const { chromium: pw } = require('playwright-core');
+	const context = await pw.launchPersistentContext(path.join(profile, 'profile'), {
+		executablePath: chromium,
+		headless: true,
+		args: [
 			'--no-sandbox',
 			'--disable-gpu',
-			'--disable-quic',
-			'--no-first-run',
 			'--disable-background-networking',
 			'--disable-component-update',
 			'--disable-sync',
-			`--user-data-dir=${profile}`,
-			`--remote-debugging-port=${port}`,
-			'--window-size=1600,1000',
-			'about:blank',
+			'--no-first-run',
 		],
-		// Chromium makes its own org.chromium.Chromium.* folder in the temp directory: inside
-		// the profile, which is removed at the end.
-		{ stdio: 'ignore', detached: true, env: { ...process.env, TMPDIR: profile } },
-	);
+		env: { ...process.env, TMPDIR: tmp },
+		artifactsDir: path.join(profile, 'artifacts'),
+		viewport: { width: 1600, height: 900 },
+	});
 	try {
-		/** @type {any} */
-		let target;
-		for (let i = 0; i < 50 && !target; i++) {
-			await sleep(200);
-			try {
-				const list = await httpJson('GET', `http://127.0.0.1:${port}/json/list`);
-				target = (list.json || []).find((/** @type {any} */ t) => t.type === 'page');
-			} catch {
-				/* not up yet */
+		await context.addCookies([
+			{
+				name: 'n8n-auth',
+				value: cookie.split(';')[0].slice('n8n-auth='.length),
+				domain: editor.hostname,
+				path: '/',
+				httpOnly: true,
+			},
+		]);
+		const page = context.pages()[0] || (await context.newPage());
+		page.setDefaultTimeout(60_000);
+		for (const shot of shots) {
+			await page.goto(shot.url, { timeout: 120_000 });
+			const ndv = page.locator('[data-test-id="ndv"]');
+			const opensNode = /\/workflow\/[^/]+\/[^/]+/.test(new URL(shot.url).pathname);
+			await (opensNode ? ndv : page.locator('[data-test-id="canvas-node"]').first()).waitFor();
+			if (shot.execute) {
+				await ndv.locator('[data-test-id="node-execute-button"]').click();
+				await page.locator('[data-test-id="output-panel"] table').first().waitFor();
 			}
+			// n8n's own overlays are not the subject: the Production Checklist of a published
+			// workflow, the "Node executed successfully" toast (best effort, both).
+			if (!opensNode) {
+				// It opens a moment after the canvas.
+				await page
+					.locator('[data-test-id="suggested-actions-close"]')
+					.first()
+					.click({ timeout: 6000 })
+					.catch(() => {});
+			}
+			await page
+				.locator('.el-notification:visible')
+				.first()
+				.waitFor({ state: 'hidden', timeout: 10_000 })
+				.catch(() => {});
+			// Let icons and fonts settle, and leave no pointer hover behind.
+			await page.mouse.move(0, 899);
+			await page.waitForTimeout(2000);
+			await page.screenshot({ path: shot.out });
+			console.log(`saved ${shot.out}`);
 		}
-		if (!target) throw new Error('chromium did not start');
-		const ws = new WebSocket(target.webSocketDebuggerUrl);
-		await new Promise((r, j) => {
-			ws.onopen = r;
-			ws.onerror = j;
-		});
-		let seq = 0;
-		/** @type {Map<number, (v: any) => void>} */
-		const pending = new Map();
-		ws.onmessage = (ev) => {
-			const msg = JSON.parse(String(ev.data));
-			if (msg.id && pending.has(msg.id)) {
-				/** @type {any} */ (pending.get(msg.id))(msg);
-				pending.delete(msg.id);
-			}
-		};
-		/** @param {string} method @param {object} [params] @returns {Promise<any>} */
-		const send = (method, params = {}) =>
-			new Promise((resolve) => {
-				const id = ++seq;
-				pending.set(id, resolve);
-				ws.send(JSON.stringify({ id, method, params }));
-			});
-		await send('Network.enable');
-		await send('Network.setCookie', {
-			name: 'n8n-auth',
-			value: token,
-			domain: url.hostname,
-			path: '/',
-			httpOnly: true,
-		});
-		await send('Page.enable');
-		await send('Page.navigate', { url: url.toString() });
-		await sleep(9000);
-		const shot = await send('Page.captureScreenshot', { format: 'png' });
-		fs.writeFileSync(out, Buffer.from(shot.result.data, 'base64'));
-		console.log(`saved ${out}`);
-		ws.close();
 	} finally {
-		killGroup(chrome.pid, 'SIGTERM');
-		await sleep(500);
+		await context.close();
 		rmrf(profile);
 	}
 }

@@ -8,11 +8,11 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { mkTemp, rmrf, fmtMs, keepTemp } = require('../lib/util');
+const { mkTemp, rmrf, fmtMs, keepTemp, REPO_ROOT } = require('../lib/util');
 const { importEntities, executeWorkflow } = require('../lib/n8n');
 const { createSandbox } = require('../../sandbox');
 const { PKG, installTarball, checkInstalledPackage } = require('../lib/pkg');
-const { loadWorkflows, WORKFLOWS_DIR } = require('../lib/workflows');
+const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('../lib/workflows');
 const { startSink } = require('../lib/sink');
 const { check, expect, show, itemsOf } = require('../lib/checks');
 const { credentialsFor } = require('../lib/credentials');
@@ -158,6 +158,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		SPEC_STAGE_ID: speculativeStage.id,
 		NOTE_ID: noteId,
 		NOTE_APPLICATION_ID: noteApplicationId,
+		...(await postingVars(sandbox)),
 	};
 	const workflows = loadWorkflows(vars);
 	// The example workflows `npm run dev` imports run here too, so they cannot rot.
@@ -711,37 +712,88 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		);
 	}
 	section('demo workflows (npm run dev)');
+	await check('demo workflows put their Recruiting nodes on the version a new node gets', () => {
+		// The version n8n gives a Recruiting node added in the editor, from the built node.
+		const { Recruiting } = require(
+			path.join(REPO_ROOT, 'dist', 'nodes', 'Recruiting', 'Recruiting.node.js'),
+		);
+		const latest = new Recruiting().description.defaultVersion;
+		expect(typeof latest === 'number', `no defaultVersion: ${show(latest)}`);
+		const nodes = Object.values(demoWorkflows).flatMap((w) =>
+			w.nodes.filter((/** @type {any} */ n) => n.type === `${PKG.name}.recruiting`),
+		);
+		const old = nodes.filter((n) => n.typeVersion !== latest);
+		expect(nodes.length > 0, 'no Recruiting node in the demo workflows');
+		expect(
+			old.length === 0,
+			`on another version than ${latest}: ${show(old.map((n) => `${n.name} v${n.typeVersion}`))}`,
+		);
+		return `${nodes.length} nodes on version ${latest}`;
+	});
 	{
 		const { r, requests } = await execute('form-to-job-portal-apply', demoWorkflows);
 		await check(
-			'demo "application form → Job Portal Apply" runs and applies without an API key',
+			'demo "application form → Job Portal Apply" applies to the posting its picker holds, without an API key',
 			() => {
 				expectOk(r, 'form-to-job-portal-apply');
-				const items = itemsOf(r, 'Apply to First Posting');
-				expect(items.length === 1 && items[0].applied === true, show(items));
+				const items = itemsOf(r, 'Apply to Posting');
+				// Version 2 and later: the node's own fields, the API's reply (if any) under `response`.
+				expect(
+					items.length === 1 &&
+						items[0].success === true &&
+						items[0].applied === true &&
+						items[0].postingId === vars.POSTING_ID &&
+						items[0].email === 'ada.lovelace@example.com',
+					show(items),
+				);
+				const extra = Object.keys(items[0]).filter(
+					(k) => !['success', 'postingId', 'email', 'applied', 'response'].includes(k),
+				);
+				expect(extra.length === 0, `fields beside the node's own: ${show(extra)}`);
 				const post = requests.find((q) => q.method === 'POST' && q.surface === 'public');
 				expect(
-					post && !post.apiKeyPresent && post.body.firstName === 'Ada',
+					post &&
+						!post.apiKeyPresent &&
+						post.path === `/${vars.TENANT}/vacancy-portal/jobs/${vars.POSTING_ID}` &&
+						post.body.firstName === 'Ada',
 					`request ${show(post)}`,
 				);
+				return `${vars.POSTING_ID} ("${vars.POSTING_NAME}")`;
 			},
 		);
 	}
 	{
 		const { r } = await execute('candidates-to-spreadsheet-rows', demoWorkflows);
 		await check(
-			'demo "Get Many candidates → spreadsheet rows" gives 25 rows with plain columns',
+			'demo "Get Many candidates (Output: Simplified) → spreadsheet rows" gives 25 rows with plain columns',
 			() => {
 				expectOk(r, 'candidates-to-spreadsheet-rows');
-				const rows = itemsOf(r, 'Spreadsheet Row');
-				expect(rows.length === 25, `${rows.length} rows`);
-				for (const row of rows) {
+				// Output Simplified: the short record, no wrapped or long fields.
+				const people = itemsOf(r, 'Get Many Candidates');
+				expect(people.length === 25, `${people.length} candidates`);
+				for (const c of people) {
 					expect(
-						typeof row['First Name'] === 'string' && row['First Name'] && /@/.test(row.Email),
-						show(row),
+						typeof c.firstName === 'string' &&
+							typeof c.email === 'string' &&
+							!('name' in c) &&
+							!('emails' in c) &&
+							!('avatarUrl' in c),
+						`not the Simplified record: ${show(c)}`,
 					);
 				}
-				return `${Object.keys(rows[0]).join(', ')}`;
+				const rows = itemsOf(r, 'Spreadsheet Row');
+				expect(rows.length === 25, `${rows.length} rows`);
+				rows.forEach((row, i) => {
+					expect(
+						row['Candidate ID'] === people[i].id &&
+							row['First Name'] === people[i].firstName &&
+							row.Email === people[i].email &&
+							/@/.test(row.Email) &&
+							row.City === (people[i].city ?? ''),
+						`row ${i}: ${show(row)} from ${show(people[i])}`,
+					);
+				});
+				return `candidate keys ${Object.keys(people[0]).join(', ')}; row columns ${Object.keys(rows[0]).join(', ')}`;
 			},
 		);
 	}

@@ -8,6 +8,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { httpJson } = require('./util');
 
 const DIR = path.join(__dirname, '..', 'workflows');
 const PLACEHOLDER = /__([A-Z][A-Z0-9_]*[A-Z0-9])__/g;
@@ -53,4 +54,29 @@ function loadWorkflows(vars, opts = {}) {
 	return out;
 }
 
-module.exports = { loadWorkflows, fill, WORKFLOWS_DIR: DIR };
+/**
+ * The placeholders of a Posting picked from the Posting list (the demo's Job Portal Apply, node
+ * version 2 and later): the portal's first posting, named as the picker names it.
+ * @param {{ publicBaseUrl: string }} sandbox
+ * @returns {Promise<{ POSTING_ID: string, POSTING_NAME: string }>}
+ */
+async function postingVars(sandbox) {
+	const res = await httpJson('GET', `${sandbox.publicBaseUrl}/jobs`);
+	const body = res.json;
+	const posting =
+		body && Array.isArray(body.publicJobBoardPostings) && body.publicJobBoardPostings[0];
+	if (!posting) throw new Error(`the portal lists no posting (HTTP ${res.status})`);
+	const place = [
+		posting.location && posting.location.city,
+		posting.location && posting.location.country,
+	]
+		.filter(Boolean)
+		.join(', ');
+	const published = String(posting.publishedAt || '').slice(0, 10);
+	return {
+		POSTING_ID: String(posting.id),
+		POSTING_NAME: `${posting.externalJobTitle}${place ? ` (${place})` : ''}${published ? ` · published ${published}` : ''}`,
+	};
+}
+
+module.exports = { loadWorkflows, fill, postingVars, WORKFLOWS_DIR: DIR };

@@ -1,0 +1,1010 @@
+// @ts-check
+'use strict';
+/**
+ * The editor leg of the e2e run (run-e2e.js, once per n8n version): what a user sees in n8n's
+ * editor, in a real browser. Debian's chromium, driven by playwright-core (Playwright's own
+ * browser download is not reachable here), opens the editor of an `n8n start` with the packed
+ * package and the sandbox API, and walks the first minutes of a user:
+ *
+ *  1. log in, open a new workflow, search "Recruiting" in the node panel: the node and its
+ *     trigger are listed with their icons, the actions grouped by resource;
+ *  4. (before any credential exists) Job Portal → Apply: the Posting picker lists the portal's
+ *     postings with no credential (the mode's skipCredentialsCheckInRLC);
+ *  2. Candidate → Get Many: a Recruiting API credential made in the credential modal, first
+ *     with a wrong key (the message n8n shows), then the right one (the test passes);
+ *  5. Output Simplified, then Raw, each with Execute step: the table's columns;
+ *  7. Candidate → Get with an ID the sandbox lacks: the node's own message in the panel;
+ *  3. Job → Update: the Job picker lists the sandbox's jobs, its search filters them, By ID
+ *     ".." shows the field's error when the step runs;
+ *  6. Recruiting Trigger: Fetch Test Event shows an event.
+ *
+ * The steps run in that order (4 before 2, so that no credential exists yet), each one a
+ * check() line. On a failure the page's screenshot, its console and the end of n8n's log are
+ * saved under test/tools/e2e/.output/ (ignored by git) and their paths printed; the steps after
+ * it are reported as not run. The browser's profile and temp files live in the run's temp user
+ * folder, removed at the end.
+ *
+ * The n8n majors differ in places (the credential picker of a new node, the credential modal
+ * after a successful save, the credential test's message): see the per-major helpers below.
+ * E2E_SKIP_EDITOR=1 skips this leg; E2E_CHROMIUM=<path> uses another chromium binary.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { mkTemp, rmrf, fmtMs, freePort, keepTemp, httpJson, treeRssMb } = require('../lib/util');
+const { startN8n, ensureOwner } = require('../lib/n8n');
+const { installTarball, PKG } = require('../lib/pkg');
+const { createSandbox } = require('../../sandbox');
+const { check, expect, show } = require('../lib/checks');
+
+const OWNER = { email: 'e2e@example.com', password: 'E2e-password-1' };
+const NODE_TYPE = `${PKG.name}.recruiting`;
+const OUTPUT_ROOT = path.join(__dirname, '..', '.output');
+const CHROMIUM_ARGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+];
+/** What n8n shows when the credential test meets a wrong key (README quotes both). */
+const WRONG_KEY_MESSAGE = {
+	2: 'The API key was not accepted: copy it again from Settings, API Keys',
+	1: 'Authorization failed - please check your credentials',
+};
+const STEP_TIMEOUT_MS = 45_000;
+
+/** Debian's chromium binary (the /usr/bin/chromium wrapper script is a fallback). */
+function findChromium() {
+	const candidates = [
+		process.env.E2E_CHROMIUM,
+		'/usr/lib/chromium/chromium',
+		'/usr/bin/chromium',
+		'/usr/bin/chromium-browser',
+	].filter(Boolean);
+	return /** @type {string | undefined} */ (candidates.find((p) => p && fs.existsSync(p)));
+}
+
+/** @param {string} s */
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The browser leg in one n8n: its own user folder, sandbox and `n8n start`.
+ * @param {import('../lib/context').Run} ctx
+ * @param {import('../lib/n8n').N8nInstall} n8n
+ * @param {string} tarball
+ * @param {Record<string, string>} timings
+ * @param {string[]} memory
+ */
+async function editorChecks(ctx, n8n, tarball, timings, memory) {
+	const { section } = ctx;
+	section('the editor in a real browser (Debian chromium driven by playwright-core)');
+	/** @type {any} */
+	let playwright;
+	/** @type {string | undefined} */
+	let chromiumPath;
+	const ready = await check('chromium and playwright-core are there', () => {
+		chromiumPath = findChromium();
+		expect(
+			chromiumPath,
+			'no chromium binary: install Debian\'s chromium ("apt-get install -y chromium", as .ci/run does) or set E2E_CHROMIUM',
+		);
+		try {
+			playwright = require('playwright-core');
+		} catch {
+			throw new Error('playwright-core is missing: run npm ci (it is a dev dependency)');
+		}
+		const version = JSON.parse(
+			fs.readFileSync(require.resolve('playwright-core/package.json'), 'utf8'),
+		).version;
+		return `${chromiumPath}, playwright-core ${version}`;
+	});
+	if (!ready || !chromiumPath) return;
+
+	const userFolder = mkTemp('recruiting-e2e-editor-');
+	const sandbox = await createSandbox({
+		host: '127.0.0.1',
+		port: 0,
+		apiKey: 'sandbox-key',
+		tenantSlug: 'acme',
+		seed: 7,
+		vacancies: 60, // more than one page (50) of jobs
+		candidates: 200,
+		clock: { mode: 'real' },
+	});
+	/** @type {ReturnType<typeof startN8n> | undefined} */
+	let server;
+	/** @type {any} */
+	let browser;
+	const stopAll = async () => {
+		if (browser) await browser.close().catch(() => {});
+		browser = undefined;
+		if (server) await server.stop();
+	};
+	ctx.stoppers.push(stopAll);
+	let peak = 0;
+	/** @type {NodeJS.Timeout | undefined} */
+	let sampler;
+	try {
+		await installTarball(tarball, userFolder);
+		const port = await freePort();
+		const t = Date.now();
+		server = startN8n(n8n, userFolder, {
+			port,
+			env: { N8N_RUNNERS_ENABLED: 'true', N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
+			logFile: path.join(userFolder, 'n8n-start.log'),
+		});
+		const s = server;
+		sampler = setInterval(() => {
+			peak = Math.max(peak, treeRssMb(s.child.pid));
+		}, 1000);
+		/** @type {string} */
+		let cookie = '';
+		const up = await check('n8n start for the editor, owner account set up', async () => {
+			expect(await s.waitReady(180_000), `not ready: ${s.output.slice(-1500)}`);
+			cookie = (await ensureOwner(`http://127.0.0.1:${port}`, OWNER)).cookie;
+			expect(cookie, 'no session cookie for the owner');
+			return fmtMs(Date.now() - t);
+		});
+		if (!up) return;
+
+		const started = Date.now();
+		const launched = await check(
+			"chromium starts headless (its profile and TMPDIR in the run's temp folder)",
+			async () => {
+				const browserTmp = path.join(userFolder, 'browser-tmp');
+				fs.mkdirSync(browserTmp, { recursive: true });
+				browser = await playwright.chromium.launchPersistentContext(
+					path.join(userFolder, 'browser-profile'),
+					{
+						executablePath: chromiumPath,
+						headless: true,
+						args: CHROMIUM_ARGS,
+						// Chromium's own temp files, and Playwright's, inside the run's temp folder.
+						env: { ...process.env, TMPDIR: browserTmp },
+						artifactsDir: path.join(userFolder, 'playwright-artifacts'),
+						viewport: { width: 1600, height: 1000 },
+					},
+				);
+				return `chromium ${browser.browser() ? browser.browser().version() : ''}`.trim();
+			},
+		);
+		if (!launched) return;
+		const page = browser.pages()[0] || (await browser.newPage());
+		page.setDefaultTimeout(STEP_TIMEOUT_MS);
+		/** @type {string[]} */
+		const consoleLog = [];
+		page.on('console', (/** @type {any} */ m) =>
+			consoleLog.push(`[${new Date().toISOString()}] ${m.type()}: ${m.text()}`),
+		);
+		page.on('pageerror', (/** @type {any} */ e) =>
+			consoleLog.push(`[${new Date().toISOString()}] pageerror: ${e && e.stack ? e.stack : e}`),
+		);
+
+		const ui = new EditorUi({
+			page,
+			base: `http://localhost:${port}`,
+			api: `http://127.0.0.1:${port}`,
+			cookie,
+			sandbox,
+			major: n8n.major,
+		});
+		let failedStep = '';
+		/**
+		 * One step, one check line, its time in the detail; a failure saves what the page showed.
+		 * @param {string} name
+		 * @param {() => Promise<string | void>} fn
+		 */
+		const step = async (name, fn) => {
+			if (failedStep) {
+				await check(name, () => {
+					throw new Error(`not run: "${failedStep}" failed before it`);
+				});
+				return;
+			}
+			const ok = await check(name, async () => {
+				const t0 = Date.now();
+				try {
+					const detail = await fn();
+					return `${fmtMs(Date.now() - t0)}${detail ? `: ${detail}` : ''}`;
+				} catch (error) {
+					const where = await saveFailure(page, consoleLog, s, n8n.version, name);
+					const msg = error instanceof Error ? error.message : String(error);
+					throw new Error(`${msg.split('\n')[0]} [after ${fmtMs(Date.now() - t0)}; ${where}]`);
+				}
+			});
+			if (!ok) failedStep = name;
+		};
+
+		await step('editor 1/7: log in, new workflow, "Recruiting" in the node panel', () =>
+			ui.nodePanel(OWNER),
+		);
+		await step(
+			'editor 4/7: Job Portal Apply, the Posting list loads with no credential (none exists yet)',
+			() => ui.postingPicker(),
+		);
+		await step(
+			'editor 2/7: Candidate Get Many, a credential made in the modal (wrong key, then the right one)',
+			() => ui.credential(),
+		);
+		await step('editor 5/7: Output Simplified and Raw, with Execute step', () => ui.outputModes());
+		await step('editor 7/7: an API error (Candidate Get c-missing) in the panel', () =>
+			ui.apiError(),
+		);
+		await step(
+			'editor 3/7: Job Update, the Job list, its search, By ID ".." refused in the panel',
+			() => ui.jobPicker(),
+		);
+		await step('editor 6/7: Recruiting Trigger, Fetch Test Event shows an event', () =>
+			ui.triggerTestEvent(),
+		);
+		timings[`editor ${n8n.version}`] = fmtMs(Date.now() - started);
+	} finally {
+		if (sampler) clearInterval(sampler);
+		if (peak) memory.push(`n8n start for the editor ${n8n.version} peak RSS ${peak} MB`);
+		await stopAll();
+		ctx.stoppers.splice(ctx.stoppers.indexOf(stopAll), 1);
+		await sandbox.close();
+		if (ctx.keep) {
+			keepTemp(userFolder);
+			console.log(`# kept the editor's n8n user folder: ${userFolder}`);
+		} else rmrf(userFolder);
+	}
+}
+
+/**
+ * Saves the screenshot, the console and the end of n8n's log of a failed step; returns where.
+ * @param {any} page
+ * @param {string[]} consoleLog
+ * @param {ReturnType<typeof startN8n>} server
+ * @param {string} version
+ * @param {string} stepName
+ */
+async function saveFailure(page, consoleLog, server, version, stepName) {
+	try {
+		const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+		const slug = stepName
+			.replace(/^editor (\d)\/7:.*$/, 'step-$1')
+			.replace(/[^a-z0-9-]+/gi, '-')
+			.slice(0, 40);
+		const dir = path.join(OUTPUT_ROOT, `editor-n8n-${version}-${stamp}-${slug}`);
+		fs.mkdirSync(dir, { recursive: true });
+		const shot = path.join(dir, 'screenshot.png');
+		await page.screenshot({ path: shot, fullPage: true, timeout: 15_000 }).catch(() => {});
+		fs.writeFileSync(path.join(dir, 'console.log'), consoleLog.join('\n') + '\n');
+		fs.writeFileSync(path.join(dir, 'n8n.log'), server.output.slice(-200_000));
+		fs.writeFileSync(
+			path.join(dir, 'page.html'),
+			await page.content().catch((/** @type {any} */ e) => String(e)),
+		);
+		console.log(`#   ${stepName}: screenshot ${shot}; console, n8n log and page in ${dir}`);
+		return `screenshot: ${shot}`;
+	} catch (error) {
+		return `no screenshot: ${error instanceof Error ? error.message : error}`;
+	}
+}
+
+/**
+ * The editor as a user drives it: data-test-id attributes n8n's editor sets, roles and visible
+ * text. One instance per n8n; `major` picks the few per-major paths.
+ */
+class EditorUi {
+	/**
+	 * @param {{ page: any, base: string, api: string, cookie: string, sandbox: any, major: number }} o
+	 */
+	constructor(o) {
+		this.page = o.page;
+		this.base = o.base;
+		this.api = o.api;
+		this.cookie = o.cookie;
+		this.sandbox = o.sandbox;
+		this.major = o.major;
+		/** The credential made in step 2 (its name, as the modal named it). */
+		this.credentialName = '';
+	}
+
+	/** @param {string} id */
+	byTestId(id) {
+		return this.page.locator(`[data-test-id="${id}"]`);
+	}
+
+	get ndv() {
+		return this.byTestId('ndv');
+	}
+
+	get output() {
+		return this.byTestId('output-panel');
+	}
+
+	/** A GET on n8n's REST API as the owner. @param {string} p */
+	async rest(p) {
+		const res = await httpJson('GET', `${this.api}${p}`, {
+			headers: { cookie: this.cookie },
+			timeoutMs: 30_000,
+		});
+		expect(res.status === 200, `GET ${p}: HTTP ${res.status}`);
+		return res.json;
+	}
+
+	/** Sandbox request-log entries after `seq`. @param {number} seq @returns {any[]} */
+	requestsSince(seq) {
+		return this.sandbox.requestLog.since(seq);
+	}
+
+	// ------------------------------------------------------------------ small helpers
+
+	/**
+	 * The open dropdown's option whose title is exactly `title` (n8n's options also show their
+	 * description, so the accessible name is longer).
+	 * @param {string} title
+	 */
+	option(title) {
+		return this.page
+			.getByRole('option')
+			.filter({ has: this.page.getByText(title, { exact: true }) })
+			.first();
+	}
+
+	/** Picks `title` in the NDV's options parameter `name`. @param {string} name @param {string} title */
+	async choose(name, title) {
+		const input = this.ndv.locator(`[data-test-id="parameter-input-${name}"]`);
+		await input.click();
+		await this.option(title).click();
+		await expectValue(input.locator('input').first(), title, `${name} parameter`);
+	}
+
+	/** The resource locator of parameter `name`. @param {string} name */
+	locator(name) {
+		return this.ndv.locator(`[data-test-id="resource-locator-${name}"]`);
+	}
+
+	/** Switches the resource locator `name` to a mode. @param {string} name @param {string} mode */
+	async locatorMode(name, mode) {
+		await this.locator(name).locator('[data-test-id="rlc-mode-selector"]').click();
+		await this.option(mode).click();
+	}
+
+	/**
+	 * Types an ID into the resource locator `name` (mode By ID) and leaves the field, as a user
+	 * does; waits until the locator no longer shows its "required" issue.
+	 * @param {string} name
+	 * @param {string} value
+	 */
+	async fillLocator(name, value) {
+		const input = this.locator(name).locator('[data-test-id="rlc-input"]');
+		await input.fill(value);
+		await input.press('Tab');
+		const issues = this.locator(name).locator('[data-test-id="parameter-issues"]');
+		const until = Date.now() + 5000;
+		while (Date.now() < until && (await issues.count())) await this.page.waitForTimeout(200);
+	}
+
+	/** The entries of the open resource-locator list, once loaded. */
+	async listEntries() {
+		const items = this.page.locator('[data-test-id="rlc-item"]:visible');
+		// n8n says "Could not load list" (and why) instead of entries when the search fails.
+		const failed = this.page.getByText('Could not load list').first();
+		await items.first().or(failed).waitFor();
+		if (!(await items.count())) {
+			const why = await failed
+				.locator('xpath=..')
+				.innerText()
+				.catch(() => '');
+			throw new Error(`the list did not load: ${show(why)}`);
+		}
+		return /** @type {string[]} */ (await items.allInnerTexts()).map((s) => s.trim());
+	}
+
+	/** Opens the node panel: the trigger one of an empty workflow, or the regular one. @param {'trigger' | 'regular'} kind */
+	async openNodePanel(kind) {
+		await this.byTestId(kind === 'trigger' ? 'canvas-plus-button' : 'node-creator-plus-button')
+			.first()
+			.click();
+		const search = this.byTestId('node-creator-search-bar');
+		await search.waitFor();
+		return search;
+	}
+
+	/** The panel's entries: [nav id, name, icon src, icon loaded]. */
+	async panelEntries(name = 'Recruiting') {
+		// The search results, once they show `name`.
+		await this.page
+			.locator('[data-test-id="node-creator-item-name"]:visible', {
+				hasText: new RegExp(`^${escapeRegExp(name)}$`),
+			})
+			.first()
+			.waitFor();
+		const items = this.page.locator('[data-test-id="item-iterator-item"]:visible');
+		return /** @type {Array<{ id: string, text: string, icon: string, loaded: boolean }>} */ (
+			await items.evaluateAll((/** @type {Element[]} */ els) =>
+				els.map((e) => {
+					const img = e.querySelector('img');
+					const name = e.querySelector('[data-test-id="node-creator-item-name"]');
+					return {
+						id: e.getAttribute('data-keyboard-nav-id') || '',
+						text: (name ? name.textContent : e.textContent || '').trim(),
+						icon: img ? img.getAttribute('src') || '' : '',
+						loaded: !!img && img.complete && img.naturalWidth > 0,
+					};
+				}),
+			)
+		);
+	}
+
+	/** Opens the "Recruiting" entry of the panel (search first). */
+	async openRecruitingInPanel() {
+		const search = this.byTestId('node-creator-search-bar');
+		await search.fill('Recruiting');
+		await this.page
+			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Recruiting$/ })
+			.first()
+			.click();
+		await this.byTestId('node-creator-category-item').first().waitFor();
+	}
+
+	/** Adds a Recruiting node (or trigger) by its action name in the node panel. @param {string} action */
+	async addRecruiting(action, category = 'Actions') {
+		await this.closeNdv();
+		await this.openNodePanel('regular');
+		await this.openRecruitingInPanel();
+		await this.category(category);
+		await this.page
+			.locator('[data-test-id="node-creator-item-name"]:visible', {
+				hasText: new RegExp(`^${escapeRegExp(action)}$`),
+			})
+			.click();
+		await this.ndv.waitFor();
+	}
+
+	async closeNodePanel() {
+		const creator = this.byTestId('node-creator');
+		for (let i = 0; i < 4 && (await creator.isVisible().catch(() => false)); i++) {
+			await this.page.keyboard.press('Escape');
+			await this.page.waitForTimeout(300);
+		}
+		await creator.waitFor({ state: 'hidden' });
+	}
+
+	/** Selects a node on the canvas and deletes it with the Delete key. @param {string} name */
+	async deleteNode(name) {
+		const node = this.byTestId('canvas-node').filter({ hasText: name }).first();
+		await node.click();
+		await this.page.keyboard.press('Delete');
+		await node.waitFor({ state: 'detached' });
+	}
+
+	async closeNdv() {
+		if (await this.ndv.isVisible().catch(() => false)) {
+			await this.page.keyboard.press('Escape');
+			await this.ndv.waitFor({ state: 'hidden' });
+		}
+	}
+
+	/**
+	 * Execute step, then waits until the output panel shows what `settled` looks for.
+	 * @param {() => Promise<boolean>} settled
+	 * @param {string} what
+	 */
+	async executeStep(settled, what) {
+		await this.ndv.locator('[data-test-id="node-execute-button"]').click();
+		const until = Date.now() + STEP_TIMEOUT_MS;
+		// n8n says in a toast when the execution cannot start (a node with issues, ...).
+		const refused = this.page.locator('.el-notification--error:visible, [role="alert"]:visible', {
+			hasText: /cannot start|Problem running workflow/i,
+		});
+		while (Date.now() < until) {
+			if (await settled().catch(() => false)) return;
+			if (await refused.count()) {
+				throw new Error(`n8n did not run the step: ${show(await refused.first().innerText())}`);
+			}
+			await this.page.waitForTimeout(250);
+		}
+		const text = await this.output.innerText().catch(() => '');
+		throw new Error(`${what} not shown within ${STEP_TIMEOUT_MS / 1000} s; output: ${show(text)}`);
+	}
+
+	/** The output table's column names. */
+	async outputColumns() {
+		const table = this.output.locator('[data-test-id="radio-button-table"]');
+		if (!(await table.count())) return [];
+		await table.first().click({ timeout: 2000 });
+		return /** @type {string[]} */ (
+			await this.output.locator('table thead th').allInnerTexts()
+		).map((s) => s.trim());
+	}
+
+	/** The error headline of the output panel ('' when none). */
+	async outputError() {
+		const el = this.output.locator('[data-test-id="node-error-message"]');
+		return (await el.count()) ? (await el.first().innerText()).trim() : '';
+	}
+
+	// ------------------------------------------------------------------ the steps
+
+	/**
+	 * Step 1: log in, a new workflow, the node panel.
+	 * @param {{ email: string, password: string }} owner
+	 */
+	async nodePanel(owner) {
+		const { page } = this;
+		await page.goto(`${this.base}/signin`, { timeout: 120_000 });
+		await this.byTestId('emailOrLdapLoginId').locator('input').fill(owner.email);
+		await this.byTestId('password').locator('input').fill(owner.password);
+		await this.byTestId('form-submit-button').click();
+		await page.waitForURL((/** @type {URL} */ u) => !u.pathname.includes('signin'), {
+			timeout: 120_000,
+		});
+		await page.goto(`${this.base}/workflow/new`, { timeout: 120_000 });
+		await this.byTestId('canvas-add-button').waitFor({ timeout: 120_000 });
+
+		// What n8n loaded from the package: the node's resources and their actions.
+		const types = await this.rest('/types/nodes.json');
+		const node = (Array.isArray(types) ? types : []).find(
+			(/** @type {any} */ n) => n.name === NODE_TYPE,
+		);
+		expect(node, `${NODE_TYPE} is not in /types/nodes.json`);
+		const expected = actionsByResource(node);
+
+		// An empty workflow opens the trigger panel: the Recruiting entry is there with its icon,
+		// and it leads to the trigger's events (the Recruiting Trigger).
+		let search = await this.openNodePanel('trigger');
+		await search.fill('Recruiting');
+		const triggerEntries = await this.panelEntries();
+		const recruiting = triggerEntries.filter((e) => e.text === 'Recruiting');
+		expect(recruiting.length === 1, `trigger panel entries: ${show(triggerEntries)}`);
+		expectIcon(recruiting[0], 'the trigger panel entry');
+		await this.page
+			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Recruiting$/ })
+			.first()
+			.click();
+		const triggers = await this.category('Triggers');
+		expect(triggers.items.length > 0, 'no Triggers category under Recruiting');
+		for (const t of triggers.items) expectIcon(t, `trigger "${t.text}"`);
+		await this.closeNodePanel();
+
+		// A Manual Trigger first; then the regular panel: the actions, grouped by resource.
+		search = await this.openNodePanel('trigger');
+		await search.fill('Manual');
+		await page
+			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Manual Trigger$/ })
+			.first()
+			.click();
+		await this.byTestId('canvas-node').first().waitFor();
+		await this.closeNdv();
+		search = await this.openNodePanel('regular');
+		await search.fill('Recruiting');
+		const entries = await this.panelEntries();
+		const regular = entries.filter((e) => e.text === 'Recruiting');
+		expect(regular.length === 1, `node panel entries: ${show(entries)}`);
+		expectIcon(regular[0], 'the node panel entry');
+		await this.openRecruitingInPanel();
+		const actions = await this.category('Actions');
+		/** @type {string[]} */
+		const problems = [];
+		for (const [resource, names] of Object.entries(expected)) {
+			const group = actions.groups[`${resource} Actions`];
+			if (!group) {
+				problems.push(`no "${resource} Actions" group`);
+				continue;
+			}
+			if (show([...group].sort((a, b) => a.localeCompare(b))) !== show(names))
+				problems.push(`${resource}: ${show(group)}, want ${show(names)}`);
+		}
+		expect(problems.length === 0, `${problems.join('; ')} (panel: ${show(actions.groups)})`);
+		for (const a of actions.items) expectIcon(a, `action "${a.text}"`);
+		const laterTriggers = await this.category('Triggers');
+		expect(
+			show(laterTriggers.items.map((i) => i.text)) === show(triggers.items.map((i) => i.text)),
+			`the node panel's triggers ${show(laterTriggers.items)}, the trigger panel's ${show(triggers.items)}`,
+		);
+		for (const t of laterTriggers.items) expectIcon(t, `trigger "${t.text}"`);
+		return (
+			`"Recruiting" with its icon in both panels; ${triggers.items.length} trigger events ` +
+			`(${triggers.items.map((i) => i.text).join(', ')}); actions by resource: ` +
+			Object.entries(expected)
+				.map(([r, names]) => `${r} ${names.length}`)
+				.join(', ') +
+			` (each with its icon); the triggers listed there too`
+		);
+	}
+
+	/**
+	 * The node panel's category `title` ("Actions (11)", "Triggers (3)") of the open entry:
+	 * its items, and for actions the items under each resource subheading.
+	 * @param {string} title
+	 */
+	async category(title) {
+		let found = await this.readCategory(title);
+		if (!found.items.length) {
+			// A collapsed category (the regular panel folds Triggers): open it.
+			await this.page
+				.locator('[data-test-id="node-creator-category-item"]:visible', { hasText: title })
+				.first()
+				.click();
+			await this.page.waitForTimeout(300);
+			found = await this.readCategory(title);
+		}
+		return found;
+	}
+
+	/** category(), as the panel shows it now. @param {string} title */
+	async readCategory(title) {
+		const rows = await this.page
+			.locator(
+				'[data-test-id="node-creator"] [data-test-id="item-iterator-item"]:visible, [data-test-id="node-creator"] [data-test-id="node-creator-category-item"]:visible',
+			)
+			.evaluateAll((/** @type {Element[]} */ els) =>
+				els.map((e) => {
+					const img = e.querySelector('img');
+					const name = e.querySelector('[data-test-id="node-creator-item-name"]');
+					return {
+						category: e.getAttribute('data-test-id') === 'node-creator-category-item',
+						heading: !name && e.getAttribute('data-test-id') === 'item-iterator-item',
+						text: (name ? name.textContent : e.textContent || '').trim(),
+						icon: img ? img.getAttribute('src') || '' : '',
+						loaded: !!img && img.complete && img.naturalWidth > 0,
+					};
+				}),
+			);
+		/** @type {Array<{ text: string, icon: string, loaded: boolean }>} */
+		const items = [];
+		/** @type {Record<string, string[]>} */
+		const groups = {};
+		let inside = false;
+		let group = '';
+		for (const r of rows) {
+			if (r.category) {
+				inside = r.text.startsWith(title);
+				continue;
+			}
+			if (!inside) continue;
+			if (r.heading) {
+				group = r.text;
+				groups[group] = [];
+				continue;
+			}
+			items.push(r);
+			if (group) groups[group].push(r.text);
+		}
+		return { items, groups };
+	}
+
+	/** Step 4: Job Portal → Apply, the Posting picker with no credential. */
+	async postingPicker() {
+		const creds = await this.rest('/rest/credentials');
+		expect(
+			Array.isArray(creds.data) && creds.data.length === 0,
+			`credentials exist already: ${show(creds.data)}`,
+		);
+		// The regular node panel is still open on the Recruiting entry.
+		await this.page
+			.locator('[data-test-id="node-creator-item-name"]:visible', {
+				hasText: /^Apply to a posted job$/,
+			})
+			.click();
+		await this.ndv.waitFor();
+		const slots = await this.ndv
+			.locator(
+				'[data-test-id="node-credentials-select"], [data-test-id="node-credentials-empty-state"]',
+			)
+			.count();
+		expect(slots === 0, 'the Job Portal shows a credential picker');
+		await this.ndv
+			.locator('[data-test-id="parameter-input-portalUrl"] input')
+			.fill(this.sandbox.url);
+		await this.ndv
+			.locator('[data-test-id="parameter-input-tenantSlug"] input')
+			.fill(this.sandbox.tenantSlug);
+		const seq = this.sandbox.requestLog.seq;
+		const res = await httpJson('GET', `${this.sandbox.publicBaseUrl}/jobs`);
+		const postings = /** @type {any[]} */ (res.json.publicJobBoardPostings);
+		await this.locator('postingId').locator('[data-test-id="rlc-input"]').click();
+		const entries = await this.listEntries();
+		expect(
+			entries.length === postings.length,
+			`${entries.length} entries, the portal lists ${postings.length} postings`,
+		);
+		entries.forEach((entry, i) =>
+			expect(
+				entry.startsWith(`${postings[i].externalJobTitle} (`),
+				`entry ${i} "${entry}", posting ${show(postings[i].externalJobTitle)}`,
+			),
+		);
+		const reads = this.requestsSince(seq).filter((q) => q.surface === 'public');
+		expect(reads.length > 0, 'the sandbox saw no portal request');
+		expect(
+			reads.every((q) => !q.apiKeyPresent),
+			`x-api-key sent: ${show(reads.map((q) => q.path))}`,
+		);
+		await this.page.locator('[data-test-id="rlc-item"]:visible').first().click();
+		await expectValue(
+			this.locator('postingId').locator('[data-test-id="rlc-input"]'),
+			entries[0],
+			'the Posting',
+		);
+		await this.closeNdv();
+		// The node is not filled in: off the canvas again, or Execute step of the nodes added
+		// after it would run it first.
+		await this.deleteNode('Apply to a posted job');
+		return `${entries.length} postings listed with no credential (no x-api-key sent), e.g. "${entries[0]}"; picked it`;
+	}
+
+	/** Step 2: Candidate → Get Many, a credential made in the modal. */
+	async credential() {
+		await this.addRecruiting('Get many candidates');
+		await expectValue(
+			this.ndv.locator('[data-test-id="parameter-input-resource"] input'),
+			'Candidate',
+			'Resource',
+		);
+		await expectValue(
+			this.ndv.locator('[data-test-id="parameter-input-operation"] input'),
+			'Get Many',
+			'Operation',
+		);
+		await this.openNewCredential();
+		const modal = this.byTestId('credential-edit-dialog');
+		await modal.waitFor();
+		this.credentialName = (
+			await this.page
+				.locator('[data-test-id="credential-name"] [data-test-id="inline-edit-preview"]')
+				.first()
+				.innerText()
+		).trim();
+		await modal.locator('[data-test-id="parameter-input-baseUrl"] input').fill(this.sandbox.url);
+		const key = modal.locator('[data-test-id="parameter-input-apiKey"] input');
+		await key.fill('not-the-sandbox-key');
+		await this.byTestId('credential-save-button').click();
+		// "Couldn’t connect with these settings", the message behind "More details".
+		const failed = modal.getByText('Couldn’t connect with these settings');
+		await failed.waitFor();
+		await modal.getByText('More details').click();
+		const want = WRONG_KEY_MESSAGE[this.major >= 2 ? 2 : 1];
+		await modal
+			.getByText(want, { exact: true })
+			.waitFor()
+			.catch(async () => {
+				throw new Error(
+					`the wrong key's message is not "${want}": ${show(await modal.innerText())}`,
+				);
+			});
+		await key.fill(this.sandbox.apiKey);
+		await modal.locator('button[title="Retry credential test"]:visible').click();
+		const success = modal.locator('[data-test-id="credentials-config-container-test-success"]');
+		await success.waitFor();
+		const okText = (await success.innerText()).split('\n')[0].trim();
+		expect(/tested successfully/i.test(okText), `success banner: ${show(okText)}`);
+		await this.byTestId('credential-save-button').click();
+		await this.closeCredentialModal();
+		await expectValue(
+			this.ndv.locator('[data-test-id="node-credentials-select"] input').first(),
+			this.credentialName,
+			"the node's credential",
+		);
+		return `"${this.credentialName}" (Base URL ${this.sandbox.url}): wrong key shows "${want}"; right key "${okText}"; selected in the node`;
+	}
+
+	/** Opens the credential modal of a new credential from the NDV (per major). */
+	async openNewCredential() {
+		// 2.x: an empty slot with "Connect to Recruiting"; 1.x: the select's "Create new credential".
+		const empty = this.ndv.locator('[data-test-id="node-credentials-empty-state"]');
+		const select = this.ndv.locator('[data-test-id="node-credentials-select"]');
+		await empty.or(select).first().waitFor();
+		if (await empty.isVisible()) {
+			await empty.click();
+			return;
+		}
+		await select.click();
+		await this.page.locator('[data-test-id="node-credentials-select-item-new"]:visible').click();
+	}
+
+	/** After a successful save: 2.x closes the modal itself, 1.x keeps it open. */
+	async closeCredentialModal() {
+		const modal = this.byTestId('credential-edit-dialog');
+		if (this.major >= 2) {
+			await modal.waitFor({ state: 'hidden' });
+			return;
+		}
+		await this.page
+			.getByText('Saved', { exact: true })
+			.first()
+			.waitFor()
+			.catch(() => {});
+		await this.page.locator('.el-dialog__close:visible').first().click();
+		await modal.waitFor({ state: 'hidden' });
+	}
+
+	/** Step 5: Output Simplified and Raw, Execute step each. */
+	async outputModes() {
+		const seq = this.sandbox.requestLog.seq;
+		await this.choose('output', 'Simplified');
+		/** @type {string[]} */
+		let simplified = [];
+		await this.executeStep(async () => {
+			simplified = await this.outputColumns();
+			return simplified.includes('firstName');
+		}, 'the Simplified table');
+		for (const col of ['id', 'firstName', 'lastName', 'email'])
+			expect(simplified.includes(col), `no ${col} column: ${show(simplified)}`);
+		for (const col of ['avatarUrl', 'name', 'emails'])
+			expect(!simplified.includes(col), `a ${col} column in Simplified: ${show(simplified)}`);
+		const reads = this.requestsSince(seq).filter((q) => q.path === '/v1/candidates');
+		expect(reads.length > 0 && reads.every((q) => q.apiKeyPresent), `requests ${show(reads)}`);
+
+		await this.choose('output', 'Raw');
+		/** @type {string[]} */
+		let raw = [];
+		await this.executeStep(async () => {
+			raw = await this.outputColumns();
+			return raw.includes('name');
+		}, 'the Raw table');
+		expect(!raw.includes('firstName'), `a firstName column in Raw: ${show(raw)}`);
+		const cell = await this.output.locator('table tbody tr').first().innerText();
+		expect(
+			/viewType\s*:?\s*candidateName/.test(cell),
+			`the first row shows no { viewType: candidateName } name: ${show(cell.slice(0, 300))}`,
+		);
+		return `Simplified: ${simplified.filter(Boolean).join(', ')}; Raw: ${raw.slice(0, 4).join(', ')}, … with name.viewType candidateName`;
+	}
+
+	/** Step 7: an API error in the panel. */
+	async apiError() {
+		await this.choose('operation', 'Get');
+		await this.locatorMode('candidateId', 'By ID');
+		await this.fillLocator('candidateId', 'c-missing');
+		const want = 'No candidate with ID "c-missing" exists: check the ID';
+		await this.executeStep(async () => (await this.outputError()) === want, `"${want}"`);
+		const text = await this.output.innerText();
+		expect(
+			!/\n\s*at \S+ \(|\bat [\w.]+ \([^)]*:\d+:\d+\)/.test(text),
+			`a stack trace in the panel: ${show(text)}`,
+		);
+		return `"${want}", no stack trace`;
+	}
+
+	/** Step 3: Job → Update, the Job picker. */
+	async jobPicker() {
+		await this.choose('resource', 'Job');
+		await this.choose('operation', 'Update');
+		const jobs = /** @type {any[]} */ (this.sandbox.store.world.vacancyIndex.items);
+		const clients = this.sandbox.store.world.clients;
+		const clientName = (/** @type {any} */ v) => {
+			const c = clients.get(v.clientId);
+			return c ? c.name : '';
+		};
+		const input = this.locator('jobId').locator('[data-test-id="rlc-input"]');
+		await input.click();
+		const entries = await this.listEntries();
+		const firstPage = Math.min(50, jobs.length);
+		expect(
+			entries.length === firstPage,
+			`${entries.length} entries, want the first page (${firstPage})`,
+		);
+		entries.forEach((entry, i) => {
+			const client = clientName(jobs[i]);
+			expect(
+				entry.startsWith(`${jobs[i].name}${client ? ` (${client})` : ''}`),
+				`entry ${i} "${entry}", the API lists ${show(jobs[i].name)} of ${show(client)}`,
+			);
+		});
+		// The search: a city some jobs have; the entries left are those jobs.
+		const cities = jobs.map((v) => (v.location && v.location.city) || '');
+		const term = cities.find((c) => c && cities.filter((x) => x === c).length < jobs.length) || '';
+		expect(term, 'no city to search for');
+		const want = jobs.filter((v) => v.location && v.location.city === term);
+		await this.page.locator('[data-test-id="rlc-search"]:visible').fill(term);
+		const until = Date.now() + STEP_TIMEOUT_MS;
+		/** @type {string[]} */
+		let filtered = [];
+		while (Date.now() < until) {
+			filtered = await this.listEntries();
+			if (filtered.length === want.length && filtered.every((e) => e.includes(term))) break;
+			await this.page.waitForTimeout(250);
+		}
+		expect(
+			filtered.length === want.length && filtered.every((e) => e.includes(term)),
+			`search "${term}": ${show(filtered)}, want the ${want.length} jobs in ${term}`,
+		);
+		await this.page.keyboard.press('Escape');
+		await this.locatorMode('jobId', 'By ID');
+		await this.fillLocator('jobId', '..');
+		const seq = this.sandbox.requestLog.seq;
+		const message =
+			'Job: ".." cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters (also URL-encoded)';
+		await this.executeStep(async () => (await this.outputError()) === message, `"${message}"`);
+		const writes = this.requestsSince(seq).filter((q) => q.method !== 'GET');
+		expect(
+			writes.length === 0,
+			`requests sent: ${show(writes.map((q) => `${q.method} ${q.path}`))}`,
+		);
+		return `${entries.length} jobs listed (the API's first page, in order); search "${term}" leaves ${filtered.length}; By ID "..": "${message.slice(0, 45)}…", nothing sent`;
+	}
+
+	/** Step 6: the Recruiting Trigger's Fetch Test Event. */
+	async triggerTestEvent() {
+		await this.addRecruiting('On created or updated', 'Triggers');
+		const select = this.ndv.locator('[data-test-id="node-credentials-select"] input').first();
+		await select.waitFor();
+		if ((await select.inputValue()) !== this.credentialName) {
+			await this.ndv.locator('[data-test-id="node-credentials-select"]').click();
+			await this.option(this.credentialName).click();
+		}
+		await expectValue(select, this.credentialName, "the trigger's credential");
+		const button = this.ndv.locator('[data-test-id="node-execute-button"]');
+		const label = (await button.innerText()).trim();
+		expect(/fetch test event/i.test(label), `the button says "${label}"`);
+		/** @type {string[]} */
+		let columns = [];
+		await this.executeStep(async () => {
+			columns = await this.outputColumns();
+			return columns.includes('id');
+		}, 'a test event');
+		const row = (await this.output.locator('table tbody tr').first().innerText()).trim();
+		const id = (/cand-\d+/.exec(row) || [''])[0];
+		expect(
+			id && this.sandbox.store.world.candidates.has(id),
+			`the event names no sandbox candidate: ${show(row.slice(0, 200))}`,
+		);
+		const count = (
+			await this.output
+				.locator('[data-test-id="ndv-items-count"]')
+				.innerText()
+				.catch(() => '')
+		).trim();
+		return `"${label}": ${count || 'an item'}, candidate ${id}; columns ${columns.filter(Boolean).slice(0, 6).join(', ')}, …`;
+	}
+}
+
+/**
+ * The node's resources and the actions of each, as n8n's panel groups them ("<Resource>
+ * Actions"), from the node description n8n loaded.
+ * @param {any} node
+ * @returns {Record<string, string[]>}
+ */
+function actionsByResource(node) {
+	const props = /** @type {any[]} */ (node.properties || []);
+	const resource = props.find((p) => p.name === 'resource');
+	/** @type {Record<string, string[]>} */
+	const out = {};
+	for (const r of resource ? resource.options : []) {
+		const op = props.find(
+			(p) =>
+				p.name === 'operation' &&
+				p.displayOptions &&
+				p.displayOptions.show &&
+				(p.displayOptions.show.resource || []).includes(r.value),
+		);
+		if (!op) continue;
+		out[r.name] = op.options
+			.map((/** @type {any} */ o) => o.action || o.name)
+			.sort((/** @type {string} */ a, /** @type {string} */ b) => a.localeCompare(b));
+	}
+	return out;
+}
+
+/** @param {{ text: string, icon: string, loaded: boolean }} entry @param {string} what */
+function expectIcon(entry, what) {
+	expect(
+		entry.icon.includes(`/icons/${PKG.name}/`) && entry.loaded,
+		`${what} has no loaded package icon (src ${show(entry.icon)}, loaded ${entry.loaded})`,
+	);
+}
+
+/**
+ * Waits until an input shows `want`.
+ * @param {any} input
+ * @param {string} want
+ * @param {string} what
+ */
+async function expectValue(input, want, what) {
+	const until = Date.now() + 15_000;
+	let got = '';
+	while (Date.now() < until) {
+		got = await input.inputValue().catch(() => '');
+		if (got === want) return;
+		await new Promise((r) => setTimeout(r, 200));
+	}
+	throw new Error(`${what} shows ${show(got)}, want ${show(want)}`);
+}
+
+module.exports = { editorChecks, findChromium };
