@@ -618,6 +618,24 @@ describe('jobs', () => {
 		});
 	});
 
+	it('a job modified again while the poll pages through the list is emitted again, once', async () => {
+		api.addJobs(...range(1, 120).map((n) => job(n, n)));
+		// Before the second page: j00001 is modified where the list shows nothing but its time.
+		api.fail = ({ index }) => {
+			if (index === 1) api.touchJob('j00001', t(500));
+			return undefined;
+		};
+		const trigger = new TriggerHarness({ resource: 'job', start: 'everything' });
+		const items = itemsOf(await trigger.poll());
+		expect(items.filter((item) => item.id === 'j00001').map((item) => item.event)).toEqual([
+			'created',
+			'updated',
+		]);
+		expect(items).toHaveLength(121);
+		api.fail = undefined;
+		expect(await trigger.poll()).toBeNull();
+	});
+
 	it('Fetch Test Event reads no more than it shows: no read to settle a state it does not keep', async () => {
 		api.addJobs(job(1, 990), job(2, 995));
 		const trigger = new TriggerHarness({ resource: 'job' });

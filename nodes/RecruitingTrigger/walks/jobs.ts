@@ -52,8 +52,12 @@ export class JobWalk implements Walk {
 	/** Handled jobs met on that page: at W (kept) or moved on (the read after W emits them). */
 	private metAtStart: string[] = [];
 
-	/** Keys handled by the read after W in this poll (its pages overlap at the cursor). */
-	private readonly handledAfter = new Set<string>();
+	/**
+	 * Keys handled in this poll, with the end of the page that handled them: the next page
+	 * repeats the jobs at that time first (its cursor is that time). A key listed again
+	 * anywhere else was modified while the poll read, and is handled again.
+	 */
+	private readonly handledAfter = new Map<string, string>();
 
 	/** Requests of the read after W answered so far (the first one settles `undecided`). */
 	private afterPages = 0;
@@ -161,6 +165,22 @@ export class JobWalk implements Walk {
 		return { out: [] };
 	}
 
+	/**
+	 * The jobs this page lists first because its cursor is the end of the page that handled
+	 * them (the cursor is inclusive): a run at the page's start, nothing after it.
+	 */
+	private repeatsOf(page: Page, from: At | undefined): Set<string> {
+		const repeats = new Set<string>();
+		if (from === undefined) return repeats;
+		for (const record of page.items) {
+			const key = recordKey(record);
+			const handledAt = at(this.handledAfter.get(key));
+			if (handledAt === undefined || handledAt.ns !== from.ns) break;
+			repeats.add(key);
+		}
+		return repeats;
+	}
+
 	/** A job handled by an earlier poll past the watermark (kept when n8n's clock held it back). */
 	private heldBack(key: string): boolean {
 		const group = at(this.tally.oldGroupOf(key));
@@ -239,8 +259,8 @@ export class JobWalk implements Walk {
 			let index = 0;
 			for (; index < atStart.length && tally.emitted < tally.maxItems; index++) {
 				const { record, key } = atStart[index];
-				// Should the API list it after W after all (written meanwhile), it is not news twice.
-				this.handledAfter.add(key);
+				// Listed after W later in this poll, it was modified meanwhile: news again.
+				this.handledAfter.set(key, start.text);
 				tally.handle(record, key, start.text, out);
 			}
 			if (index < atStart.length) {
@@ -254,7 +274,8 @@ export class JobWalk implements Walk {
 		const to = at(page.nextCursor);
 		// The cursor repeats the jobs at the previous page's end: this page says which sit there.
 		if (from !== undefined && request.limit === undefined) this.settle(page, from);
-		const fresh = (key: string) => !this.handledAfter.has(key) && !this.heldBack(key);
+		const repeats = this.repeatsOf(page, from);
+		const fresh = (key: string) => !repeats.has(key) && !this.heldBack(key);
 		const limit = this.cut(page, request, fresh);
 		if (limit !== undefined) {
 			// The page holds more than this poll may still emit: ask for the part up to the last
@@ -266,14 +287,15 @@ export class JobWalk implements Walk {
 		}
 		for (const record of page.items) {
 			const key = recordKey(record);
-			if (this.handledAfter.has(key) || this.heldBack(key)) {
-				tally.see(key, to?.text ?? tally.cap.text);
-				continue;
-			}
-			this.handledAfter.add(key);
 			// A last page without a cursor does not say when its jobs were modified: they are
 			// kept past the watermark (until the n8n clock allows one) and skipped while unchanged.
-			tally.handle(record, key, to?.text ?? tally.cap.text, out);
+			const filed = to?.text ?? tally.cap.text;
+			if (repeats.has(key) || this.heldBack(key)) {
+				tally.see(key, filed);
+				continue;
+			}
+			this.handledAfter.set(key, filed);
+			tally.handle(record, key, filed, out);
 		}
 		if (page.items.length > 0 && to !== undefined) this.fileUnconfirmed(page, from, to);
 		if (!page.hasNextPage) {
