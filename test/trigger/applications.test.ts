@@ -313,7 +313,7 @@ describe('filters', () => {
 		]);
 	});
 
-	test('Open Jobs Only: a job read closed is not read again until the job list shows it changed', async () => {
+	test('Open Jobs Only: a closed job is not read, nor kept; reopened, it is watched from its first read', async () => {
 		seed();
 		api.closedJobs.add('j00002');
 		const watch = trigger({ watch: 'open' });
@@ -321,12 +321,19 @@ describe('filters', () => {
 		let before = api.log.length;
 		await watch.poll();
 		expect(requestsSince(before)).not.toContain('/applications/vacancy/j00002');
+		// Its fingerprints are not kept while it is closed: Open Jobs Only narrows the state.
+		const state = watch.state() as { watch: Record<string, { a?: unknown }> };
+		expect(state.watch.j00002.a).toBeUndefined();
+		// What happens to it while closed is not watched; reopened, it is read silently first.
+		api.addApplications('j00002', app(8));
 		api.closedJobs.delete('j00002');
 		api.touchJob('j00002', t(40));
-		api.addApplications('j00002', app(8));
 		before = api.log.length;
-		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a8']]);
+		expect(await watch.poll()).toBeNull();
 		expect(requestsSince(before)).toContain('/applications/vacancy/j00002');
+		api.addApplications('j00002', app(9));
+		api.touchJob('j00002', t(41));
+		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a9']]);
 	});
 
 	test('Open Jobs Only with the stage in the job list: a job reopened there is watched again for good', async () => {
@@ -346,7 +353,8 @@ describe('filters', () => {
 		expect(await reads()).toEqual(['/applications/vacancy/j00001']);
 		api.closedJobs.delete('j00002');
 		api.touchJob('j00002', t(40), stage(true));
-		expect(await reads()).toEqual(['/applications/vacancy/j00002']);
+		// Taken in again: read once, silently, beside the one job of the rotation.
+		expect(await reads()).toEqual(['/applications/vacancy/j00002', '/applications/vacancy/j00001']);
 		// Open now: in the rotation with j00001, one job a poll.
 		expect([...(await reads()), ...(await reads())].sort()).toEqual([
 			'/applications/vacancy/j00001',
@@ -367,6 +375,75 @@ describe('filters', () => {
 		]);
 		const missing = trigger({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j9') }] } });
 		await expect(missing.poll()).rejects.toThrow('Job "j9" of Jobs to Watch was not found');
+	});
+});
+
+describe('changing Jobs to Watch', () => {
+	const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+	test('jobs taken in are read once, silently, in the poll that takes them in; then their changes come', async () => {
+		seed();
+		const watch = trigger({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j00003') }] } });
+		await watch.poll();
+		watch.setParameters({ watch: 'all' });
+		// All jobs now: j00001 and j00002 are read at once, their applications taken as they are.
+		const before = api.log.length;
+		expect(await watch.poll()).toBeNull();
+		const reads = requestsSince(before).filter((path) => path.startsWith('/applications'));
+		expect(reads).toEqual(
+			expect.arrayContaining(['/applications/vacancy/j00001', '/applications/vacancy/j00002']),
+		);
+		// From then on, their changes are emitted, each once.
+		api.addApplications('j00001', app(7));
+		api.changeApplication('j00002', 'a3', { stage: 'offer' });
+		expect(events(itemsOf(await watch.poll())).sort()).toEqual([
+			['newApplication', 'a7'],
+			['stageChanged', 'a3'],
+		]);
+		expect(await watch.poll()).toBeNull();
+		// Picking again narrows the state: the jobs no longer picked are not kept.
+		watch.setParameters({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j00001') }] } });
+		expect(await watch.poll()).toBeNull();
+		const state = watch.state() as { watch: Record<string, unknown> };
+		expect(Object.keys(state.watch)).toEqual(['j00001']);
+	});
+
+	test('a job picked later: its existing applications are not news', async () => {
+		seed();
+		const watch = trigger({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j00003') }] } });
+		await watch.poll();
+		watch.setParameters({
+			pickedJobs: { jobs: [{ job: locator('j00003') }, { job: locator('j00001') }] },
+		});
+		expect(await watch.poll()).toBeNull();
+		api.changeApplication('j00001', 'a2', { state: 'rejected' });
+		expect(events(itemsOf(await watch.poll()))).toEqual([['stateChanged', 'a2']]);
+	});
+
+	test('above the cap, narrowing Jobs to Watch lets the trigger go on', async () => {
+		api.addJobs(job(1, 10), job(2, 20));
+		const huge = 'x'.repeat(200);
+		// About 420 bytes of state each: `count` of them take `share` of the cap.
+		const many = (prefix: string, share: number, from = 0) =>
+			Array.from({ length: Math.ceil((STATE_CAP_BYTES * share) / 420) }, (_, i) =>
+				app(from + i, 'applied', {
+					id: `${prefix}${huge}${from + i}`,
+					candidateId: `${huge}c${from + i}`,
+				}),
+			);
+		api.addApplications('j00001', ...many('one', 0.45));
+		api.addApplications('j00002', ...many('two', 0.45));
+		const watch = trigger({ options: { maxItemsPerPoll: 100_000 } });
+		expect(await watch.poll()).toBeNull();
+		api.addApplications('j00002', ...many('two', 0.2, 100_000));
+		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
+		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
+		// As the error says: watch fewer jobs. The jobs no longer watched are not kept.
+		watch.setParameters({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j00002') }] } });
+		const emitted = itemsOf(await watch.poll());
+		expect(new Set(emitted.map((item) => item.event))).toEqual(new Set(['newApplication']));
+		api.changeApplication('j00002', `two${huge}0`, { stage: 'offer' });
+		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', `two${huge}0`]]);
 	});
 });
 

@@ -22,6 +22,8 @@ export interface JobEntry {
 	d?: 1;
 	/** 1: its stage was closed when last read (Jobs to Watch: Open Jobs Only skips it). */
 	c?: 1;
+	/** 1: a new job (created since, or Everything's first poll): its first read emits its applications. */
+	n?: 1;
 	/** Its title when last read, for the events of a job the API no longer has. */
 	t?: string;
 	/** The fingerprints of its applications at the last read; absent: never read. */
@@ -35,6 +37,8 @@ export interface JobEntry {
 export interface ApplicationState {
 	v: typeof APPLICATION_STATE_VERSION;
 	resource: 'application';
+	/** What Jobs to Watch watched in the last poll (walks/applications.ts scopeOf). */
+	scope: string;
 	/** Polls done (the schedule's clock). */
 	poll: number;
 	/** The job list read from its watermark, as the job trigger reads it: changed and new jobs. */
@@ -49,6 +53,7 @@ export function emptyApplicationState(jobs: TriggerState): ApplicationState {
 	return {
 		v: APPLICATION_STATE_VERSION,
 		resource: 'application',
+		scope: '',
 		poll: 0,
 		jobs,
 		watch: {},
@@ -83,8 +88,9 @@ export function loadApplicationState(raw: unknown): ApplicationState | undefined
 		return undefined;
 	}
 	const jobs = loadListState(raw.jobs, 'job');
-	const { poll, watch, stages, states } = raw;
-	if (jobs === undefined || !Number.isInteger(poll) || !isRecord(watch)) return undefined;
+	const { scope, poll, watch, stages, states } = raw;
+	if (jobs === undefined || typeof scope !== 'string' || !Number.isInteger(poll)) return undefined;
+	if (!isRecord(watch)) return undefined;
 	if (!Array.isArray(stages) || !stages.every(isStageView)) return undefined;
 	if (!Array.isArray(states) || !states.every((state) => typeof state === 'string')) {
 		return undefined;
@@ -98,6 +104,7 @@ export function loadApplicationState(raw: unknown): ApplicationState | undefined
 	return {
 		v: APPLICATION_STATE_VERSION,
 		resource: 'application',
+		scope,
 		poll: poll as number,
 		jobs,
 		watch: entries,

@@ -60,7 +60,23 @@ export interface ApplicationPoll {
 
 const MINUTE = 60_000;
 
-/** One poll of the application trigger; the caller stores `state` once the poll succeeded. */
+/** What Jobs to Watch watches, as stored: a change of it is a new watch for the jobs it adds. */
+export function scopeOf(settings: Pick<ApplicationSettings, 'jobs' | 'picked'>): string {
+	return settings.jobs === 'picked'
+		? `picked:${[...new Set(settings.picked)].sort().join('\u0000')}`
+		: settings.jobs;
+}
+
+/**
+ * One poll of the application trigger; the caller stores `state` once the poll succeeded.
+ *
+ * A job is read silently the first time it is watched (its applications are where the watch
+ * starts from): in From Now's first poll every job, later a job Jobs to Watch now takes in
+ * (another choice, a job reopened under Open Jobs Only). Those are all read in that poll, so
+ * nothing changes unseen before their first read. A job created since the last poll, and under
+ * Everything every job of the first poll, is `n`ew instead: its first read emits its
+ * applications as New Application, in its turn of the rotation.
+ */
 export async function pollApplications(
 	context: IPollFunctions,
 	settings: ApplicationSettings,
@@ -68,9 +84,17 @@ export async function pollApplications(
 	run: PacedRun,
 	now: number,
 ): Promise<ApplicationPoll> {
-	const baseline = stored === undefined && settings.start === 'now';
-	const state = stored ?? emptyApplicationState(emptyState('job'));
-	const watch: Record<string, JobEntry> = { ...state.watch };
+	const scope = scopeOf(settings);
+	const first = stored === undefined;
+	// Another Jobs to Watch: read the whole job list again, to know every job it now takes in.
+	const rescoped = stored !== undefined && stored.scope !== scope;
+	const base = stored ?? emptyApplicationState(emptyState('job'));
+	const state = rescoped ? { ...base, jobs: emptyState('job') } : base;
+	const picked = settings.jobs === 'picked' ? new Set(settings.picked) : undefined;
+	const watch: Record<string, JobEntry> = {};
+	for (const [id, entry] of Object.entries(state.watch)) {
+		if (!picked || picked.has(id)) watch[id] = entry;
+	}
 
 	// 1. Jobs created or changed since the last poll (the first poll: every job).
 	const plan = new PollPlan(state.jobs, {
@@ -79,58 +103,85 @@ export async function pollApplications(
 		maxItems: Infinity,
 		now,
 	});
-	const picked = settings.jobs === 'picked' ? new Set(settings.picked) : undefined;
 	await runPlan(context, plan, 'job', run, (emissions) => {
-		for (const { record } of emissions) {
+		for (const { record, event } of emissions) {
 			const id = recordId(record);
 			// Picked Jobs: the others are not kept track of at all.
 			if (id === undefined || (picked && !picked.has(id))) continue;
-			const { c, ...entry } = watch[id] ?? { r: -1 };
-			watch[id] = { ...entry, d: 1, ...closed(isOpen(record.stage), c ? { r: -1, c } : undefined) };
+			const known = watch[id];
+			const created =
+				(first && settings.start === 'everything') ||
+				(!first && !rescoped && known === undefined && event === 'created');
+			const { c, ...entry } = known ?? { r: -1 };
+			watch[id] = {
+				...entry,
+				d: 1,
+				...closed(isOpen(record.stage), c ? { r: -1, c } : undefined),
+				...(created && { n: 1 }),
+			};
 		}
 	});
+	for (const id of picked ?? []) watch[id] ??= { r: -1 };
 
-	// 2. The jobs to read.
+	// 2. The jobs to read: those watched for the first time, all of them; then the schedule's.
 	const eligible = watchedJobs(settings, watch);
-	const toRead = baseline
-		? eligible
-		: jobsToRead(
-				eligible.map((id) => ({ id, lastRead: watch[id]?.r ?? -1, due: watch[id]?.d === 1 })),
-				state.poll,
-				settings.jobsPerPoll,
-			);
+	const inScope = new Set(eligible);
+	for (const [id, entry] of Object.entries(watch)) {
+		// Not watched now (closed under Open Jobs Only): its fingerprints are not kept.
+		if (!inScope.has(id) && entry.a !== undefined) {
+			const { a, ...rest } = entry;
+			void a;
+			watch[id] = rest;
+		}
+	}
+	const firstRead = new Set(eligible.filter((id) => !watch[id].a && !watch[id].n));
+	const toRead = [
+		...firstRead,
+		...jobsToRead(
+			eligible
+				.filter((id) => !firstRead.has(id))
+				.map((id) => ({ id, lastRead: watch[id].r, due: watch[id].d === 1 })),
+			state.poll,
+			settings.jobsPerPoll,
+		),
+	];
 
 	// 3. Read them, one after the other (paced after a 429), until Max Items per Poll.
 	const dictionaries = dictionariesOf(state);
 	const items: INodeExecutionData[] = [];
 	const seenAt = new Date(now).toISOString();
 	for (const jobId of toRead) {
-		if (items.length >= settings.maxItems) break;
+		const silent = firstRead.has(jobId);
+		if (!silent && items.length >= settings.maxItems) continue;
 		const read = await readJob(context, jobId, run, settings.jobs === 'picked');
 		const entry = watch[jobId];
 		if (read === undefined) {
 			// The API no longer has the job: its applications are no longer listed.
 			const gone = differences(seenOf(entry), [], dictionaries, minutes(now));
 			const job = { id: jobId, title: entry?.t ?? null };
-			const kept = emit(gone, job, settings, dictionaries, seenAt, now, items, baseline);
+			const kept = emit(gone, job, settings, dictionaries, seenAt, now, items, silent);
 			if (kept.cut) watch[jobId] = { ...(entry ?? { r: -1 }), a: kept.fingerprints, d: 1 };
 			else delete watch[jobId];
 			continue;
 		}
 		const job = { id: jobId, title: read.title ?? entry?.t ?? null };
 		const found = differences(seenOf(entry), read.applications, dictionaries, minutes(now));
-		const kept = emit(found, job, settings, dictionaries, seenAt, now, items, baseline);
+		const kept = emit(found, job, settings, dictionaries, seenAt, now, items, silent);
 		watch[jobId] = {
 			r: state.poll,
-			...(kept.cut && { d: 1 }),
 			...closed(read.open, entry),
 			...(job.title !== null && { t: job.title }),
-			a: kept.fingerprints,
+			// Cut by Max Items before any of a new job's applications: still new, read again soon.
+			...(kept.cut && { d: 1 }),
+			...(kept.cut && entry?.n && kept.fingerprints.length === 0
+				? { n: 1 }
+				: { a: kept.fingerprints }),
 		};
 	}
 
 	const next: ApplicationState = {
 		...state,
+		scope,
 		poll: state.poll + 1,
 		jobs: plan.nextState(),
 		watch,
