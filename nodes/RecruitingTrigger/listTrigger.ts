@@ -111,7 +111,8 @@ function jobStage(job: Json): JobStage {
 }
 
 interface StageMove {
-	from: IDataObject;
+	/** null: not known (a job whose stage the trigger never saw, or Fetch Test Event). */
+	from: IDataObject | null;
 	to: IDataObject;
 }
 
@@ -188,7 +189,14 @@ async function testEvent(
 		await runPlan(context, plan, options.resource, await pacedRun.call(context), (emissions) => {
 			if (emissions.length) latest = emissions[emissions.length - 1];
 		});
-		if (latest) return [[toItem(latest, options)]];
+		if (latest) {
+			// Stage Changed: shaped as its events are; where it came from is not known here.
+			const moved =
+				options.event === 'stageChanged'
+					? { from: null, to: stageView(jobStage(latest.record)) }
+					: undefined;
+			return [[toItem(latest, options, moved)]];
+		}
 		if (plan.stoppedEarly) break;
 	}
 	const what =
@@ -249,7 +257,9 @@ export async function pollList(context: IPollFunctions): Promise<INodeExecutionD
 
 	const plan = new PollPlan(state, { resource, event: changes, maxItems, now });
 	const items: INodeExecutionData[] = [];
-	let notice: string | undefined;
+	// Stage Changed emits only some of the changed jobs: a notice the plan put on a job that is
+	// not emitted goes on the next item emitted, or with the state to the next poll.
+	const notices = new Set<string>();
 	await runPlan(context, plan, resource, run, (emissions) => {
 		for (const emission of emissions) {
 			if (stages === undefined) {
@@ -260,17 +270,27 @@ export async function pollList(context: IPollFunctions): Promise<INodeExecutionD
 			const to = jobStage(emission.record);
 			const from = id === undefined ? undefined : stages[id];
 			if (id !== undefined) stages[id] = to;
-			notice = [notice, emission.notice].filter(Boolean).join('\n') || undefined;
-			if (from === undefined || sameStage(from, to)) continue;
-			const moved = { from: stageView(from), to: stageView(to) };
+			for (const line of emission.notice?.split('\n') ?? []) notices.add(line);
+			// A job whose stage was never seen (listed past a stall when the stages were read)
+			// and that existed before: its move is emitted, from a stage not known.
+			const unknown = from === undefined && emission.event === 'updated';
+			if (!unknown && (from === undefined || sameStage(from, to))) continue;
+			const moved = { from: from ? stageView(from) : null, to: stageView(to) };
+			const notice = notices.size ? [...notices].join('\n') : undefined;
 			items.push(toItem({ ...emission, notice }, options, moved));
-			notice = undefined;
+			notices.clear();
 		}
 	});
 	// A poll that overlapped this one finished first and emitted from the same state: these
 	// items would repeat its own, and what it did not reach the next poll reads.
 	if (overtaken()) return null;
 	// Only now, after every page was read: a poll that throws leaves the state as it was.
-	slot.write({ ...plan.nextState(), ...(stages && { jobStages: stages }) });
+	const next = plan.nextState();
+	const undelivered = [...new Set([...(next.notice?.split('\n') ?? []), ...notices])];
+	slot.write({
+		...next,
+		...(undelivered.length > 0 && { notice: undelivered.join('\n') }),
+		...(stages && { jobStages: stages }),
+	});
 	return items.length ? [items] : null;
 }

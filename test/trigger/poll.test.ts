@@ -685,6 +685,34 @@ describe('jobs', () => {
 		]);
 	});
 
+	it('Stage Changed: a stall notice on jobs it does not emit waits for the next item, once; Fetch Test Event has its shape', async () => {
+		const stage = (id: string) => ({
+			stage: { viewType: 'vacancyStage', stage: { id, name: id.toUpperCase(), order: 1 } },
+		});
+		api.addJobs(...range(1, 70).map((n) => ({ ...job(n, n), ...stage('s1') })));
+		const trigger = new TriggerHarness({ resource: 'job', event: 'stageChanged' });
+		expect(await trigger.poll()).toBeNull();
+		// 60 jobs changed at one time (the list cannot page past them), none to another stage.
+		for (const n of range(1, 60)) api.touchJob(`j${String(n).padStart(5, '0')}`, t(995));
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.state()?.notice).toMatch(/^More than 50 jobs share the modification time/);
+		api.touchJob('j00070', t(997), stage('s2'));
+		const items = itemsOf(await trigger.poll());
+		expect(items.map((item) => item.id)).toEqual(['j00070']);
+		expect(String(items[0].notice).split('\n')).toHaveLength(1);
+		expect(trigger.state()?.notice).toBeUndefined();
+
+		const test = itemsOf(await trigger.poll('manual'));
+		expect(test).toEqual([
+			expect.objectContaining({
+				event: 'stageChanged',
+				id: 'j00070',
+				fromStage: null,
+				toStage: { id: 's2', name: 'S2', order: 1 },
+			}),
+		]);
+	});
+
 	it('Simplify off: the raw list item, with event and resource', async () => {
 		api.addJobs(job(1, 10));
 		const trigger = new TriggerHarness({
