@@ -5,13 +5,19 @@ import { shapeRecord } from '../shared/output';
 import type { OutputMode } from '../shared/output';
 import { applicationListItemShape } from '../shared/records/application';
 import { pacedRun } from '../shared/transport';
+import type { PacedRun } from '../shared/transport';
 import { isRecord } from '../shared/values';
 import { APPLICATION_EVENTS } from './applications/events';
 import type { ApplicationEvent } from './applications/events';
 import { loadApplicationState } from './applications/state';
 import { APPLICATION_STAGE_TYPES } from './properties';
 import { stateSlot } from './slot';
-import { pollApplications } from './walks/applications';
+import { emptyApplicationState } from './applications/state';
+import { runPlan } from './lists';
+import { PollPlan } from './plan';
+import { recordId } from './records';
+import { emptyState } from './state';
+import { pollApplications, scopeOf } from './walks/applications';
 import type { ApplicationSettings } from './walks/applications';
 
 /*
@@ -123,10 +129,49 @@ function applicationSettings(context: IPollFunctions): ApplicationSettings {
 	};
 }
 
+/** Fetch Test Event: windows of the job list tried in turn, newest first. */
+const TEST_WINDOWS_HOURS = [1, 24, 24 * 30, 24 * 365, undefined];
+
+/** Fetch Test Event reads the applications of this many jobs at most. */
+const TEST_JOBS = 5;
+
 /**
- * Fetch Test Event: the applications of up to 5 watched jobs, read as a first poll with
- * Everything would, and the most recently active one shown as the first selected event.
- * Nothing is stored. From-fields (the stage or state before) are unknown here: null.
+ * The most recently changed jobs (the job list is oldest first and cannot be sorted, so recent
+ * windows of it are read, newest first), or the first picked ones.
+ */
+async function recentJobs(
+	context: IPollFunctions,
+	settings: ApplicationSettings,
+	run: PacedRun,
+	now: number,
+): Promise<string[]> {
+	if (settings.jobs === 'picked') return settings.picked.slice(0, TEST_JOBS);
+	for (const hours of TEST_WINDOWS_HOURS) {
+		const since = hours === undefined ? undefined : new Date(now - hours * 3_600_000).toISOString();
+		const plan = new PollPlan(emptyState('job', since), {
+			resource: 'job',
+			event: 'createdOrUpdated',
+			maxItems: Infinity,
+			now,
+			maxPages: 20,
+			keepsState: false,
+		});
+		const ids: string[] = [];
+		await runPlan(context, plan, 'job', run, (emissions) => {
+			for (const { record } of emissions) {
+				const id = recordId(record);
+				if (id !== undefined && !ids.includes(id)) ids.push(id);
+			}
+		});
+		if (ids.length > 0) return ids.slice(-TEST_JOBS).reverse();
+	}
+	return [];
+}
+
+/**
+ * Fetch Test Event: the applications of the most recently changed watched jobs (up to 5),
+ * and the most recently active one shown as the first selected event. Nothing is stored.
+ * From-fields (the stage or state before) are unknown here: null.
  */
 async function testEvent(
 	context: IPollFunctions,
@@ -134,16 +179,24 @@ async function testEvent(
 ): Promise<INodeExecutionData[][]> {
 	const now = Date.now();
 	const run = await pacedRun.call(context);
+	const jobs = await recentJobs(context, settings, run, now);
+	// Those jobs as new to a trigger that has just read the job list: each read emits its
+	// applications as New Application.
+	const picked = { jobs: 'picked' as const, picked: jobs };
 	const { items } = await pollApplications(
 		context,
 		{
 			...settings,
-			start: 'everything',
+			...picked,
 			events: ['newApplication'],
-			jobsPerPoll: 5,
+			jobsPerPoll: TEST_JOBS,
 			maxItems: Infinity,
 		},
-		undefined,
+		{
+			...emptyApplicationState(emptyState('job', new Date(now).toISOString())),
+			scope: scopeOf(picked),
+			watch: Object.fromEntries(jobs.map((id) => [id, { r: -1, n: 1 as const }])),
+		},
 		run,
 		now,
 	);
@@ -157,7 +210,7 @@ async function testEvent(
 		fail(
 			context,
 			'No applications found to use as a test event',
-			'The first watched jobs have no applications (matching Target Stage, where set). Add an application in the recruiting app, or widen Jobs to Watch, and try again.',
+			`The ${jobs.length || 'no'} most recently changed watched job(s) have no applications (matching Target Stage, where set). Add an application to a job in the recruiting app, or widen Jobs to Watch, and try again.`,
 		);
 	}
 	const event = settings.events[0];

@@ -485,6 +485,18 @@ describe('Output and the editor', () => {
 		expect(watch.state()).toBeUndefined();
 	});
 
+	test('Fetch Test Event looks at the most recently changed jobs, not the first ones', async () => {
+		api.addJobs(...Array.from({ length: 300 }, (_, i) => job(i + 1, i + 1)));
+		api.addApplications('j00300', app(1));
+		const watch = trigger();
+		const items = itemsOf(await watch.poll('manual'));
+		expect(items.map((item) => [item.jobId, item.applicationId])).toEqual([['j00300', 'a1']]);
+		const reads = requestsSince(0).filter((path) => path.startsWith('/applications'));
+		expect(reads.sort()).toEqual(
+			[296, 297, 298, 299, 300].map((n) => `/applications/vacancy/j00${n}`),
+		);
+	});
+
 	test('settings that cannot work are named: no event, no picked job', async () => {
 		api.addJobs(job(1, 10));
 		await expect(trigger({ events: [] }).poll()).rejects.toThrow('Events: choose at least one');
