@@ -15,7 +15,8 @@ export type OutputMode = 'simplified' | 'flattened' | 'raw' | 'selected';
 
 /** How one kind of record is shown: its wrappers unwrapped, and its short form. */
 export interface RecordShape {
-	flatten: (raw: unknown) => unknown;
+	/** `ordered`: the fields in the order a person reads them, where the shape has one. */
+	flatten: (raw: unknown, ordered?: boolean) => unknown;
 	/** A few useful fields, from the flattened record. */
 	simplify: (flat: Json) => Json;
 }
@@ -110,14 +111,18 @@ function pick(record: Json, names: string[]): Json {
 	return out;
 }
 
-/** The function that turns a raw record into its output in `mode` (`names`: Selected Fields). */
+/**
+ * The function that turns a raw record into its output in `mode` (`names`: Selected Fields;
+ * `ordered`: Flattened in the order a person reads the fields).
+ */
 export function shapeRecord(
 	mode: OutputMode,
 	shape: RecordShape,
 	names: string[] = [],
+	ordered = false,
 ): (raw: unknown) => IDataObject {
 	if (mode === 'raw') return (raw) => raw as IDataObject;
-	if (mode === 'flattened') return (raw) => shape.flatten(raw) as IDataObject;
+	if (mode === 'flattened') return (raw) => shape.flatten(raw, ordered) as IDataObject;
 	const short = mode === 'simplified' ? shape.simplify : (flat: Json) => pick(flat, names);
 	return (raw) => {
 		const flat = shape.flatten(raw);
@@ -135,5 +140,6 @@ export function shaper(context: OutputContext, shape: RecordShape): (raw: unknow
 					.map((name) => name.trim())
 					.filter(Boolean)
 			: [];
-	return shapeRecord(mode, shape, names);
+	// Version 3 orders the Flattened fields; saved workflows keep the order their columns came in.
+	return shapeRecord(mode, shape, names, context.getNode().typeVersion >= 3);
 }

@@ -134,3 +134,17 @@ describe('a write keeps the API’s reply apart from the node’s own fields (ve
 		expect(jsonOf(result)).toEqual([{ success: true, id: 'v1', updated: true, version: 7 }]);
 	});
 });
+
+describe('the order of the Flattened fields', () => {
+	test('versions 1 and 2 keep the order saved workflows were built on; version 3 puts what people read first', async () => {
+		const v1 = Object.keys(await candidateGet({ simplify: true }, 1));
+		const v2 = Object.keys(await candidateGet({}, 2));
+		const v3 = Object.keys(await candidateGet({}, 3));
+		const apiOrder = Object.keys(flattenCandidate(candidate('c1')) as object);
+		expect(v1).toEqual(apiOrder);
+		expect(v2).toEqual(apiOrder);
+		expect(v3.slice(0, 3)).toEqual(['id', 'firstName', 'lastName']);
+		expect(v3.indexOf('avatarUrl')).toBeGreaterThan(v3.indexOf('emails'));
+		expect([...v3].sort()).toEqual([...apiOrder].sort());
+	});
+});

@@ -68,9 +68,12 @@ const CANDIDATE_ORDER = fieldOrder(
 	['avatarUrl', 'socialMedia', 'aiSummary', 'customAttributes', 'clientContacts'],
 );
 
-/** A candidate, list item or detail, with plain fields in the order a person reads them. */
-export function flattenCandidate(raw: unknown): unknown {
-	return flattenWith(CANDIDATE_RULES, raw, CANDIDATE_ORDER);
+/**
+ * A candidate, list item or detail, with plain fields: in the API's order, or `ordered` as a
+ * person reads them (node version 3; saved workflows keep the order their columns came in).
+ */
+export function flattenCandidate(raw: unknown, ordered = false): unknown {
+	return flattenWith(CANDIDATE_RULES, raw, ordered ? CANDIDATE_ORDER : undefined);
 }
 
 /** The primary entry of a list of email or phone entries (or the first), as its value. */

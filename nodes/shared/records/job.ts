@@ -60,9 +60,12 @@ const VACANCY_ORDER = fieldOrder(
 	['description', 'team', 'clientTeam', 'scorecard', 'stageTotals', 'customAttributes'],
 );
 
-/** A job (vacancy), list item or detail, with plain fields in the order a person reads them. */
-export function flattenVacancy(raw: unknown): unknown {
-	return flattenWith(VACANCY_RULES, raw, VACANCY_ORDER);
+/**
+ * A job (vacancy), list item or detail, with plain fields: in the API's order, or `ordered` as
+ * a person reads them (node version 3; saved workflows keep the order their columns came in).
+ */
+export function flattenVacancy(raw: unknown, ordered = false): unknown {
+	return flattenWith(VACANCY_RULES, raw, ordered ? VACANCY_ORDER : undefined);
 }
 
 /** The name of a nested object (`{ name }`), or undefined. */
