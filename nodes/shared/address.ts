@@ -94,11 +94,6 @@ export function pathSegment(id: string, field: string): string {
 	return encodeURIComponent(id);
 }
 
-/** The `{name}` placeholders of a path template, in order. */
-export function placeholders(template: string): string[] {
-	return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-}
-
 /** A path template with each `{name}` replaced by `segment(name)` (already checked and encoded). */
 export function fillPath(template: string, segment: (name: string) => string): string {
 	return template.replace(/\{(\w+)\}/g, (_match, name: string) => segment(name));

@@ -53,18 +53,25 @@ export function invalidBaseUrlError(node: INode): NodeOperationError {
 	);
 }
 
+/**
+ * A clear error when the node has no credential selected. Only such a node gets this advice: a
+ * credential that is selected but cannot be loaded (deleted, not shared, undecryptable) keeps
+ * n8n's own message.
+ */
+export function requireCredential(node: INode, itemIndex?: number): void {
+	if (node.credentials?.[CREDENTIAL_TYPE]) return;
+	throw new NodeOperationError(node, 'No Recruiting API credential is selected', {
+		itemIndex,
+		description:
+			'Choose or create a Recruiting API credential in the node’s Credential field. Only the Job Portal resource works without one.',
+	});
+}
+
 /** The credential and the resolved API base URL; a clear error when either is missing. */
 export async function apiCredentials(
 	this: ApiContext,
 ): Promise<{ credentials: RecruitingCredentials; baseURL: string }> {
-	// Only a node without a credential gets this advice; a credential that is selected but
-	// cannot be loaded (deleted, not shared, undecryptable) keeps n8n's own message.
-	if (!this.getNode().credentials?.[CREDENTIAL_TYPE]) {
-		throw new NodeOperationError(this.getNode(), 'No Recruiting API credential is selected', {
-			description:
-				'Choose or create a Recruiting API credential in the node’s Credential field. Only the Job Portal resource works without one.',
-		});
-	}
+	requireCredential(this.getNode());
 	const credentials = (await this.getCredentials(
 		CREDENTIAL_TYPE,
 	)) as unknown as RecruitingCredentials;
@@ -114,7 +121,7 @@ export async function pacedRun(this: ApiContext, itemIndex?: number): Promise<Pa
 /**
  * The one request function for programmatic callers (the trigger, list searches). The
  * declarative operations reach the same endpoints through the node's routing, which applies
- * the same credential, base URL and error mapping (Recruiting/hooks.ts).
+ * the same credential, base URL and error mapping (Recruiting/routing/).
  */
 export async function recruitingApiRequest(
 	this: ApiContext,

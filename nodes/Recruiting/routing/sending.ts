@@ -12,7 +12,12 @@ import type {
 import { apiBaseUrl, KEY_REQUEST_OPTIONS, siteRoot } from '../../shared/address';
 import type { Subject } from '../../shared/errors';
 import { withRetries } from '../../shared/retry';
-import { cancelSignal, CREDENTIAL_TYPE, invalidBaseUrlError } from '../../shared/transport';
+import {
+	cancelSignal,
+	CREDENTIAL_TYPE,
+	invalidBaseUrlError,
+	requireCredential,
+} from '../../shared/transport';
 import type { Resource } from '../resource';
 import { checkResponse } from './errors';
 import { fillPathIds } from './request';
@@ -45,15 +50,7 @@ export function resourceRouting(resource: Resource): INodePropertyRouting {
 
 /** API requests: the credential must be there, its Base URL an address; no redirects. */
 const toApi: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
-	// Only a node without a credential gets this advice; a credential that is selected but
-	// cannot be loaded (deleted, not shared, undecryptable) keeps n8n's own message.
-	if (!this.getNode().credentials?.[CREDENTIAL_TYPE]) {
-		throw new NodeOperationError(this.getNode(), 'No Recruiting API credential is selected', {
-			itemIndex: this.getItemIndex(),
-			description:
-				'Choose or create a Recruiting API credential in the node’s Credential field. Only the Job Portal resource works without one.',
-		});
-	}
+	requireCredential(this.getNode(), this.getItemIndex());
 	const baseURL = apiBaseUrl(requestOptions.baseURL);
 	if (baseURL === undefined) {
 		// n8n gives requestDefaults no credential when it cannot load it: its own error says why.

@@ -9,8 +9,8 @@ export const APPLICATION_STATE_VERSION = 1;
 /**
  * Above this size of stored state (JSON characters), a poll stops with an error naming the
  * options that narrow what is watched: n8n keeps the state in the workflow's record and
- * writes all of it with every poll that emits. At about 55 bytes an application (the
- * benchmark's figure) this is some 36,000 applications.
+ * writes all of it with every poll that emits. At about 52 bytes an application (benchmark
+ * 7, with the sandbox's ids) this is some 38,000 applications.
  */
 export const STATE_CAP_BYTES = 2_000_000;
 
