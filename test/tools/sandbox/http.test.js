@@ -1181,3 +1181,27 @@ describe('candidateLastPageCursor option', () => {
 		}
 	});
 });
+
+describe('apiKeys option', () => {
+	test('each key is accepted, and the request log says which one a request sent', async () => {
+		const other = await createSandbox({ candidates: 5, apiKeys: ['second-key'] });
+		try {
+			expect((await get(other, '/v1/candidates?limit=1')).status).toBe(200);
+			expect((await get(other, '/v1/candidates?limit=1', { apiKey: 'second-key' })).status).toBe(
+				200,
+			);
+			expect((await get(other, '/v1/candidates?limit=1', { apiKey: 'wrong-key' })).status).toBe(
+				401,
+			);
+			expect((await get(other, '/acme/vacancy-portal/jobs', { apiKey: null })).status).toBe(200);
+			expect(other.requestLog.entries.map((e) => [e.apiKeyPresent, e.apiKeyIndex])).toEqual([
+				[true, 0],
+				[true, 1],
+				[true, -1],
+				[false, -1],
+			]);
+		} finally {
+			await other.close();
+		}
+	});
+});

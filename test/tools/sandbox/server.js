@@ -663,6 +663,7 @@ async function handleRequest(ctx, req, res) {
 		query: queryObject(url.searchParams),
 		surface,
 		apiKeyPresent: apiKey !== undefined,
+		apiKeyIndex: typeof apiKey === 'string' ? [...ctx.apiKeys].indexOf(apiKey) : -1,
 		headers: apiKey === undefined ? otherHeaders : { ...otherHeaders, 'x-api-key': '<redacted>' },
 		body: bodyForLog(raw.text),
 	});
