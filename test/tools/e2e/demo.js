@@ -13,8 +13,10 @@
  *    N8N_VERSION=1); an n8n of that version on PATH is reused, else the cached one,
  *    installed on first use with its progress shown; sets up the owner account and
  *    prints the login;
- *  - with --activity (default) it adds a candidate to the sandbox every 90 s so the
- *    trigger has something to report;
+ *  - with --activity (default) it adds a candidate to the sandbox every 90 s, and every
+ *    60-90 s (seeded) moves an application to another stage (often the interview stage, with
+ *    an interview), changes one's state or removes one, so the trigger workflows have
+ *    something to report;
  *  - stops everything on Ctrl-C / SIGTERM.
  *
  * Options: --n8n <2 | 1 | exact version, 2>  --port <n8n port, 5678>  --sandbox-port <5680>
@@ -44,6 +46,8 @@ const {
 } = require('./lib/n8n');
 const { buildAndPack, installTarball, checkInstalledPackage } = require('./lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('./lib/workflows');
+const { Random, deriveSeed } = require('../sandbox/prng');
+const { APPLICATION_STATES } = require('../sandbox/data');
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
@@ -187,12 +191,15 @@ async function main() {
 	let server;
 	/** @type {NodeJS.Timeout | undefined} */
 	let activity;
+	/** @type {NodeJS.Timeout | undefined} */
+	let moves;
 	let stopping = false;
 	const stop = async (/** @type {string} */ why, code = 0) => {
 		if (stopping) return;
 		stopping = true;
 		say(`${why}: stopping n8n and the sandbox...`);
 		if (activity) clearInterval(activity);
+		if (moves) clearTimeout(moves);
 		if (server) await server.stop();
 		await sandbox.close();
 		say('stopped.');
@@ -280,6 +287,14 @@ async function main() {
 		console.log(
 			`  add a candidate   curl -s -X POST ${sandbox.url}/_control/candidates -H 'content-type: application/json' -d '{"firstName":"Grace","lastName":"Hopper"}'`,
 		);
+		const someApplication = sandbox.store.applicationsOfVacancy(
+			sandbox.fixtures().vacancyIds[0],
+		)[0];
+		if (someApplication) {
+			console.log(
+				`  move application  curl -s -X POST ${sandbox.url}/_control/applications/${someApplication.id}/move -H 'content-type: application/json' -d '{"stageId":"astage-interview","interview":true}'`,
+			);
+		}
 		console.log(`  ready in ${fmtMs(Date.now() - t0)}; press Ctrl-C to stop n8n and the sandbox.`);
 		console.log('');
 
@@ -308,6 +323,22 @@ async function main() {
 					say(`activity: ${error instanceof Error ? error.message : error}`);
 				}
 			}, 90_000);
+			// Applications move on by themselves, every 60-90 s, seeded (the same moves each run).
+			const next = () => {
+				moves = setTimeout(
+					() => {
+						try {
+							say(`activity: ${moveSomeApplication(sandbox, random)}`);
+						} catch (error) {
+							say(`activity: ${error instanceof Error ? error.message : error}`);
+						}
+						next();
+					},
+					random.int(60, 90) * 1000,
+				);
+			};
+			const random = new Random(deriveSeed(1, 'demo-application-activity'));
+			next();
 		}
 		// Keep running until a signal arrives.
 		for (;;) await sleep(3_600_000);
@@ -315,6 +346,53 @@ async function main() {
 		console.error(`[demo] ${error instanceof Error ? error.message : error}`);
 		await stop('error', 1);
 	}
+}
+
+/**
+ * One change a recruiter makes to an application, picked with `random` among the sandbox's
+ * applications to jobs: mostly a move to another stage (to the interview stage, with an
+ * interview, half of the time), now and then another state or a removal. Returns what it did.
+ * @param {any} sandbox
+ * @param {import('../sandbox/prng').Random} random
+ */
+function moveSomeApplication(sandbox, random) {
+	const { store } = sandbox;
+	const jobs = /** @type {string[]} */ (sandbox.fixtures().vacancyIds).filter(
+		(id) => store.applicationsOfVacancy(id).length > 0,
+	);
+	if (!jobs.length) return 'no application left to move';
+	const job = store.getVacancy(random.pick(jobs));
+	const application = random.pick(store.applicationsOfVacancy(job.id));
+	const candidate = sandbox
+		.applicationsOf(job.id)
+		.find((/** @type {any} */ a) => a.id === application.id)?.candidate;
+	const who = `${application.id} (${[candidate?.firstName, candidate?.lastName].filter(Boolean).join(' ') || application.candidateId}, "${job.name}")`;
+	const stages = /** @type {any[]} */ (sandbox.fixtures().applicationStages).filter(
+		(stage) => stage.type !== 'speculative' && stage.id !== application.stageId,
+	);
+	const stageName = (/** @type {string} */ id) =>
+		sandbox.fixtures().applicationStages.find((/** @type {any} */ s) => s.id === id)?.name ?? id;
+	const roll = random.next();
+	if (roll < 0.4 && application.stageId !== 'astage-interview') {
+		const from = stageName(application.stageId);
+		sandbox.moveApplication(application.id, { stageId: 'astage-interview', interview: true });
+		return `moved application ${who} from ${from} to Interview and scheduled an interview (the application workflow reports it within a minute)`;
+	}
+	if (roll < 0.8) {
+		const to = random.pick(stages.filter((stage) => stage.id !== 'astage-interview'));
+		const from = stageName(application.stageId);
+		sandbox.moveApplication(application.id, { stageId: to.id });
+		return `moved application ${who} from ${from} to ${to.name}`;
+	}
+	if (roll < 0.93) {
+		const states = APPLICATION_STATES.filter((state) => state !== application.state);
+		const state = random.pick(states);
+		const from = application.state;
+		sandbox.moveApplication(application.id, { state });
+		return `application ${who}: state ${from} → ${state}`;
+	}
+	sandbox.removeApplication(application.id);
+	return `removed application ${who}`;
 }
 
 main().catch((error) => {

@@ -4,6 +4,11 @@
  * The poller legs of the e2e run (run-e2e.js), on n8n 2.x only: the trigger in queue mode
  * (Redis, a main and a worker) and with the durable poll scheduler, each change emitted once,
  * across a restart (pollerChecks, MODES); startRedis starts Debian's redis-server for the first.
+ * Two trigger workflows: candidates (→ Recruiting Get → report) and applications (→ report);
+ * their changes are made at the same moments and checked side by side. (Not two triggers in one
+ * workflow: on n8n 2.41.1 a sibling's scheduled poll during a trigger's activation poll releases
+ * the workflow's expression isolate, and the trigger fails to activate with "No bridge acquired
+ * for this context".)
  */
 const path = require('node:path');
 const { spawn } = require('node:child_process');
@@ -25,7 +30,7 @@ const { loadWorkflows, WORKFLOWS_DIR } = require('../lib/workflows');
 const { startSink } = require('../lib/sink');
 const { check, expect, show } = require('../lib/checks');
 const { credentialsFor } = require('../lib/credentials');
-const { waitForPolls } = require('./trigger');
+const { waitForPolls, jobReadPaths, applicationToMove } = require('./trigger');
 
 /**
  * Redis for queue mode: Debian's redis-server, on a free loopback port, no persistence, in its
@@ -92,9 +97,10 @@ const MODES = {
 };
 
 /**
- * One of MODES on n8n 2.x: the trigger workflow (Recruiting Trigger → Recruiting Get → a report
- * to the sink) published; checks that each change is emitted once, where the executions run,
- * and that the trigger's position survives a restart of the main.
+ * One of MODES on n8n 2.x: the trigger workflows (Recruiting Trigger → Recruiting Get → a report
+ * to the sink; an application trigger → a report) published; checks that each change is
+ * emitted once, where the executions run, and that the triggers' positions survive a restart
+ * of the main.
  * @param {import('../lib/context').Run} ctx
  * @param {Awaited<ReturnType<typeof import('../lib/n8n').ensureN8n>>} n8n
  * @param {string} tarball
@@ -153,17 +159,18 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 	}, 1000);
 	try {
 		const imported = await check(
-			'the package, a credential and the trigger workflow are installed, imported and published',
+			'the package, a credential and the trigger workflows (candidates, applications) are installed, imported and published',
 			async () => {
 				await installTarball(tarball, userFolder);
 				const creds = credentialsFor(sandbox);
 				const vars = { CRED_ID: creds.good.id, CRED_NAME: creds.good.name, SINK_URL: sink.url };
-				const workflow = loadWorkflows(vars, { dir: path.join(WORKFLOWS_DIR, 'queue') })[
-					'trigger-get-report'
-				];
+				const workflows = Object.values(
+					loadWorkflows(vars, { dir: path.join(WORKFLOWS_DIR, 'queue') }),
+				);
 				await importEntities(n8n, userFolder, 'credentials', [creds.good]);
-				await importEntities(n8n, userFolder, 'workflow', [workflow]);
-				await activateWorkflow(n8n, userFolder, workflow.id);
+				await importEntities(n8n, userFolder, 'workflow', workflows);
+				for (const w of workflows) await activateWorkflow(n8n, userFolder, w.id);
+				return workflows.map((w) => w.name).join('; ');
 			},
 		);
 		if (!imported) return;
@@ -195,17 +202,44 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			},
 		);
 		if (!up) return;
-		await check('the main publishes the trigger workflow (its first poll ran)', async () => {
-			const polled = await waitForPolls(sandbox, mainSeq, ['/v1/candidates']);
-			expect(polled, `no first poll within 120 s: ${main.output.slice(-1500)}`);
-		});
+		// Both triggers' polls: the candidate list, and every job's applications.
+		const bothPolls = ['/v1/candidates', ...jobReadPaths(sandbox)];
+		await check(
+			'the main publishes the trigger workflows (the first polls ran: candidates, and every job for applications)',
+			async () => {
+				const polled = await waitForPolls(sandbox, mainSeq, bothPolls, 180_000);
+				const read = new Set(
+					sandbox.requestLog
+						.since(mainSeq)
+						.filter((/** @type {any} */ e) => e.status === 200)
+						.map((/** @type {any} */ e) => e.path),
+				);
+				const missing = bothPolls.filter((p) => !read.has(p));
+				expect(
+					polled,
+					`no first polls within 180 s, ${missing.length} of ${bothPolls.length} paths unread (${missing.slice(0, 3).join(', ')}): ${main.output.slice(-1500)}`,
+				);
+			},
+		);
 
 		/** Sink reports naming `id`. @param {string} id */
 		const reportsOf = (id) =>
 			sink
 				.get('queue-events')
 				.filter((/** @type {any} */ b) => b.items.some((/** @type {any} */ i) => i.id === id));
+		/** Application reports naming `id`. @param {string} id */
+		const appReportsOf = (id) =>
+			sink
+				.get('queue-application-events')
+				.filter((/** @type {any} */ b) =>
+					b.items.some((/** @type {any} */ i) => i.applicationId === id),
+				);
+		// Two applications of two jobs: the first moved now, the second while the main is down.
+		const [jobA, jobB] = [...sandbox.fixtures().vacancyIds].sort();
+		const movedFirst = applicationToMove(sandbox, jobA, 'astage-interview');
+		const movedSecond = applicationToMove(sandbox, jobB, 'astage-presented');
 		const first = sandbox.createCandidate({ firstName: 'Queue', lastName: 'First' });
+		sandbox.moveApplication(movedFirst.id, { stageId: 'astage-interview' });
 		await check(
 			queue
 				? 'a new candidate: the main polls, a worker runs the execution (Recruiting Get included)'
@@ -248,12 +282,77 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 				return `execution ${execution}: enqueued by the main, run by the worker`;
 			},
 		);
-		/** Occurrences of `re` in the main's log so far. @param {RegExp} re */
+		/** Occurrences of `re` in the current main's log so far. @param {RegExp} re */
 		const logCount = (re) => (main.output.match(new RegExp(re.source, 'g')) || []).length;
+		/** Executions reported to either sink. */
+		const reportedExecutions = () =>
+			new Set(
+				[...sink.get('queue-events'), ...sink.get('queue-application-events')].map(
+					(/** @type {any} */ b) => String(b.execution),
+				),
+			);
+		/** Those reported before the current main started (its log does not show them). */
+		let reportedBefore = new Set();
 		/**
-		 * The next poll starts no execution, shown by n8n itself rather than by a report that
-		 * might still be on its way: in queue mode the main enqueues nothing after the poll; the
-		 * durable scheduler logs the poll's result (debug level), "Poll returned no new data".
+		 * The application trigger's report of a move: one item, stageChanged from → to; in queue
+		 * mode the worker ran its execution, with the durable scheduler a poll task handed it off.
+		 * @param {{ id: string, fromStage: string }} moved @param {string} toStage
+		 */
+		const expectMoveReported = async (moved, toStage) => {
+			const ok = await sink.waitFor(
+				'queue-application-events',
+				() => appReportsOf(moved.id).length > 0,
+				150_000,
+			);
+			expect(
+				ok,
+				`no report of ${moved.id} within 150 s: ${main.output.slice(-800)} | ${worker?.output.slice(-800)}`,
+			);
+			const [report] = appReportsOf(moved.id);
+			const item = report.items.find((/** @type {any} */ i) => i.applicationId === moved.id);
+			expect(
+				report.items.length === 1 &&
+					item.event === 'stageChanged' &&
+					item.fromStage.id === moved.fromStage &&
+					item.toStage.id === toStage,
+				`items: ${show(report.items)}`,
+			);
+			const execution = String(report.execution);
+			const what = `${item.event} ${item.fromStage.name} → ${item.toStage.name}`;
+			if (!worker) {
+				// One "handed off" line per emitting poll: this one's and the candidate trigger's.
+				const handedOff = logCount(/Poll returned new data; handed off to a new execution/);
+				const executions = [...reportedExecutions()].filter((e) => !reportedBefore.has(e));
+				expect(
+					handedOff >= executions.length,
+					`${handedOff} "handed off" lines in n8n's log, ${executions.length} executions reported since it started`,
+				);
+				return `${what}, execution ${execution}, handed off by the scheduler's poll task`;
+			}
+			const finished = new RegExp(`Worker finished execution ${execution} `);
+			for (let n = 0; n < 40 && !finished.test(worker.output); n++) await sleep(250);
+			expect(
+				new RegExp(`Enqueued execution ${execution} `).test(main.output),
+				`the main did not enqueue execution ${execution}`,
+			);
+			expect(
+				new RegExp(`Worker started execution ${execution} `).test(worker.output) &&
+					finished.test(worker.output),
+				`the worker did not run execution ${execution}`,
+			);
+			return `${what}, execution ${execution}: enqueued by the main, run by the worker`;
+		};
+		await check(
+			queue
+				? 'an application moved at the same moment: the main polls, a worker runs the execution'
+				: 'an application moved at the same moment: the next poll emits it (stageChanged), handed off by the scheduler',
+			() => expectMoveReported(movedFirst, 'astage-interview'),
+		);
+		/**
+		 * The next polls of both triggers start no execution, shown by n8n itself rather than by
+		 * a report that might still be on its way: in queue mode the main enqueues nothing after
+		 * the polls; the durable scheduler logs each poll's result (debug level), "Poll returned
+		 * no new data".
 		 */
 		const nextPollEmitsNothing = async () => {
 			const seq = sandbox.requestLog.seq;
@@ -261,45 +360,54 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			const nothing = logCount(/Poll returned no new data/);
 			const handedOff = logCount(/Poll returned new data/);
 			expect(
-				await waitForPolls(sandbox, seq, ['/v1/candidates'], 75_000),
-				'no later poll within 75 s',
+				await waitForPolls(sandbox, seq, bothPolls, 75_000),
+				'no later polls of both triggers within 75 s',
 			);
 			if (queue) {
 				// The main enqueues within milliseconds of the poll's answer.
 				await sleep(5000);
-				expect(logCount(/Enqueued execution/) === enqueued, 'the later poll enqueued an execution');
+				expect(logCount(/Enqueued execution/) === enqueued, 'a later poll enqueued an execution');
 			} else {
 				const until = Date.now() + 30_000;
-				while (logCount(/Poll returned (no )?new data/) === nothing + handedOff) {
-					if (Date.now() > until) throw new Error('n8n logged no result of the later poll');
+				while (logCount(/Poll returned (no )?new data/) < nothing + handedOff + 2) {
+					if (Date.now() > until) throw new Error('n8n logged no result of the later polls');
 					await sleep(250);
 				}
-				// One more result line, and it is not "new data": the poll emitted nothing.
-				expect(logCount(/Poll returned new data/) === handedOff, 'the later poll emitted');
+				// Two more result lines (one per trigger), none "new data": the polls emitted nothing.
+				expect(logCount(/Poll returned new data/) === handedOff, 'a later poll emitted');
 			}
 		};
-		await check('the change is emitted once: a later poll does not repeat it', async () => {
-			await nextPollEmitsNothing();
-			expect(
-				reportsOf(first.id).length === 1,
-				`${reportsOf(first.id).length} reports of ${first.id}`,
-			);
-		});
+		await check(
+			'the new candidate and the application move are each emitted once: the later polls of both triggers do not repeat them',
+			async () => {
+				await nextPollEmitsNothing();
+				expect(
+					reportsOf(first.id).length === 1,
+					`${reportsOf(first.id).length} reports of ${first.id}`,
+				);
+				const n = appReportsOf(movedFirst.id).length;
+				const all = sink.get('queue-application-events').length;
+				expect(n === 1 && all === 1, `${n} reports of ${movedFirst.id}, ${all} in all`);
+			},
+		);
 
-		// The main restarts; a candidate created while it is down is emitted by the first poll
-		// after the restart, once, and the one before is not emitted again.
+		// The main restarts; a candidate created and an application moved while it is down are
+		// emitted by the first polls after the restart, once each, and the ones before are not
+		// emitted again.
 		/** @type {{ id: string } | undefined} */
 		let second;
 		const restarted = await check(
 			queue
-				? 'the main stops, a candidate is created, the main starts again; the worker keeps running'
-				: 'n8n stops, a candidate is created, n8n starts again',
+				? 'the main stops, a candidate is created and an application moved, the main starts again; the worker keeps running'
+				: 'n8n stops, a candidate is created and an application moved, n8n starts again',
 			async () => {
 				await main.stop();
 				processes.splice(processes.indexOf(main), 1);
 				// While nothing polls: a trigger that lost its position would start from "now"
-				// after the restart and never emit it.
+				// after the restart and never emit them.
 				second = sandbox.createCandidate({ firstName: 'Queue', lastName: 'Second' });
+				sandbox.moveApplication(movedSecond.id, { stageId: 'astage-presented' });
+				reportedBefore = reportedExecutions();
 				main = await launch('start', 'n8n-main-2.log');
 				expect(await main.waitReady(180_000), `main not ready: ${main.output.slice(-1500)}`);
 				if (worker) expect(worker.child.exitCode === null, 'the worker exited');
@@ -308,6 +416,10 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		if (restarted && second) {
 			const { id } = second;
 			await check(
+				'after the restart the application trigger goes on from its stored fingerprints: the move made while the main was down is emitted',
+				() => expectMoveReported(movedSecond, 'astage-presented'),
+			);
+			await check(
 				'after the restart the trigger goes on from its stored position: the new candidate once, nothing repeated',
 				async () => {
 					const ok = await sink.waitFor('queue-events', () => reportsOf(id).length > 0, 150_000);
@@ -315,6 +427,18 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 					await nextPollEmitsNothing();
 					expect(reportsOf(id).length === 1, `${reportsOf(id).length} reports of ${id}`);
 					expect(reportsOf(first.id).length === 1, `${first.id} emitted again after the restart`);
+				},
+			);
+			await check(
+				'after the restart: the application moved meanwhile once, the earlier move not again',
+				() => {
+					const n = appReportsOf(movedSecond.id).length;
+					const before = appReportsOf(movedFirst.id).length;
+					const all = sink.get('queue-application-events').length;
+					expect(
+						n === 1 && before === 1 && all === 2,
+						`${n} reports of ${movedSecond.id}, ${before} of ${movedFirst.id}, ${all} in all`,
+					);
 				},
 			);
 		}

@@ -4,32 +4,74 @@
  * The trigger leg of the e2e run (run-e2e.js; called by legs/workflows.js at the end of each
  * regular run): the trigger workflows published under `n8n start`, what the editor serves,
  * the credential's Test button, and what the polling triggers emit (first poll, then a
- * created candidate and an updated job). waitForPolls is shared with legs/poller.js.
+ * created candidate, an updated job, an application moved to the interview stage and a new
+ * application, each emitted once). waitForPolls and jobReadPaths are shared with
+ * legs/poller.js. The application trigger has a workflow of its own: on n8n 2.41.1 a sibling
+ * trigger's scheduled poll during its (long) activation poll releases the workflow's expression
+ * isolate, and the trigger fails to activate ("No bridge acquired for this context").
  */
 const path = require('node:path');
 const { fmtMs, freePort, httpJson, treeRssMb, sleep, CACHE_ROOT } = require('../lib/util');
 const { startN8n, activateWorkflow, ensureOwner } = require('../lib/n8n');
 const { PKG } = require('../lib/pkg');
 const { check, expect, show } = require('../lib/checks');
-const { CREDENTIAL_TYPE, credentialsFor } = require('../lib/credentials');
+const { CREDENTIAL_TYPE, KEY_INDEX, credentialsFor } = require('../lib/credentials');
 
 const NODE_TYPE = `${PKG.name}.recruiting`;
 const TRIGGER_TYPE = `${PKG.name}.recruitingTrigger`;
 
 /**
- * Waits until the API has answered a list request on each of `paths` since `seq` (a trigger's
- * poll), up to `ms`. @param {any} sandbox @param {number} seq @param {string[]} paths
+ * Waits until the API has answered a GET on each of `paths` since `seq` (a trigger's poll), up
+ * to `ms`; with `key`, only requests that sent that key of the sandbox's (the request log's
+ * `apiKeyIndex`: lib/credentials.js KEY_INDEX) count, so the polls of one workflow are told
+ * from another's that read the same paths.
+ * @param {any} sandbox @param {number} seq @param {string[]} paths @param {number} [ms]
+ * @param {number} [key]
  */
-async function waitForPolls(sandbox, seq, paths, ms = 120_000) {
+async function waitForPolls(sandbox, seq, paths, ms = 120_000, key) {
 	const until = Date.now() + ms;
-	const done = () => {
-		const seen = sandbox.requestLog.since(seq).filter((/** @type {any} */ e) => e.status === 200);
-		return paths.every((p) =>
-			seen.some((/** @type {any} */ e) => e.method === 'GET' && e.path === p),
+	const unread = () => {
+		const read = new Set(
+			sandbox.requestLog
+				.since(seq)
+				.filter(
+					(/** @type {any} */ e) =>
+						e.status === 200 && e.method === 'GET' && (key === undefined || e.apiKeyIndex === key),
+				)
+				.map((/** @type {any} */ e) => e.path),
 		);
+		return paths.filter((p) => !read.has(p));
 	};
-	while (!done() && Date.now() < until) await sleep(500);
-	return done();
+	while (unread().length && Date.now() < until) await sleep(500);
+	return unread().length === 0;
+}
+
+/**
+ * What an application trigger reads when it reads every job: each job's applications
+ * (GET /v1/applications/vacancy/{id}). @param {any} sandbox
+ */
+function jobReadPaths(sandbox) {
+	return /** @type {string[]} */ (sandbox.fixtures().vacancyIds).map(
+		(id) => `/v1/applications/vacancy/${encodeURIComponent(id)}`,
+	);
+}
+
+/**
+ * An application of `jobId` to move: the first one not in stage `notIn`, with what its job's
+ * list shows of it now. @param {any} sandbox @param {string} jobId @param {string} notIn
+ */
+function applicationToMove(sandbox, jobId, notIn) {
+	const item = sandbox
+		.applicationsOf(jobId)
+		.find((/** @type {any} */ a) => a.stage && a.stage.id !== notIn);
+	if (!item) throw new Error(`job ${jobId} has no application outside ${notIn}`);
+	return {
+		id: /** @type {string} */ (item.id),
+		jobId,
+		fromStage: /** @type {string} */ (item.stage.id),
+		fromStageName: /** @type {string} */ (item.stage.name),
+		candidateName: [item.candidate.firstName, item.candidate.lastName].filter(Boolean).join(' '),
+	};
 }
 
 /**
@@ -39,7 +81,8 @@ async function waitForPolls(sandbox, seq, paths, ms = 120_000) {
  * @param {string} userFolder
  * @param {any} sandbox
  * @param {any} sink
- * @param {any[]} workflowsToActivate  the e2e trigger workflow, then the demo's
+ * @param {any[]} workflowsToActivate  the e2e trigger workflows (candidates and jobs; applications,
+ *   in a workflow of its own), then the demo's candidate and application trigger workflows
  * @param {Record<string, string>} timings
  * @param {string[]} memory
  * @param {string} runTag
@@ -57,7 +100,7 @@ async function triggerChecks(
 ) {
 	const { section } = ctx;
 	section('Recruiting Trigger under n8n start (polls every minute)');
-	const demoTrigger = workflowsToActivate[1];
+	const [, , demoTrigger, demoApplications] = workflowsToActivate;
 	const activated = await check(
 		n8n.major >= 2
 			? 'n8n publish:workflow publishes the trigger workflows'
@@ -93,13 +136,36 @@ async function triggerChecks(
 		});
 		if (!ready) return;
 		// "Ready" comes before n8n activates the workflows; activation runs each trigger's first
-		// poll. A change made before the From Now workflow's first poll is (rightly) not emitted,
-		// so wait for both first polls before changing anything. n8n 2.x does not log each
-		// activation as 1.x does; the sandbox's request log shows the polls on both majors.
-		await check('n8n activates both trigger workflows (their first polls ran)', async () => {
-			const polled = await waitForPolls(sandbox, startSeq, ['/v1/candidates', '/v1/vacancies']);
-			expect(polled, `no first poll within 120 s: ${server.output.slice(-1500)}`);
-		});
+		// poll. A change made before a From Now workflow's first poll is (rightly) not emitted,
+		// so wait for every workflow's first poll before changing anything. Each sends a key of
+		// its own (lib/credentials.js), so the request log tells apart the polls of workflows
+		// that read the same paths: the e2e job and candidate triggers, the e2e application
+		// trigger (every job), the demo's candidate and application triggers (every job too).
+		// n8n 2.x does not log each activation as 1.x does; the request log shows the polls on
+		// both majors.
+		await check(
+			'n8n activates the trigger workflows (the first poll of each ran: the e2e job and candidate triggers, the e2e application trigger, the two of the demo)',
+			async () => {
+				const jobs = jobReadPaths(sandbox);
+				/** @type {Array<[string, string[], number]>} */
+				const polls = [
+					[
+						'the e2e job and candidate triggers',
+						['/v1/candidates', '/v1/vacancies'],
+						KEY_INDEX.good,
+					],
+					['the e2e application trigger', ['/v1/vacancies', ...jobs], KEY_INDEX.applications],
+					['the demo triggers', ['/v1/candidates', '/v1/vacancies', ...jobs], KEY_INDEX.demo],
+				];
+				for (const [who, paths, key] of polls) {
+					expect(
+						await waitForPolls(sandbox, startSeq, paths, 120_000, key),
+						`no first poll of ${who} within 120 s: ${server.output.slice(-1500)}`,
+					);
+				}
+				return `${jobs.length} jobs read by each application trigger`;
+			},
+		);
 		const base = server.url.replace('localhost', '127.0.0.1');
 		let cookie = '';
 		await check('an owner account can be set up headlessly (POST /rest/owner/setup)', async () => {
@@ -247,10 +313,27 @@ async function triggerChecks(
 				expect(n === 0, `${n} executions: ${show(sink.get('job-events')[0])}`);
 			},
 		);
+		await check(
+			'application trigger (start: now): the first poll reads every job and emits nothing',
+			async () => {
+				const n = sink.get('application-events').length;
+				expect(n === 0, `${n} executions: ${show(sink.get('application-events')[0])}`);
+			},
+		);
 		if (!firstPoll) return;
 
 		// Changes after the first poll: the next poll (within a minute) must report them.
+		// The application changes are made at the same moment: an application moved to the
+		// interview stage (of the job with the lowest id, which the demo's application trigger,
+		// 50 jobs a poll, reads at every poll) and a new application to another job.
 		const eventsBefore = sink.get('candidate-events').length;
+		const jobIds = [...sandbox.fixtures().vacancyIds].sort();
+		const moved = applicationToMove(sandbox, jobIds[0], 'astage-interview');
+		const newAppJob = jobIds[1];
+		const applied = new Set(
+			sandbox.applicationsOf(newAppJob).map((/** @type {any} */ a) => a.candidate.id),
+		);
+		const applicant = [...sandbox.store.world.candidates.keys()].find((id) => !applied.has(id));
 		const created = sandbox.createCandidate({
 			firstName: 'Grace',
 			lastName: `Hopper ${runTag}`,
@@ -258,6 +341,13 @@ async function triggerChecks(
 		});
 		const jobId = sandbox.fixtures().vacancyIds[5];
 		sandbox.touchVacancy(jobId, { name: `Trigger test job ${runTag}` });
+		sandbox.moveApplication(moved.id, { stageId: 'astage-interview' });
+		const newApp = sandbox.store.createApplication({
+			vacancyId: newAppJob,
+			candidateId: applicant,
+			stageId: 'astage-applied',
+			statusId: null,
+		});
 		await check(
 			'candidate trigger: a candidate created after the first poll is emitted by the next poll',
 			async () => {
@@ -300,26 +390,143 @@ async function triggerChecks(
 			expect(items[0].name === `Trigger test job ${runTag}`, `name ${show(items[0].name)}`);
 			return items[0].name;
 		});
+		/** The application trigger's items so far. @returns {any[]} */
+		const applicationItems = () =>
+			sink.get('application-events').flatMap((/** @type {any} */ b) => b.items);
+		/** When the sink had both application events, and the request log then (the later-poll check counts from there). */
+		let bothSeenAt = 0;
+		let bothSeenSeq = 0;
+		await check(
+			'application trigger: an application moved to the interview stage and a new application, each emitted once by the next poll',
+			async () => {
+				const ok = await sink.waitFor(
+					'application-events',
+					(/** @type {any[]} */ l) => {
+						const items = l.flatMap((b) => b.items);
+						return (
+							items.some((i) => i.applicationId === moved.id) &&
+							items.some((i) => i.applicationId === newApp.id)
+						);
+					},
+					130_000,
+				);
+				const items = applicationItems();
+				expect(ok, `not both emitted within 130 s; application events: ${show(items)}`);
+				bothSeenAt = Date.now();
+				bothSeenSeq = sandbox.requestLog.seq;
+				expect(
+					items.length === 2,
+					`${items.length} items, want the move and the new application: ${show(items.map((i) => `${i.event} ${i.applicationId}`))}`,
+				);
+				const move = items.find((i) => i.applicationId === moved.id);
+				const job = sandbox.store.getVacancy(moved.jobId);
+				expect(
+					move.event === 'stageChanged' &&
+						move.resource === 'application' &&
+						move.jobId === moved.jobId &&
+						move.jobTitle === job.name &&
+						move.candidateName === moved.candidateName &&
+						move.fromStage &&
+						move.fromStage.id === moved.fromStage &&
+						move.toStage &&
+						move.toStage.id === 'astage-interview' &&
+						move.toStage.type === 'interview' &&
+						move.stage.id === 'astage-interview' &&
+						typeof move.inFromStageSince === 'string' &&
+						typeof move.daysInFromStage === 'number' &&
+						move.application &&
+						move.application.id === moved.id,
+					`the move: ${show(move)}`,
+				);
+				const added = items.find((i) => i.applicationId === newApp.id);
+				expect(
+					added.event === 'newApplication' &&
+						added.jobId === newAppJob &&
+						added.candidateId === applicant &&
+						added.stage.id === 'astage-applied' &&
+						!('fromStage' in added),
+					`the new application: ${show(added)}`,
+				);
+				return `stageChanged ${moved.id} ${move.fromStage.name} → ${move.toStage.name} (${move.candidateName}, "${move.jobTitle}"); newApplication ${newApp.id} in ${added.stage.name}`;
+			},
+		);
+		/**
+		 * The executions of a workflow, once one has finished (up to `ms`).
+		 * @param {string} workflowId @param {number} ms @returns {Promise<any[]>}
+		 */
+		const finishedRuns = async (workflowId, ms) => {
+			/** @type {any[]} */
+			let runs = [];
+			const until = Date.now() + ms;
+			while (Date.now() < until) {
+				const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+				const res = await get(`rest/executions?filter=${filter}&limit=20`);
+				runs = (res.json && res.json.data && res.json.data.results) || [];
+				if (runs.some((x) => x.status !== 'running' && x.status !== 'new')) break;
+				await sleep(1000);
+			}
+			return runs;
+		};
 		await check(
 			'demo trigger workflow (Recruiting Trigger → Code) ran successfully for the new candidate',
 			async () => {
-				/** @type {any[]} */
-				let runs = [];
-				// Up to one more poll interval: both triggers poll at the same minute tick, but one
-				// after the other, so the new candidate can reach the sandbox between their two
-				// requests; the demo trigger then emits it at the next tick, a minute later.
-				const until = Date.now() + 90_000;
-				while (Date.now() < until) {
-					const filter = encodeURIComponent(JSON.stringify({ workflowId: demoTrigger.id }));
-					const res = await get(`rest/executions?filter=${filter}&limit=20`);
-					runs = (res.json && res.json.data && res.json.data.results) || [];
-					if (runs.some((x) => x.status !== 'running' && x.status !== 'new')) break;
-					await sleep(1000);
-				}
+				// Up to one more poll interval: each trigger polls at a second of its own in the
+				// minute, so the new candidate can reach the sandbox just after the demo trigger's
+				// poll; it then emits it at its next poll, a minute later.
+				const runs = await finishedRuns(demoTrigger.id, 90_000);
 				expect(runs.length > 0, 'no execution of the demo trigger workflow');
 				const bad = runs.filter((x) => x.status !== 'success');
 				expect(bad.length === 0, `statuses: ${runs.map((x) => x.status).join(', ')}`);
 				return `${runs.length} execution(s)`;
+			},
+		);
+		await check(
+			'demo application workflow (Recruiting Trigger, stage type interview → Code) ran successfully and wrote the message for the moved application',
+			async () => {
+				const runs = await finishedRuns(demoApplications.id, 90_000);
+				expect(runs.length > 0, 'no execution of the demo application workflow');
+				const bad = runs.filter((x) => x.status !== 'success');
+				expect(bad.length === 0, `statuses: ${runs.map((x) => x.status).join(', ')}`);
+				expect(runs.length === 1, `${runs.length} executions, want 1`);
+				// The run data is n8n's "flatted" JSON inside the answer's JSON: each string of it
+				// is there once, as it is when it holds no quote or backslash.
+				const job = sandbox.store.getVacancy(moved.jobId);
+				const prefix = `:calendar: ${moved.candidateName} moved from ${moved.fromStageName} to Interview for ${job.name} (after `;
+				const res = await get(`rest/executions/${runs[0].id}`);
+				const at = res.text.indexOf(prefix);
+				expect(
+					at >= 0,
+					`no text starting "${prefix}" in execution ${runs[0].id}: ${res.text.slice(0, 400)}`,
+				);
+				const text = (/^[^"\\]*/.exec(res.text.slice(at)) || [''])[0];
+				return `execution ${runs[0].id}: "${text}"`;
+			},
+		);
+		await check(
+			'application trigger: a later poll emits neither again (nor anything else)',
+			async () => {
+				expect(bothSeenAt, 'the events were not emitted');
+				// The trigger polls once a minute, at a second of its own: every job read again
+				// with its key after its report is its next poll (Jobs per Poll 100 reads all 60
+				// jobs each poll), done; a report of that poll would follow within seconds.
+				await sleep(Math.max(0, bothSeenAt + 61_000 - Date.now()));
+				expect(
+					await waitForPolls(
+						sandbox,
+						bothSeenSeq,
+						jobReadPaths(sandbox),
+						60_000,
+						KEY_INDEX.applications,
+					),
+					'no later read of every job within a minute',
+				);
+				await sleep(10_000);
+				const items = applicationItems();
+				expect(
+					items.length === 2,
+					`${items.length} items: ${show(items.map((i) => `${i.event} ${i.applicationId}`))}`,
+				);
+				return `${sink.get('application-events').length} execution(s), 2 items`;
 			},
 		);
 		await check('n8n start logged no error about the package', () => {
@@ -338,4 +545,4 @@ async function triggerChecks(
 	}
 }
 
-module.exports = { triggerChecks, waitForPolls };
+module.exports = { triggerChecks, waitForPolls, jobReadPaths, applicationToMove };

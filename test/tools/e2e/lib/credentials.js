@@ -6,8 +6,18 @@
 const CREDENTIAL_TYPE = 'recruitingApi';
 
 /**
+ * The sandbox's further keys, in the order its request log numbers them (`apiKeyIndex`: 0 is
+ * its own key, the `good` credential's): one workflow or set of workflows per key, so the log
+ * tells their requests apart where two triggers read the same paths.
+ */
+const EXTRA_KEYS = Object.freeze(['e2e-applications-key', 'e2e-demo-key']);
+/** `apiKeyIndex` of each credential's key in the request log. */
+const KEY_INDEX = Object.freeze({ good: 0, applications: 1, demo: 2 });
+
+/**
  * The credentials the e2e run imports: a right one, one with a wrong key, one whose Base URL
- * ends in /v1/.
+ * ends in /v1/; and, each with a key of its own (a sandbox made with `apiKeys: EXTRA_KEYS`),
+ * one for the application trigger's workflow and one for the demo's workflows.
  * @param {any} sandbox
  */
 function credentialsFor(sandbox) {
@@ -30,7 +40,19 @@ function credentialsFor(sandbox) {
 			type: CREDENTIAL_TYPE,
 			data: { baseUrl: `${sandbox.url}/v1/`, apiKey: sandbox.apiKey },
 		},
+		applications: {
+			id: 'rcE2eCredApps001',
+			name: 'Recruiting sandbox, application trigger (e2e)',
+			type: CREDENTIAL_TYPE,
+			data: { baseUrl: sandbox.url, apiKey: EXTRA_KEYS[KEY_INDEX.applications - 1] },
+		},
+		demo: {
+			id: 'rcE2eCredDemo001',
+			name: 'Recruiting sandbox, the demo (e2e)',
+			type: CREDENTIAL_TYPE,
+			data: { baseUrl: sandbox.url, apiKey: EXTRA_KEYS[KEY_INDEX.demo - 1] },
+		},
 	};
 }
 
-module.exports = { CREDENTIAL_TYPE, credentialsFor };
+module.exports = { CREDENTIAL_TYPE, EXTRA_KEYS, KEY_INDEX, credentialsFor };

@@ -302,6 +302,7 @@ async function executeWorkflow(inst, userFolder, id, opts = {}) {
 	const runData = extractRun(r.stdout) || extractRun(out);
 	const res = new ExecResult(id, r.code, out, runData, r.ms, r.timedOut);
 	res.peakRssMb = r.peakRssMb;
+	res.signal = r.signal;
 	return res;
 }
 
@@ -322,6 +323,8 @@ class ExecResult {
 		this.ms = ms;
 		this.timedOut = timedOut;
 		this.peakRssMb = 0;
+		/** @type {NodeJS.Signals | null} the signal that ended n8n, if one did */
+		this.signal = null;
 	}
 
 	/** The workflow-level error (undefined on success). */
@@ -329,8 +332,17 @@ class ExecResult {
 		return this.run ? this.run.data.resultData.error : undefined;
 	}
 
+	/**
+	 * n8n was ended by a signal the run did not send (no timeout) after printing its complete
+	 * run data: seen with n8n 1.123.81's `execute` (SIGSEGV), after good and failed runs. What the
+	 * run printed is what the checks judge; a signal before the run data is a failure.
+	 */
+	get endedAfterRun() {
+		return this.signal !== null && !this.timedOut && !!this.run;
+	}
+
 	get ok() {
-		return this.code === 0 && !!this.run && !this.error;
+		return (this.code === 0 || this.endedAfterRun) && !!this.run && !this.error;
 	}
 
 	/** The node that ran last (where a failure happened). */
@@ -374,10 +386,14 @@ class ExecResult {
 	/** A one-line summary of the failure, for check messages. */
 	describe() {
 		if (this.timedOut) return 'n8n execute timed out';
+		if (this.endedAfterRun) {
+			const how = this.error ? `a run that failed: ${this.failureText}` : 'a good run';
+			return `n8n execute was ended by ${this.signal} after printing ${how}`;
+		}
 		const e = this.error;
 		if (e) return `${this.failureText} (on node "${this.lastNode}")`;
 		if (!this.run)
-			return `no run data (exit ${this.code}): ${this.failureText || this.output.slice(-600)}`;
+			return `no run data (exit ${this.code}${this.signal ? `, ${this.signal}` : ''}): ${this.failureText || this.output.slice(-600)}`;
 		return `exit ${this.code}`;
 	}
 }
