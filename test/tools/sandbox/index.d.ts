@@ -118,6 +118,8 @@ export interface RequestLogEntry {
 	query: Record<string, string | string[]>;
 	surface: 'api' | 'public' | 'unknown';
 	apiKeyPresent: boolean;
+	/** Which of the sandbox's keys was sent: 0 its apiKey, 1.. its apiKeys in order, -1 none or a wrong one. */
+	apiKeyIndex: number;
 	headers: Record<string, string | string[] | undefined>;
 	body: unknown;
 	/** 0 when the connection was dropped. */
