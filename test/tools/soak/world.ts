@@ -68,7 +68,8 @@ export interface ChangeCounts {
 	jobChanges: number;
 	candidatesCreated: number;
 	jobsCreated: number;
-	candidateTies: { at: string; size: number; variant: string }[];
+	/** `behind`: its records written late, sorting before those already at that time. */
+	candidateTies: { at: string; size: number; variant: string; behind: number }[];
 	jobTies: { at: string; size: number; variant: string }[];
 	invisibleJobChanges: number;
 	lateCandidates: number;
@@ -358,7 +359,9 @@ export class World {
 	 * `size` candidates given ONE modifiedAt, as a bulk import does: most are existing
 	 * records, some are created at that time. `atLatest`: the time is the latest modifiedAt
 	 * already in the list, which is where a trigger that read the whole list has its
-	 * watermark, so the tie lands on records it already emitted at that time.
+	 * watermark, so the tie lands on records it already emitted at that time. Those of its
+	 * records whose ids sort before the highest id already listed at that time are late writes
+	 * (as candidateLate's): behind a cursor stored there, owed eventually, not by the next poll.
 	 */
 	candidateTie(size: number, atLatest: boolean): void {
 		const { sandbox } = this;
@@ -368,6 +371,9 @@ export class World {
 		const eligible = this.candidateIds.filter((id) => !(atLatest && latest.ids.has(id)));
 		const ids = sample(this.random, eligible, size - created);
 		sandbox.touchMany('candidates', { ids, modifiedAt: time });
+		const highest = [...latest.ids].sort().at(-1);
+		const behind = atLatest && highest !== undefined ? ids.filter((id) => id < highest) : [];
+		for (const id of behind) this.lateIds.add(id);
 		for (let n = 0; n < created; n++) {
 			sandbox.createCandidate({
 				firstName: this.name('Imported'),
@@ -380,6 +386,7 @@ export class World {
 			at: new Date(time).toISOString(),
 			size,
 			variant: atLatest ? 'at the latest time' : 'new time',
+			behind: behind.length,
 		});
 	}
 
