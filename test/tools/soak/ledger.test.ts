@@ -29,6 +29,35 @@ describe('soak ledger', () => {
 		});
 	});
 
+	it('owes a late write behind the position once a poll emits a record of a later time', () => {
+		const ledger = new Ledger('candidate', 10);
+		ledger.set('b', '5', 5);
+		ledger.poll(1, [v('b', '5')]);
+		// Written late at time 5, sorting before b: not owed while the list stays at 5 (a
+		// report now would count it lost: the report is read after the drain).
+		ledger.set('a', '5', 5, undefined, true);
+		ledger.poll(2, []);
+		expect(ledger.report()).toMatchObject({ late: 0, pending: 1 });
+		// The trigger moves past 5 without it: missed, emitted later, so late.
+		ledger.set('c', '6', 6);
+		ledger.poll(3, [v('c', '6')]);
+		ledger.poll(4, [v('a', '5')]);
+		expect(ledger.report()).toMatchObject({ late: 1, lost: 0, pending: 0 });
+		expect(ledger.report().examples.late).toEqual(['a@5 (owed by poll 3, emitted by 4)']);
+		expect(ledger.report().lateWrites).toEqual({ written: 1, emitted: 1, maxDelayPolls: 3 });
+	});
+
+	it('passes a late write emitted by the poll that moves past its time', () => {
+		const ledger = new Ledger('candidate', 10);
+		ledger.set('b', '5', 5);
+		ledger.poll(1, [v('b', '5')]);
+		ledger.set('a', '5', 5, undefined, true);
+		ledger.poll(2, []);
+		ledger.set('c', '6', 6);
+		ledger.poll(3, [v('a', '5'), v('c', '6')]);
+		expect(ledger.report()).toMatchObject({ late: 0, lost: 0, pending: 0 });
+	});
+
 	it('counts a version emitted twice as duplicated', () => {
 		const ledger = new Ledger('candidate', 10);
 		ledger.set('a', '1', 1);

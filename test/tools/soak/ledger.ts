@@ -9,8 +9,9 @@
  *   provided its name is the current one (every visible change sets a unique name).
  * - late writes: a candidate written at a time the list already showed, with an id before
  *   the records already listed there (replication lag, an import stamping old times). The
- *   trigger cannot see it by position; it is owed eventually (lost if never emitted), and the
- *   report says how many polls it took at most. A job written late at the latest time the
+ *   trigger cannot see it by position; it is owed by the first poll that emits a record of
+ *   a later time (the trigger reads from its watermark before it moves past that time), and
+ *   eventually in any case (lost if never emitted); the report says how many polls it took. A job written late at the latest time the
  *   list shows (where the job trigger's watermark sits) is owed by the next poll, as any
  *   change is (`lateOwedAtOnce`): the job trigger reads from its watermark on every poll.
  *
@@ -189,7 +190,14 @@ export class Ledger {
 		const complete = items.length < this.maxItems;
 		for (const version of this.unemitted.values()) {
 			const k = key(version.id, version.version);
-			if (this.missedAt.has(k) || (this.lateWritten.has(k) && !this.lateOwedAtOnce)) continue;
+			if (this.missedAt.has(k)) continue;
+			if (this.lateWritten.has(k) && !this.lateOwedAtOnce) {
+				// Behind the trigger's position, a late write is owed once the trigger moves past
+				// its time: it reads from its watermark before it does, which lists the late write
+				// first. Until then (the list stays at that time), only eventually.
+				if (last !== undefined && last.time > version.time) this.missedAt.set(k, poll);
+				continue;
+			}
 			if (complete || (last !== undefined && before(version, last))) this.missedAt.set(k, poll);
 		}
 	}
