@@ -21,7 +21,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { httpJson, mkTemp, rmrf } = require('./lib/util');
+const { CHROMIUM_ARGS, httpJson, mkTemp, rmrf } = require('./lib/util');
 const { findChromium } = require('./legs/editor');
 
 const SHOTS = path.join(__dirname, 'screenshots');
@@ -81,14 +81,7 @@ async function main() {
 	const context = await pw.launchPersistentContext(path.join(profile, 'profile'), {
 		executablePath: chromium,
 		headless: true,
-		args: [
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-			'--no-first-run',
-		],
+		args: [...CHROMIUM_ARGS],
 		env: { ...process.env, TMPDIR: tmp },
 		artifactsDir: path.join(profile, 'artifacts'),
 		viewport: { width: 1600, height: 900 },

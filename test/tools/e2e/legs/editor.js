@@ -34,7 +34,16 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { mkTemp, rmrf, fmtMs, freePort, keepTemp, httpJson, treeRssMb } = require('../lib/util');
+const {
+	CHROMIUM_ARGS,
+	mkTemp,
+	rmrf,
+	fmtMs,
+	freePort,
+	keepTemp,
+	httpJson,
+	treeRssMb,
+} = require('../lib/util');
 const { startN8n, ensureOwner } = require('../lib/n8n');
 const { installTarball, PKG } = require('../lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('../lib/workflows');
@@ -44,14 +53,6 @@ const { check, expect, show } = require('../lib/checks');
 const OWNER = { email: 'e2e@example.com', password: 'E2e-password-1' };
 const NODE_TYPE = `${PKG.name}.recruiting`;
 const OUTPUT_ROOT = path.join(__dirname, '..', '.output');
-const CHROMIUM_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-];
 /** What n8n shows when the credential test meets a wrong key (README quotes both). */
 const WRONG_KEY_MESSAGE = {
 	2: 'The API key was not accepted: copy it again from Settings, API Keys',
@@ -164,7 +165,7 @@ async function editorChecks(ctx, n8n, tarball, timings, memory) {
 					{
 						executablePath: chromiumPath,
 						headless: true,
-						args: CHROMIUM_ARGS,
+						args: [...CHROMIUM_ARGS],
 						// Chromium's own temp files, and Playwright's, inside the run's temp folder.
 						env: { ...process.env, TMPDIR: browserTmp },
 						artifactsDir: path.join(userFolder, 'playwright-artifacts'),

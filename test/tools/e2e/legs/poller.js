@@ -238,6 +238,25 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		const [jobA, jobB] = [...sandbox.fixtures().vacancyIds].sort();
 		const movedFirst = applicationToMove(sandbox, jobA, 'astage-interview');
 		const movedSecond = applicationToMove(sandbox, jobB, 'astage-presented');
+		/**
+		 * Queue mode: the main enqueued `execution` and the worker ran it (the report is sent by
+		 * the execution's last node, just before the worker logs that it finished).
+		 * @param {string} execution
+		 */
+		const expectWorkerRan = async (execution) => {
+			if (!worker) throw new Error('no worker in this mode');
+			const finished = new RegExp(`Worker finished execution ${execution} `);
+			for (let n = 0; n < 40 && !finished.test(worker.output); n++) await sleep(250);
+			expect(
+				new RegExp(`Enqueued execution ${execution} `).test(main.output),
+				`the main did not enqueue execution ${execution}`,
+			);
+			expect(
+				new RegExp(`Worker started execution ${execution} `).test(worker.output) &&
+					finished.test(worker.output),
+				`the worker did not run execution ${execution}`,
+			);
+		};
 		const first = sandbox.createCandidate({ firstName: 'Queue', lastName: 'First' });
 		sandbox.moveApplication(movedFirst.id, { stageId: 'astage-interview' });
 		await check(
@@ -265,19 +284,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 					);
 					return `execution ${execution}, handed off by the scheduler's poll task`;
 				}
-				// The report is sent by the execution's last node, just before the worker logs
-				// that it finished.
-				const finished = new RegExp(`Worker finished execution ${execution} `);
-				for (let n = 0; n < 40 && !finished.test(worker.output); n++) await sleep(250);
-				expect(
-					new RegExp(`Enqueued execution ${execution} `).test(main.output),
-					`the main did not enqueue execution ${execution}`,
-				);
-				expect(
-					new RegExp(`Worker started execution ${execution} `).test(worker.output) &&
-						new RegExp(`Worker finished execution ${execution} `).test(worker.output),
-					`the worker did not run execution ${execution}`,
-				);
+				await expectWorkerRan(execution);
 				expect(!/Worker started execution/.test(main.output), 'the main ran an execution itself');
 				return `execution ${execution}: enqueued by the main, run by the worker`;
 			},
@@ -329,17 +336,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 				);
 				return `${what}, execution ${execution}, handed off by the scheduler's poll task`;
 			}
-			const finished = new RegExp(`Worker finished execution ${execution} `);
-			for (let n = 0; n < 40 && !finished.test(worker.output); n++) await sleep(250);
-			expect(
-				new RegExp(`Enqueued execution ${execution} `).test(main.output),
-				`the main did not enqueue execution ${execution}`,
-			);
-			expect(
-				new RegExp(`Worker started execution ${execution} `).test(worker.output) &&
-					finished.test(worker.output),
-				`the worker did not run execution ${execution}`,
-			);
+			await expectWorkerRan(execution);
 			return `${what}, execution ${execution}: enqueued by the main, run by the worker`;
 		};
 		await check(

@@ -328,7 +328,18 @@ function fmtMs(ms) {
 	return ms >= 60000 ? `${(ms / 60000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** Flags for Debian's chromium, headless as root with no network chatter (editor test, screenshots). */
+const CHROMIUM_ARGS = Object.freeze([
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+]);
+
 module.exports = {
+	CHROMIUM_ARGS,
 	REPO_ROOT,
 	CACHE_ROOT,
 	sleep,
