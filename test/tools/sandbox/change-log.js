@@ -26,9 +26,12 @@ class ChangeLog {
 	 * @param {'created' | 'updated' | 'removed'} kind
 	 * @param {number} modifiedAtMs
 	 * @param {ChangeEntry['source']} source
+	 * @param {{ before?: ChangeEntry['before'], after?: ChangeEntry['after'] }} [facts]
+	 *   applications: what the application was before the change and is after it
 	 * @returns {ChangeEntry}
 	 */
-	record(resource, id, kind, modifiedAtMs, source) {
+	record(resource, id, kind, modifiedAtMs, source, facts) {
+		/** @type {ChangeEntry} */
 		const entry = {
 			seq: this.seq + 1,
 			resource,
@@ -36,6 +39,7 @@ class ChangeLog {
 			kind,
 			modifiedAt: new Date(modifiedAtMs).toISOString(),
 			source,
+			...facts,
 		};
 		this.entries.push(entry);
 		return entry;

@@ -101,6 +101,22 @@ export interface ChangeEntry {
 	/** ISO timestamp the record now carries. */
 	modifiedAt: string;
 	source: 'api' | 'portal' | 'control';
+	/** Applications: what it was before the change (absent: created). */
+	before?: ApplicationFacts;
+	/** Applications: what it is after the change (absent: removed). */
+	after?: ApplicationFacts;
+}
+
+/** An application in the sandbox's own terms, as the change log records it. */
+export interface ApplicationFacts {
+	/** Its vacancy's id (null: speculative). */
+	job: string | null;
+	/** Its stage's id. */
+	stage: string;
+	state: string;
+	placed: boolean;
+	/** The next interview (null: none). */
+	interview: { id: string; startTime: string } | null;
 }
 
 export interface ChangeLog {
@@ -276,6 +292,8 @@ export interface Store {
 	getApplication(id: string): ApplicationRecord | undefined;
 	getNote(id: string): NoteRecord | undefined;
 	applicationsOfVacancy(vacancyId: string): ApplicationRecord[];
+	/** What an application is, in the sandbox's own terms (undefined: no such application). */
+	applicationFacts(id: string): ApplicationFacts | undefined;
 	/** The API's write operations (bodies are validated; throw HttpError). */
 	updateVacancy(id: string, body: unknown): VacancyRecord;
 	updateNote(id: string, body: unknown): NoteRecord;

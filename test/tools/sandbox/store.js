@@ -27,6 +27,7 @@ const profile = require('./profile');
 /** @typedef {import('./types').Posting} Posting */
 /** @typedef {import('./types').Location} Location */
 /** @typedef {import('./types').ChangeEntry} ChangeEntry */
+/** @typedef {import('./types').ApplicationFacts} ApplicationFacts */
 
 /**
  * @typedef {object} StoreOptions
@@ -182,6 +183,33 @@ class Store {
 	applicationsOfVacancy(vacancyId) {
 		const ids = this.world.applicationsByVacancy.get(vacancyId) ?? [];
 		return ids.map((id) => /** @type {ApplicationRecord} */ (this.world.applications.get(id)));
+	}
+
+	/**
+	 * What an application is, in the sandbox's own terms (its record, not the API's view of
+	 * it): the change log records these before and after each change, so that a test can tell
+	 * what the sandbox did without reading the API's answers. Undefined when there is no such
+	 * application.
+	 * @param {string} id
+	 * @returns {ApplicationFacts | undefined}
+	 */
+	applicationFacts(id) {
+		const app = this.world.applications.get(id);
+		if (!app) return undefined;
+		const interview =
+			app.interview === undefined
+				? (profile.applicationExtras(this.world, app).interviews[0] ?? null)
+				: app.interview;
+		return {
+			job: app.vacancyId,
+			stage: app.stageId,
+			state: app.state,
+			placed: app.state === 'placed',
+			interview:
+				interview === null
+					? null
+					: { id: interview.id, startTime: new Date(interview.startTime).toISOString() },
+		};
 	}
 
 	/** Public postings, by id. */
@@ -639,6 +667,7 @@ class Store {
 			application.interview =
 				profile.applicationExtras(this.world, application).interviews[0] ?? null;
 		}
+		const before = this.applicationFacts(id);
 		if (fields.stageId !== undefined) {
 			const stage = data.APPLICATION_STAGES.find((s) => s.id === fields.stageId);
 			if (!stage)
@@ -663,7 +692,10 @@ class Store {
 			};
 		} else if (fields.interview === false) application.interview = null;
 		application.modifiedAt = ts;
-		this.changeLog.record('application', id, 'updated', ts, 'control');
+		this.changeLog.record('application', id, 'updated', ts, 'control', {
+			before,
+			after: this.applicationFacts(id),
+		});
 		return application;
 	}
 
@@ -674,6 +706,7 @@ class Store {
 	removeApplication(id) {
 		const application = this.world.applications.get(id);
 		if (!application) throw notFound(`application ${id} not found`, 'id');
+		const before = this.applicationFacts(id);
 		this.world.applications.delete(id);
 		if (application.vacancyId !== null) {
 			const list = this.world.applicationsByVacancy.get(application.vacancyId) ?? [];
@@ -683,7 +716,7 @@ class Store {
 			);
 		}
 		const ts = this.clock.tick();
-		this.changeLog.record('application', id, 'removed', ts, 'control');
+		this.changeLog.record('application', id, 'removed', ts, 'control', { before });
 		return application;
 	}
 
@@ -709,7 +742,9 @@ class Store {
 			list.push(application.id);
 			w.applicationsByVacancy.set(application.vacancyId, list);
 		}
-		this.changeLog.record('application', application.id, 'created', ts, source);
+		this.changeLog.record('application', application.id, 'created', ts, source, {
+			after: this.applicationFacts(application.id),
+		});
 		return application;
 	}
 }

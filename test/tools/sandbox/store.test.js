@@ -277,6 +277,44 @@ describe('applications move on', () => {
 		expect(() => store.moveApplication(first.id, { stageId: 'nowhere' })).toThrow(/stage/);
 		expect(() => store.moveApplication(first.id, { state: 'dreaming' })).toThrow(/state/);
 	});
+
+	test('the change log says what the sandbox did to each application: before and after', () => {
+		const store = createStore({ candidates: 50, vacancies: 3 });
+		const [job] = store.world.vacancyIndex.items.map((v) => v.id).sort();
+		const [first] = store.applicationsOfVacancy(job);
+		const shown = render.applicationListItem(store.world, first);
+		const seeded = store.applicationFacts(first.id);
+		// The facts are the sandbox's own record, and agree with what the API shows.
+		expect(seeded).toEqual({
+			job,
+			stage: shown.stage.id,
+			state: shown.applicationState.state,
+			placed: shown.isPlaced,
+			interview: shown.nextInterview
+				? { id: shown.nextInterview.id, startTime: shown.nextInterview.startTime }
+				: null,
+		});
+		store.moveApplication(first.id, { stageId: 'astage-interview', interview: true });
+		store.moveApplication(first.id, { state: 'placed' });
+		const created = store.createApplication({
+			vacancyId: job,
+			candidateId: first.candidateId,
+			stageId: 'astage-applied',
+			statusId: null,
+		});
+		store.removeApplication(first.id);
+		const [move, place, create, remove] = store.changeLog.entries;
+		expect(move.before).toEqual(seeded);
+		expect(move.after).toMatchObject({ stage: 'astage-interview', interview: { id: /^int-s/ } });
+		expect(place.before).toEqual(move.after);
+		expect(place.after).toEqual({ ...move.after, state: 'placed', placed: true });
+		expect(create).toMatchObject({ kind: 'created', id: created.id });
+		expect(create).not.toHaveProperty('before');
+		expect(create.after).toEqual(store.applicationFacts(created.id));
+		expect(remove).toMatchObject({ kind: 'removed', before: place.after });
+		expect(remove).not.toHaveProperty('after');
+		expect(store.applicationFacts(first.id)).toBeUndefined();
+	});
 });
 
 describe('date-time parsing', () => {

@@ -145,6 +145,16 @@
  * @property {'created' | 'updated' | 'removed'} kind
  * @property {string} modifiedAt ISO timestamp the record now carries
  * @property {'api' | 'portal' | 'control'} source which surface caused it
+ * @property {ApplicationFacts} [before] applications: what it was before (absent: created)
+ * @property {ApplicationFacts} [after] applications: what it is after (absent: removed)
+ *
+ * @typedef {object} ApplicationFacts
+ *   An application in the sandbox's own terms, as the change log records it.
+ * @property {string | null} job its vacancy's id (null: speculative)
+ * @property {string} stage its stage's id
+ * @property {string} state
+ * @property {boolean} placed
+ * @property {{ id: string, startTime: string } | null} interview the next interview (null: none)
  */
 
 module.exports = {};

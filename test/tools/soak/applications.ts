@@ -1,35 +1,63 @@
 /*
- * The soak's oracle for the application trigger. The API has no feed of application changes;
- * the trigger promises that every change seen between two reads of a job is emitted once. So
- * the ledger keeps, per application, what the trigger's items say it is (the *replay*) and
- * checks every successful poll against the sandbox (the *truth*; records change only between
- * polls, so the truth during a poll is the truth after it):
+ * The soak's oracle for the application trigger, written from README's event table and the
+ * sandbox's own record of what it did, sharing no code with the trigger. The API has no feed
+ * of application changes; the trigger promises that every change between two reads of a job
+ * is emitted once. The sandbox's change log says, for every change it made to an application,
+ * what the application was before and is after (ApplicationFacts: its stage id, state,
+ * whether placed, its next interview). The ledger folds that log into what each application
+ * is now (the *truth*; records change only between polls, so the truth during a poll is the
+ * truth after it) and keeps what it was when the trigger last reported on it (the *reported*
+ * facts), then:
  *
  * 1. For every job the poll read (a 200 answer in the sandbox's request log), the events of
- *    each of its applications are exactly the difference between the replay and the truth:
- *    new, removed, another stage, another state, placed, a new next interview. A difference
- *    with no event is *missed*; an event with no difference (or from or to the wrong value)
- *    is *duplicated*. Then the replay of those applications is the truth.
- * 2. A poll that reached Max Items per Poll stops inside its last job: the differences it left
+ *    each of its applications are exactly the rows of README's table that hold between the
+ *    reported facts and the truth (`OWED`), with the from- and to-values the log gives. A row
+ *    with no event is *missed*; an event with no row (or with the wrong values) *duplicated*.
+ *    Then the reported facts are the truth.
+ * 2. A poll that reached Max Items per Poll stops inside its last job: the events it left
  *    there are *deferred* to a later read, not missed.
  * 3. After the drain (every job read since the last change, nothing emitted), an application
- *    whose replay is not the truth is *lost*.
+ *    owed anything is *lost*.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { itemsOf } from '../../harness/trigger';
 import type { TriggerHarness } from '../../harness/trigger';
-import type { RequestLogEntry, Sandbox } from '../sandbox';
+import type { ApplicationFacts, RequestLogEntry, Sandbox } from '../sandbox';
 import { failureKind } from './runner';
 
 type Json = Record<string, unknown>;
 
-interface View {
-	jobId: string;
-	stage: string;
-	state: string;
-	placed: boolean;
-	interview: string;
+/** An application as the sandbox says it is; undefined: not listed (never, or removed). */
+type Facts = ApplicationFacts | undefined;
+
+const sameInterview = (a: ApplicationFacts['interview'], b: ApplicationFacts['interview']) =>
+	a?.id === b?.id && a?.startTime === b?.startTime;
+
+/**
+ * README, "Application events": each event and when it is owed between the facts at the
+ * trigger's last report (`was`) and now (`is`).
+ */
+const OWED: { event: string; when: (was: Facts, is: Facts) => boolean }[] = [
+	// "an application the job did not list at its last read"
+	{ event: 'newApplication', when: (was, is) => was === undefined && is !== undefined },
+	// "another stage"
+	{ event: 'stageChanged', when: (was, is) => !!was && !!is && was.stage !== is.stage },
+	// "another applicationState"
+	{ event: 'stateChanged', when: (was, is) => !!was && !!is && was.state !== is.state },
+	// "isPlaced turned true"
+	{ event: 'placed', when: (was, is) => !!was && !!is && !was.placed && is.placed },
+	// "a new next interview (another id or start)"
+	{
+		event: 'interviewScheduled',
+		when: (was, is) => !!was && !!is?.interview && !sameInterview(was.interview, is.interview),
+	},
+	// "an application the job no longer lists"
+	{ event: 'removed', when: (was, is) => was !== undefined && is === undefined },
+];
+
+export function owedEvents(was: Facts, is: Facts): string[] {
+	return OWED.filter((row) => row.when(was, is)).map((row) => row.event);
 }
 
 export interface ApplicationReport {
@@ -42,6 +70,8 @@ export interface ApplicationReport {
 	duplicated: number;
 	deferred: number;
 	lost: number;
+	/** Applications the sandbox created, changed or removed, as its change log says. */
+	logged: number;
 	/** Up to 10 examples of each problem. */
 	examples: { missed: string[]; duplicated: string[]; lost: string[] };
 }
@@ -49,34 +79,17 @@ export interface ApplicationReport {
 const record = (value: unknown): Json =>
 	typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 
-function viewOf(jobId: string, item: Json): View {
-	const interview = record(item.nextInterview);
-	return {
-		jobId,
-		stage: String(record(item.stage).id),
-		state: String(record(item.applicationState).state),
-		placed: item.isPlaced === true,
-		interview: item.nextInterview ? `${String(interview.id)}@${String(interview.startTime)}` : '',
-	};
-}
-
-/** The events the trigger owes for an application between two reads. */
-function owedEvents(before: View | undefined, after: View | undefined): string[] {
-	if (before === undefined && after === undefined) return [];
-	if (before === undefined) return ['newApplication'];
-	if (after === undefined) return ['removed'];
-	const events: string[] = [];
-	if (before.stage !== after.stage) events.push('stageChanged');
-	if (before.state !== after.state) events.push('stateChanged');
-	if (!before.placed && after.placed) events.push('placed');
-	if (after.interview !== '' && after.interview !== before.interview) {
-		events.push('interviewScheduled');
-	}
-	return events;
-}
-
 export class ApplicationLedger {
-	private readonly replay = new Map<string, View>();
+	/** What each application is now, folded from the change log (absent: not listed). */
+	private readonly truth = new Map<string, ApplicationFacts>();
+
+	/** What each application was when the trigger last reported on it (absent: not listed). */
+	private readonly reported = new Map<string, ApplicationFacts>();
+
+	/** Every application each job ever listed. */
+	private readonly byJob = new Map<string, Set<string>>();
+
+	private seq: number;
 
 	private readonly report: ApplicationReport = {
 		polls: 0,
@@ -88,13 +101,24 @@ export class ApplicationLedger {
 		duplicated: 0,
 		deferred: 0,
 		lost: 0,
+		logged: 0,
 		examples: { missed: [], duplicated: [], lost: [] },
 	};
 
+	/**
+	 * Start: Everything owes the applications the sandbox was seeded with (they have no change
+	 * log entry) as New Application.
+	 */
 	constructor(
 		private readonly sandbox: Sandbox,
 		private readonly maxItems: number,
-	) {}
+	) {
+		this.seq = sandbox.changeLog.seq;
+		for (const id of sandbox.fixtures().applicationIds) {
+			const facts = sandbox.store.applicationFacts(id);
+			if (facts) this.setTruth(id, facts);
+		}
+	}
 
 	/** The jobs whose applications a poll read: 200 answers without an injected fault. */
 	static jobsRead(entries: RequestLogEntry[]): string[] {
@@ -106,6 +130,28 @@ export class ApplicationLedger {
 		return jobs;
 	}
 
+	private setTruth(id: string, facts: ApplicationFacts): void {
+		this.truth.set(id, facts);
+		if (facts.job === null) return;
+		const ids = this.byJob.get(facts.job) ?? new Set<string>();
+		this.byJob.set(facts.job, ids.add(id));
+	}
+
+	/** Folds the sandbox's change log since the last call into the truth. */
+	private readLog(): void {
+		for (const entry of this.sandbox.changeLog.since(this.seq, 'application')) {
+			this.report.logged++;
+			const was = this.truth.get(entry.id);
+			// The log must chain: each change starts from what the one before left.
+			if (JSON.stringify(entry.before) !== JSON.stringify(was)) {
+				throw new Error(`the sandbox's change log skips a change of ${entry.id}`);
+			}
+			if (entry.after === undefined) this.truth.delete(entry.id);
+			else this.setTruth(entry.id, entry.after);
+		}
+		this.seq = this.sandbox.changeLog.seq;
+	}
+
 	private note(kind: 'missed' | 'duplicated' | 'lost', text: string): void {
 		this.report[kind]++;
 		if (this.report.examples[kind].length < 10) this.report.examples[kind].push(text);
@@ -113,6 +159,7 @@ export class ApplicationLedger {
 
 	/** A successful poll read `jobs` (in order) and emitted `items`. */
 	poll(number: number, jobs: string[], items: IDataObject[]): void {
+		this.readLog();
 		this.report.polls++;
 		this.report.jobReads += jobs.length;
 		this.report.emitted += items.length;
@@ -127,18 +174,10 @@ export class ApplicationLedger {
 		const lastJob = jobs[jobs.length - 1];
 		const handled = new Set<string>();
 		for (const jobId of jobs) {
-			const truth = new Map<string, View>();
-			for (const item of this.sandbox.applicationsOf(jobId)) {
-				truth.set(String(item.id), viewOf(jobId, item));
-			}
-			const ids = new Set([
-				...truth.keys(),
-				...[...this.replay].filter(([, view]) => view.jobId === jobId).map(([id]) => id),
-			]);
-			for (const id of [...ids].sort()) {
-				const before = this.replay.get(id);
-				const after = truth.get(id);
-				const owed = owedEvents(before, after).sort();
+			for (const id of [...(this.byJob.get(jobId) ?? [])].sort()) {
+				const was = this.reported.get(id);
+				const is = this.truth.get(id);
+				const owed = owedEvents(was, is).sort();
 				const emitted = (byApplication.get(id) ?? []).filter((item) => item.jobId === jobId);
 				handled.add(id);
 				if (emitted.length === 0 && owed.length > 0 && capped && jobId === lastJob) {
@@ -152,9 +191,9 @@ export class ApplicationLedger {
 					const text = `${id} on ${jobId}, poll ${number}: owed [${owed.join(', ')}], emitted [${got.join(', ')}]`;
 					this.note(got.length < owed.length ? 'missed' : 'duplicated', text);
 				}
-				for (const item of emitted) this.checkValues(id, item, before, after, number);
-				if (after === undefined) this.replay.delete(id);
-				else this.replay.set(id, after);
+				for (const item of emitted) this.checkValues(id, item, was, is, number);
+				if (is === undefined) this.reported.delete(id);
+				else this.reported.set(id, is);
 			}
 		}
 		for (const [id, emitted] of byApplication) {
@@ -167,36 +206,38 @@ export class ApplicationLedger {
 		}
 	}
 
-	/** An item says where from and where to: those must be the replay and the truth. */
-	private checkValues(
-		id: string,
-		item: IDataObject,
-		before: View | undefined,
-		after: View | undefined,
-		number: number,
-	): void {
+	/** An item says what it is about: those must be the facts the sandbox logged. */
+	private checkValues(id: string, item: IDataObject, was: Facts, is: Facts, number: number): void {
 		const wrong = (what: string) =>
 			this.note('duplicated', `${id}, poll ${number}: ${String(item.event)} with ${what}`);
-		if (item.event === 'stageChanged') {
-			if (record(item.fromStage).id !== before?.stage) wrong('another from-stage');
-			if (record(item.toStage).id !== after?.stage) wrong('another to-stage');
+		const stageId = (value: unknown) => record(value).id;
+		switch (item.event) {
+			case 'newApplication':
+				if (stageId(item.stage) !== is?.stage) wrong('another stage');
+				break;
+			case 'stageChanged':
+				if (stageId(item.fromStage) !== was?.stage) wrong('another from-stage');
+				if (stageId(item.toStage) !== is?.stage) wrong('another to-stage');
+				break;
+			case 'stateChanged':
+				if (item.fromState !== was?.state) wrong('another from-state');
+				if (item.toState !== is?.state) wrong('another to-state');
+				break;
+			case 'interviewScheduled':
+				if (record(item.interview).id !== is?.interview?.id) wrong('another interview');
+				break;
+			case 'removed':
+				if (stageId(item.stage) !== was?.stage) wrong('another last stage');
+				break;
 		}
-		if (item.event === 'stateChanged') {
-			if (item.fromState !== before?.state) wrong('another from-state');
-			if (item.toState !== after?.state) wrong('another to-state');
-		}
+		if (item.candidateId === undefined || item.candidateId === null) wrong('no candidate');
 	}
 
-	/** After the drain: every application's replay is the truth. */
-	finish(jobIds: string[]): ApplicationReport {
-		const truth = new Map<string, View>();
-		for (const jobId of jobIds) {
-			for (const item of this.sandbox.applicationsOf(jobId)) {
-				truth.set(String(item.id), viewOf(jobId, item));
-			}
-		}
-		for (const id of new Set([...truth.keys(), ...this.replay.keys()])) {
-			const owed = owedEvents(this.replay.get(id), truth.get(id));
+	/** After the drain: nothing is owed any more. */
+	finish(): ApplicationReport {
+		this.readLog();
+		for (const id of new Set([...this.truth.keys(), ...this.reported.keys()])) {
+			const owed = owedEvents(this.reported.get(id), this.truth.get(id));
 			if (owed.length > 0) this.note('lost', `${id}: [${owed.join(', ')}] never emitted`);
 		}
 		return this.report;

@@ -285,9 +285,8 @@ it(
 			const emitted = await applicationTrigger.poll();
 			quiet = emitted === 0 ? quiet + 1 : 0;
 		}
-		const applicationReport: ApplicationReport = applicationLedger.finish(
-			sandbox.fixtures().vacancyIds,
-		);
+		const applicationDrained = quiet > cycle;
+		const applicationReport: ApplicationReport = applicationLedger.finish();
 		const wallSeconds = (performance.now() - started) / 1000;
 
 		const candidateReport = candidates.report();
@@ -335,6 +334,7 @@ it(
 				failedPolls: applicationTrigger.failed,
 				restarts: applicationTrigger.restarts,
 				drainPolls: applicationDrainPolls,
+				drained: applicationDrained,
 				changes: world.counts.applications,
 			},
 			wallSeconds: Math.round(wallSeconds),
@@ -352,14 +352,18 @@ it(
 					`duplicated ${candidateReport.duplicated + jobReport.duplicated}; wall ${Math.round(wallSeconds)} s`,
 				`  ${describeLedger('candidates', candidateReport)}`,
 				`  ${describeLedger('jobs', jobReport)}`,
-				`  applications: ${brief(world.counts.applications)} changes made; ${applicationReport.polls} polls checked (${applicationTrigger.failed} failed, ${applicationTrigger.restarts} restarts), ${applicationReport.jobReads} job reads; events owed ${applicationReport.owed}, emitted ${applicationReport.emitted} (${brief(applicationReport.byEvent)}), deferred by Max Items ${applicationReport.deferred}; missed ${applicationReport.missed}, duplicated ${applicationReport.duplicated}, lost ${applicationReport.lost}`,
+				`  applications: ${brief(world.counts.applications)} changes made; ${applicationReport.polls} polls checked (${applicationTrigger.failed} failed, ${applicationTrigger.restarts} restarts), ${applicationReport.jobReads} job reads; ${applicationReport.logged} changes in the sandbox's log; events owed ${applicationReport.owed}, emitted ${applicationReport.emitted} (${brief(applicationReport.byEvent)}), deferred by Max Items ${applicationReport.deferred}; missed ${applicationReport.missed}, duplicated ${applicationReport.duplicated}, lost ${applicationReport.lost}`,
 				`  poll failures: candidates ${brief(candidateTrigger.failures)}; jobs ${brief(jobTrigger.failures)}; applications ${brief(applicationTrigger.failures)}`,
 				'',
 			].join('\n'),
 		);
 
 		// A trigger that keeps emitting with nothing changing emits something again and again.
-		expect(drained).toEqual({ candidate: true, job: true });
+		expect({ ...drained, application: applicationDrained }).toEqual({
+			candidate: true,
+			job: true,
+			application: true,
+		});
 		// The soak did what it claims: faults were injected, polls failed, ties happened.
 		if (FAULTS_ON) {
 			expect(faulted.faults / faulted.requests).toBeGreaterThan(0.07);
