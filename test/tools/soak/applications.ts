@@ -236,6 +236,12 @@ export class ApplicationLedger {
 	/** After the drain: nothing is owed any more. */
 	finish(): ApplicationReport {
 		this.readLog();
+		// The log is the whole story: every application it says exists is what the sandbox holds.
+		for (const [id, facts] of this.truth) {
+			if (JSON.stringify(this.sandbox.store.applicationFacts(id)) !== JSON.stringify(facts)) {
+				throw new Error(`the sandbox changed ${id} without a change log entry`);
+			}
+		}
 		for (const id of new Set([...this.truth.keys(), ...this.reported.keys()])) {
 			const owed = owedEvents(this.reported.get(id), this.truth.get(id));
 			if (owed.length > 0) this.note('lost', `${id}: [${owed.join(', ')}] never emitted`);

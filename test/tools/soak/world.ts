@@ -157,7 +157,7 @@ export class World {
 		for (const entry of entries) {
 			if (entry.resource === 'candidate') this.counts.candidateChanges++;
 			else if (entry.resource === 'vacancy') this.counts.jobChanges++;
-			// The application ledger reads applications from the sandbox itself.
+			// The application ledger reads these entries itself (applications.ts).
 			else if (entry.resource === 'application') continue;
 			else throw new Error(`unexpected change of a ${entry.resource}`);
 			last.set(`${entry.resource}:${entry.id}`, entry);
