@@ -7,11 +7,10 @@ import type {
 } from 'n8n-workflow';
 
 import { searchJobs } from '../shared/listSearch/searchJobs';
-import { pollApplicationTrigger } from './applicationTrigger';
-import { pollList } from './listTrigger';
+import { applicationTestEvent, pollApplications } from './applications/trigger';
+import { listTestEvent, pollList } from './lists/trigger';
 import { triggerProperties } from './properties';
-
-export { NOW_LOOKBACK_MS } from './listTrigger';
+import { stateSlot } from './slot';
 
 // A polling trigger starts workflows on its own schedule; an AI agent cannot call it as a tool.
 export class RecruitingTrigger implements INodeType {
@@ -37,12 +36,29 @@ export class RecruitingTrigger implements INodeType {
 
 	methods = { listSearch: { searchJobs } };
 
-	// The one place that picks how a resource is watched: jobs and candidates by their lists'
-	// modification times (listTrigger.ts), applications by reading the watched jobs
-	// (applicationTrigger.ts).
+	/**
+	 * Applications are watched by reading the watched jobs (applications/), jobs and
+	 * candidates by their lists' modification times (lists/). Either way a poll starts from the
+	 * stored state and returns the items and the state to store; storing is done here, once.
+	 */
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return this.getNodeParameter('resource') === 'application'
-			? await pollApplicationTrigger(this)
-			: await pollList(this);
+		const applications = this.getNodeParameter('resource') === 'application';
+		if (this.getMode() === 'manual') {
+			// Fetch Test Event: nothing is read from or written to the stored state.
+			return [applications ? await applicationTestEvent(this) : await listTestEvent(this)];
+		}
+		const slot = stateSlot(this);
+		// n8n starts a poll on schedule even while the previous one still runs (a poll waiting
+		// out the API's rate limit can outlast the interval). Both start from this state; the one
+		// that finishes first keeps its result, the other emits nothing and stores nothing: what
+		// it read, the next poll reads again.
+		const stored = slot.read();
+		const { items, state } = applications
+			? await pollApplications(this, stored)
+			: await pollList(this, stored);
+		if (slot.read() !== stored) return null;
+		// Only now, after the whole poll succeeded: a poll that throws leaves the state as it was.
+		slot.write(state);
+		return items.length ? [items] : null;
 	}
 }

@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyOption } from '../shared/output';
+import { APPLICATION_STAGE_TYPES } from './applications/events';
 
 /*
  * The trigger's parameters. Jobs and candidates are read from their lists by modification
- * time; applications by reading the applications of the watched jobs (walks/applications.ts),
+ * time (lists/); applications by reading the applications of the watched jobs (applications/),
  * so they have their own Events, Start and options.
  */
 
@@ -32,19 +33,9 @@ const CHANGE_EVENTS = [
 const EVENT_DESCRIPTION =
 	'Which changes start the workflow. Each item’s "event" field says which it was.';
 
-export const APPLICATION_STAGE_TYPES = [
-	'application',
-	'interview',
-	'outreach',
-	'presentation',
-	'result',
-	'sourcing',
-	'speculative',
-];
-
 /** The hint under Jobs per Poll: what the cost and the staleness are, in numbers. */
 const JOBS_PER_POLL_HINT =
-	'A poll costs 1 request for the job list plus 1 per job read. Every watched job is read at least once every ceil(jobs ÷ Jobs per Poll) polls: 200 jobs at 20 a poll, every 10 polls (10 minutes when polling every minute).';
+	'A poll costs 1 request for the job list plus 1 per job read: at most Jobs per Poll, and as many more while jobs are first taken in. Every watched job is read at least once every ceil(jobs ÷ Jobs per Poll) polls while polls stay under Max Items per Poll: 200 jobs at 20 a poll, every 10 polls (10 minutes when polling every minute).';
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -242,7 +233,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'From Now',
 				value: 'now',
 				description:
-					'The first poll reads every watched job once, silently; then only changes are emitted',
+					'The first polls read every watched job once, silently (Jobs per Poll a poll); then its changes are emitted',
 			},
 		],
 		default: 'now',

@@ -146,17 +146,33 @@ describe('From Now', () => {
 		expect(await watch.poll()).toBeNull();
 	});
 
-	test('an idle poll costs 1 request for the job list plus one per job read, at most Jobs per Poll', async () => {
+	test('the first polls take the jobs in, Jobs per Poll a poll; then an idle poll costs 1 + min(jobs, Jobs per Poll)', async () => {
 		seed();
 		const watch = trigger({ options: { jobsPerPoll: 2 } });
-		await watch.poll();
-		const before = api.log.length;
-		expect(await watch.poll()).toBeNull();
-		expect(requestsSince(before)).toEqual([
+		const reads = async () => {
+			const before = api.log.length;
+			expect(await watch.poll()).toBeNull();
+			return requestsSince(before);
+		};
+		// Taken in silently, two a poll: j00003 in the second poll, beside the rotation.
+		expect(await reads()).toEqual([
+			'/vacancies?limit=50',
 			`/vacancies?limit=50&modifiedSince=${encodeURIComponent(t(30))}`,
 			'/applications/vacancy/j00001',
 			'/applications/vacancy/j00002',
 		]);
+		const list = `/vacancies?limit=50&modifiedSince=${encodeURIComponent(t(30))}`;
+		expect(await reads()).toEqual([
+			list,
+			'/applications/vacancy/j00003',
+			'/applications/vacancy/j00001',
+			'/applications/vacancy/j00002',
+		]);
+		// A change in a job taken in first is emitted; j00003 was watched from its own first read.
+		api.changeApplication('j00003', 'a5', { stage: 'offer' });
+		expect(await reads()).toHaveLength(3);
+		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', 'a5']]);
+		expect(await reads()).toHaveLength(3);
 	});
 });
 
@@ -182,7 +198,8 @@ describe('the schedule', () => {
 	test('every job is read at least once every ceil(jobs / Jobs per Poll) polls; a changed job first', async () => {
 		api.addJobs(...[1, 2, 3, 4, 5].map((n) => job(n, n)));
 		const watch = trigger({ options: { jobsPerPoll: 2 } });
-		await watch.poll();
+		// Taken in, two jobs a poll.
+		for (let poll = 0; poll < 3; poll++) await watch.poll();
 		const reads: string[][] = [];
 		for (let poll = 0; poll < 6; poll++) {
 			const before = api.log.length;
@@ -206,6 +223,53 @@ describe('the schedule', () => {
 			const gaps = polls.slice(1).map((poll, index) => poll - polls[index]);
 			expect(Math.max(polls[0] + 1, ...gaps)).toBeLessThanOrEqual(3);
 		}
+	});
+});
+
+describe('the schedule under Max Items per Poll', () => {
+	test('new jobs with more applications than a poll may emit do not hold back the jobs already watched', async () => {
+		api.addJobs(job(1, 10), job(2, 20), job(3, 30));
+		const watch = trigger({ options: { jobsPerPoll: 2, maxItemsPerPoll: 2 } });
+		// Taken in, two a poll.
+		await watch.poll();
+		await watch.poll();
+		const reads: string[][] = [];
+		const emitted: string[] = [];
+		const poll = async () => {
+			const before = api.log.length;
+			emitted.push(...itemsOf(await watch.poll()).map((item) => item.applicationId as string));
+			reads.push(
+				requestsSince(before)
+					.filter((path) => path.startsWith('/applications'))
+					.map((path) => path.split('/').pop() as string),
+			);
+		};
+		// A job created before every poll, with three applications: each could fill a poll alone.
+		for (let n = 0; n < 12; n++) {
+			api.addJobs(job(100 + n, 100 + n));
+			api.addApplications(job(100 + n, 0).id, app(3 * n + 10), app(3 * n + 11), app(3 * n + 12));
+			await poll();
+		}
+		// Polls stopped at Max Items, again and again.
+		expect(emitted.length).toBeGreaterThan(12);
+		// Every job watched before was read within ceil(jobs / Jobs per Poll) + jobs - 1 polls, as
+		// README states for polls that stop at Max Items (jobs: 3, then up to 15).
+		for (const id of ['j00001', 'j00002', 'j00003']) {
+			const polls = [-1, ...reads.flatMap((read, index) => (read.includes(id) ? [index] : []))];
+			const gaps = [
+				...polls.slice(1).map((at, i) => at - polls[i]),
+				reads.length - 1 - (polls.at(-1) as number),
+			];
+			expect({ id, longestGap: Math.max(...gaps) <= Math.ceil(15 / 2) + 15 - 1 }).toEqual({
+				id,
+				longestGap: true,
+			});
+			expect({ id, read: polls.length > 1 }).toEqual({ id, read: true });
+		}
+		// Nothing lost or repeated: once the jobs stop coming, every application comes, once.
+		for (let n = 0; n < 20; n++) await poll();
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect(emitted).toHaveLength(36);
 	});
 });
 
@@ -483,6 +547,61 @@ describe('Output and the editor', () => {
 		});
 		expect(items[0].toStage).toEqual(items[0].stage);
 		expect(watch.state()).toBeUndefined();
+	});
+
+	describe('Fetch Test Event: the most recently active application, as the chosen event, in every Output mode', () => {
+		const interview = { id: 'i7', startTime: t(3000) };
+		const fixture = () => {
+			api.addJobs(job(1, 10), job(2, 20));
+			api.addApplications(
+				'j00001',
+				app(1, 'applied', { activityAt: t(50) }),
+				app(2, 'interview', { activityAt: t(90), interview, state: 'in-progress' }),
+			);
+			api.addApplications('j00002', app(3, 'offer', { activityAt: t(70) }));
+		};
+		const modes = [
+			['flattened', { id: 'a2', stage: { id: 'interview' } }],
+			['simplified', { id: 'a2', stage: 'Interview', state: 'in-progress' }],
+			['raw', { id: 'a2', stage: { viewType: 'applicationStage', id: 'interview' } }],
+			['selected', { id: 'a2' }],
+		] as const;
+		const stage = { id: 'interview', name: 'Interview', type: 'interview', order: 3 };
+		const shapes: Record<string, IDataObject> = {
+			newApplication: { stage },
+			stageChanged: { fromStage: null, toStage: stage, inFromStageSince: null },
+			stateChanged: { fromState: null, toState: 'in-progress' },
+			placed: { stage },
+			interviewScheduled: { interview: expect.objectContaining(interview) },
+			// As a removal shows it: the application is no longer listed, only its ids are known.
+			removed: {
+				stage,
+				candidateName: null,
+				application: { id: 'a2', candidateId: 'c2', removed: true },
+			},
+		};
+		const cases = modes.flatMap(([mode, shown]) =>
+			APPLICATION_EVENTS.map((chosen): [string, string, IDataObject] => [chosen, mode, shown]),
+		);
+		test.each(cases)('%s, Output %s', async (chosen, mode, shown) => {
+			fixture();
+			const watch = trigger({ events: [chosen], options: { output: mode } });
+			const items = itemsOf(await watch.poll('manual'));
+			expect(items).toHaveLength(1);
+			expect(items[0]).toMatchObject({
+				event: chosen,
+				resource: 'application',
+				applicationId: 'a2',
+				jobId: 'j00001',
+				jobTitle: 'Job 1',
+				candidateId: 'c2',
+				candidateName: 'First2 Last2',
+				state: 'in-progress',
+				...(chosen === 'removed' ? {} : { application: shown }),
+				...shapes[chosen],
+			});
+			expect(watch.state()).toBeUndefined();
+		});
 	});
 
 	test('Fetch Test Event looks at the most recently changed jobs, not the first ones', async () => {

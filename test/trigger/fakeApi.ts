@@ -45,6 +45,8 @@ export interface Application {
 	placed: boolean;
 	/** The next interview's id and start, if any. */
 	interview?: { id: string; startTime: string };
+	/** When its latest activity was (latestActivity.date; default t(1)). */
+	activityAt?: string;
 }
 
 /** The application stages the fake API knows (type and order as the spec describes them). */
@@ -63,7 +65,11 @@ export function applicationListItem(application: Application): Record<string, un
 		order: 0,
 	};
 	return {
-		latestActivity: { type: 'applicationCreated', isInbound: false, date: t(1) },
+		latestActivity: {
+			type: 'applicationCreated',
+			isInbound: false,
+			date: application.activityAt ?? t(1),
+		},
 		id: application.id,
 		stage: { viewType: 'applicationStage', id: application.stage, ...stage, colorHex: '#000000' },
 		owner: { viewType: 'applicationOwner', owner: { id: 'u1', name: 'Recruiter' } },

@@ -1,11 +1,13 @@
 import { PagingError } from '../../nodes/shared/paging';
 import type { Page } from '../../nodes/shared/paging';
 import type { Json } from '../../nodes/shared/values';
-import { PollPlan, SETTLE_MS } from '../../nodes/RecruitingTrigger/plan';
-import type { Emission, ListRequest, PlanOptions } from '../../nodes/RecruitingTrigger/plan';
-import { fingerprint, idOfKey, recordKey } from '../../nodes/RecruitingTrigger/records';
-import { emptyState, loadState } from '../../nodes/RecruitingTrigger/state';
-import type { TriggerState } from '../../nodes/RecruitingTrigger/state';
+import { PollPlan } from '../../nodes/RecruitingTrigger/lists/plan';
+import type { PlanOptions } from '../../nodes/RecruitingTrigger/lists/plan';
+import { fingerprint, idOfKey, recordKey } from '../../nodes/RecruitingTrigger/lists/records';
+import { emptyState, loadState } from '../../nodes/RecruitingTrigger/lists/state';
+import type { TriggerState } from '../../nodes/RecruitingTrigger/lists/state';
+import { SETTLE_MS } from '../../nodes/RecruitingTrigger/lists/walk';
+import type { Emission, ListRequest } from '../../nodes/RecruitingTrigger/lists/walk';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 

@@ -713,6 +713,32 @@ describe('jobs', () => {
 		]);
 	});
 
+	it('Stage Changed: a job whose stage was never seen is not emitted for a rename; its stage is learnt, and its next move emitted', async () => {
+		const stage = (id: string) => ({
+			stage: { viewType: 'vacancyStage', stage: { id, name: id.toUpperCase(), order: 1 } },
+		});
+		// 60 jobs at one time: the first poll's read of every stage cannot page past 50 of them.
+		api.addJobs(...range(1, 60).map((n) => ({ ...job(n, 5), ...stage('s1') })));
+		const trigger = new TriggerHarness({ resource: 'job', event: 'stageChanged' });
+		expect(await trigger.poll()).toBeNull();
+		const seen = Object.keys(trigger.state()?.jobStages as IDataObject);
+		expect(seen).toHaveLength(50);
+		expect(seen).not.toContain('j00055');
+		// Renamed: no move, whatever the trigger knew of its stage before.
+		api.touchJob('j00055', t(995), { name: 'Job 55 (renamed)' });
+		expect(await trigger.poll()).toBeNull();
+		// Moved: emitted, from the stage learnt at the rename.
+		api.touchJob('j00055', t(996), stage('s2'));
+		expect(itemsOf(await trigger.poll())).toEqual([
+			expect.objectContaining({
+				event: 'stageChanged',
+				id: 'j00055',
+				fromStage: { id: 's1', name: 'S1', order: 1 },
+				toStage: { id: 's2', name: 'S2', order: 1 },
+			}),
+		]);
+	});
+
 	it('Simplify off: the raw list item, with event and resource', async () => {
 		api.addJobs(job(1, 10));
 		const trigger = new TriggerHarness({

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { flattenCandidate } from '../../shared/records/candidate';
+import { flattenCandidate, fullName } from '../../shared/records/candidate';
 import { searchList } from '../../shared/listSearch/searchList';
 
 /** Candidates for the Candidate picker, by name or email; pages are filtered here. */
@@ -21,13 +21,11 @@ export async function searchCandidates(
 				lastName?: unknown;
 				emails?: Array<{ email?: unknown; isPrimary?: unknown }>;
 			};
-			const fullName = [candidate.firstName, candidate.lastName]
-				.filter((part) => typeof part === 'string' && part)
-				.join(' ');
+			const name = fullName(candidate);
 			const emails = Array.isArray(candidate.emails) ? candidate.emails : [];
 			const email = (emails.find((entry) => entry?.isPrimary) ?? emails[0])?.email;
 			const suffix = typeof email === 'string' ? ` <${email}>` : '';
-			return { name: `${fullName || String(candidate.id)}${suffix}`, value: String(candidate.id) };
+			return { name: `${name ?? String(candidate.id)}${suffix}`, value: String(candidate.id) };
 		},
 	});
 }

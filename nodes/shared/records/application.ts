@@ -3,6 +3,7 @@ import type { FieldRule } from '../flatten';
 import type { RecordShape } from '../output';
 import { isRecord } from '../values';
 import type { Json } from '../values';
+import { fullName } from './candidate';
 import { nameOf } from './job';
 
 const APPLICATION_STAGE_RULE: FieldRule = { viewType: 'applicationStage', unwrap: dropViewType };
@@ -35,14 +36,6 @@ export function flattenApplicationListItem(raw: unknown): unknown {
 	return flattenWith(APPLICATION_LIST_ITEM_RULES, raw);
 }
 
-function fullName(person: unknown): string | undefined {
-	if (!isRecord(person)) return undefined;
-	const name = [person.firstName, person.lastName].filter(
-		(part) => typeof part === 'string' && part,
-	);
-	return name.length ? name.join(' ') : undefined;
-}
-
 function latest(activity: unknown): Json {
 	return isRecord(activity) ? { lastActivity: activity.type, lastActivityAt: activity.date } : {};
 }
@@ -54,7 +47,7 @@ export function simplifyApplication(application: Json): Json {
 	return {
 		id: application.id,
 		candidateId: candidate.id,
-		candidateName: fullName(candidate),
+		candidateName: fullName(candidate) ?? undefined,
 		jobId: job.id,
 		jobTitle: job.title,
 		stage: nameOf(application.stage),
@@ -71,7 +64,7 @@ export function simplifyApplicationListItem(application: Json): Json {
 	return {
 		id: application.id,
 		candidateId: candidate.id,
-		candidateName: fullName(candidate),
+		candidateName: fullName(candidate) ?? undefined,
 		email: emails[0],
 		stage: nameOf(application.stage),
 		state: application.applicationState,

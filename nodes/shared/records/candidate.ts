@@ -76,6 +76,17 @@ export function flattenCandidate(raw: unknown, ordered = false): unknown {
 	return flattenWith(CANDIDATE_RULES, raw, ordered ? CANDIDATE_ORDER : undefined);
 }
 
+/**
+ * A person's full name (`firstName lastName`, either may be missing), or null when both are:
+ * the candidate of an application, the candidate picker's entries.
+ */
+export function fullName(person: Json): string | null {
+	const parts = [person.firstName, person.lastName].filter(
+		(part): part is string => typeof part === 'string' && part.trim() !== '',
+	);
+	return parts.length ? parts.join(' ') : null;
+}
+
 /** The primary entry of a list of email or phone entries (or the first), as its value. */
 function primary(list: unknown, key: 'email' | 'phoneNumber'): unknown {
 	if (!Array.isArray(list)) return undefined;

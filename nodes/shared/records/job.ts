@@ -7,7 +7,7 @@ import {
 	unwrapSingle,
 } from '../flatten';
 import type { RecordShape } from '../output';
-import { isRecord } from '../values';
+import { isRecord, scalarText } from '../values';
 import type { Json } from '../values';
 
 /** A job's wrapped fields and the viewType the spec names for each (list item and detail). */
@@ -66,6 +66,37 @@ const VACANCY_ORDER = fieldOrder(
  */
 export function flattenVacancy(raw: unknown, ordered = false): unknown {
 	return flattenWith(VACANCY_RULES, raw, ordered ? VACANCY_ORDER : undefined);
+}
+
+/** A job's pipeline stage; null where the API leaves a field out. */
+export interface JobStage {
+	id: string | null;
+	name: string | null;
+	order: number | null;
+	/** Whether the stage is open (the job detail says; the job list may not). */
+	isOpen: boolean | null;
+}
+
+/**
+ * A job's stage, from a list item or a detail as the API sends it (`{ viewType: 'vacancyStage',
+ * stage: {…} }`, or the stage itself): the one reader of it for the trigger's job Stage Changed,
+ * Open Jobs Only and the application trigger.
+ */
+export function jobStage(raw: Json): JobStage {
+	const wrapper = isRecord(raw.stage) ? raw.stage : {};
+	const stage = isRecord(wrapper.stage) ? wrapper.stage : wrapper;
+	return {
+		id: scalarText(stage.id) ?? null,
+		name: typeof stage.name === 'string' ? stage.name : null,
+		order: typeof stage.order === 'number' ? stage.order : null,
+		isOpen: typeof stage.isOpen === 'boolean' ? stage.isOpen : null,
+	};
+}
+
+/** A job's name, from a list item or a detail as the API sends it (`{ viewType, name }`). */
+export function jobName(raw: Json): string | null {
+	const name = isRecord(raw.name) ? raw.name.name : raw.name;
+	return typeof name === 'string' ? name : null;
 }
 
 /** The name of a nested object (`{ name }`), or undefined. */

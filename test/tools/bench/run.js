@@ -693,9 +693,9 @@ async function scenarioApplications(pkgRoot) {
 				['What', 'Measured', 'Expected'],
 				[
 					[
-						'From Now, first poll (reads every job once, emits nothing)',
-						`${fmt(r.firstPoll.requests, 0)} requests, ${secs(r.firstPoll.ms)}`,
-						`1 + ${jobs} job reads, plus the job list's pages`,
+						'From Now, taking the jobs in (each read once, silently; nothing emitted)',
+						`${r.takeIn.polls} polls, ${fmt(r.takeIn.requests, 0)} requests, at most ${r.takeIn.most} in a poll, ${secs(r.takeIn.ms)}`,
+						`ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls, at most 1 + 2 × ${jobsPerPoll} = ${1 + 2 * jobsPerPoll} requests a poll plus the job list's pages (${Math.ceil(jobs / 50)} + 2 in the first)`,
 					],
 					[
 						'Idle poll',
@@ -721,6 +721,11 @@ async function scenarioApplications(pkgRoot) {
 			),
 		);
 		const idle = Math.max(...r.idle);
+		goals.push({
+			goal: '7. Application events: From Now takes every job in within ceil(jobs / Jobs per Poll) polls, at most 1 + 2 × Jobs per Poll requests a poll beside the job list',
+			measured: `${r.takeIn.polls} polls, at most ${r.takeIn.most} requests in a poll`,
+			ok: r.takeIn.polls <= cycle && r.takeIn.most <= 1 + 2 * jobsPerPoll + Math.ceil(jobs / 50) + 2,
+		});
 		goals.push({
 			goal: '7. Application events: idle poll costs 1 + min(jobs, Jobs per Poll) requests',
 			measured: `${idle} (jobs ${jobs}, Jobs per Poll ${jobsPerPoll})`,

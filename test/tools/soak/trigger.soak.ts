@@ -32,7 +32,7 @@ import { performance } from 'node:perf_hooks';
 import nock from 'nock';
 
 import { APPLICATION_EVENTS } from '../../../nodes/RecruitingTrigger/applications/events';
-import { RECHECK_MS } from '../../../nodes/RecruitingTrigger/walks/candidates';
+import { RECHECK_MS } from '../../../nodes/RecruitingTrigger/lists/candidateWalk';
 import { API_KEY } from '../../harness/secrets';
 import { TriggerHarness } from '../../harness/trigger';
 import { createSandbox } from '../sandbox';

@@ -1,6 +1,6 @@
-import type { Page } from '../shared/paging';
-import { instant } from '../shared/time';
-import type { Json } from '../shared/values';
+import type { Page } from '../../shared/paging';
+import { instant } from '../../shared/time';
+import type { Json } from '../../shared/values';
 import type { TriggerState } from './state';
 
 /*

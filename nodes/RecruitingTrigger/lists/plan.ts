@@ -1,17 +1,14 @@
-import type { Page } from '../shared/paging';
-import { formatInstant, instant, nsFromMs } from '../shared/time';
-import type { Json } from '../shared/values';
+import type { Page } from '../../shared/paging';
+import { formatInstant, instant, nsFromMs } from '../../shared/time';
+import type { Json } from '../../shared/values';
 import { createdAtOf, idOfKey, recordId } from './records';
 import type { Resource } from './records';
 import { STATE_VERSION } from './state';
 import type { TriggerState } from './state';
-import { CandidateWalk } from './walks/candidates';
-import { JobWalk } from './walks/jobs';
+import { CandidateWalk } from './candidateWalk';
+import { JobWalk } from './jobWalk';
 import { at, earliest, latest } from './walk';
 import type { At, Emission, EventFilter, ListRequest, RecordEvent, Tally, Walk } from './walk';
-
-export { SETTLE_MS } from './walk';
-export type { Emission, EventFilter, ListRequest, RecordEvent } from './walk';
 
 /*
  * One poll's bookkeeping, without any I/O: the node asks `nextRequest()` what to fetch, hands

@@ -2,10 +2,10 @@ import { PAGE_SIZE, PagingError, nextCursor } from '../../shared/paging';
 import type { Page } from '../../shared/paging';
 import { nextInstant } from '../../shared/time';
 import type { Json } from '../../shared/values';
-import { idOfKey, recordId, recordKey } from '../records';
-import type { TriggerState } from '../state';
-import { at } from '../walk';
-import type { At, Emission, ListRequest, Step, Tally, Walk } from '../walk';
+import { idOfKey, recordId, recordKey } from './records';
+import type { TriggerState } from './state';
+import { at } from './walk';
+import type { At, Emission, ListRequest, Step, Tally, Walk } from './walk';
 
 /*
  * Job list items carry no modifiedAt. What the API does say: the list is ordered by

@@ -1,4 +1,4 @@
-import { instant } from '../shared/time';
+import { instant } from '../../shared/time';
 import type { Resource } from './records';
 
 export const STATE_VERSION = 1;

@@ -1,10 +1,10 @@
 import { nextCursor } from '../../shared/paging';
 import type { Page } from '../../shared/paging';
 import { nsFromMs } from '../../shared/time';
-import { modifiedAtOf, recordKey } from '../records';
-import type { TriggerState } from '../state';
-import { SETTLE_MS, at, earliest, latest } from '../walk';
-import type { At, Emission, ListRequest, Step, Tally, Walk } from '../walk';
+import { modifiedAtOf, recordKey } from './records';
+import type { TriggerState } from './state';
+import { SETTLE_MS, at, earliest, latest } from './walk';
+import type { At, Emission, ListRequest, Step, Tally, Walk } from './walk';
 
 /*
  * Candidates carry their modifiedAt, and the API's cursor is an exact position in a list

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 
-import { scalarText } from '../shared/values';
-import type { Json } from '../shared/values';
+import { scalarText } from '../../shared/values';
+import type { Json } from '../../shared/values';
 
 export type Resource = 'job' | 'candidate';
 

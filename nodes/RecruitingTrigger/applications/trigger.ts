@@ -1,0 +1,247 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
+
+import { pathSegment } from '../../shared/address';
+import { describeBody, toNodeError } from '../../shared/errors';
+import { jobName, jobStage } from '../../shared/records/job';
+import { instant } from '../../shared/time';
+import { pacedRun, recruitingApiRequest } from '../../shared/transport';
+import type { PacedRun } from '../../shared/transport';
+import { isRecord, scalarText } from '../../shared/values';
+import type { Json } from '../../shared/values';
+import { recentRecords, runPlan } from '../lists/read';
+import { PollPlan } from '../lists/plan';
+import { emptyState } from '../lists/state';
+import { seenOf, stageOf } from './events';
+import type { ApplicationEvent, Difference } from './events';
+import { decideRead, eventItem, onTargetStage } from './jobRead';
+import type { JobRead } from './jobRead';
+import { readPlan } from './readPlan';
+import { applicationSettings } from './settings';
+import type { ApplicationSettings } from './settings';
+import {
+	emptyApplicationState,
+	listed,
+	loadApplicationState,
+	passedOver,
+	saveApplicationState,
+	scopeOf,
+	sizeOf,
+	STATE_CAP_BYTES,
+	unread,
+	unwatched,
+} from './state';
+import type { StoredApplicationState, WatchedJob } from './state';
+
+/*
+ * The application trigger. The API has no feed of application changes, only a job's
+ * applications (GET /applications/vacancy/{id}), so the trigger remembers every watched
+ * application and emits the differences between two reads of its job. A poll:
+ * 1. reads the job list from its position, exactly as the job trigger does (one request when
+ *    nothing changed): jobs created or changed since, due now;
+ * 2. plans its reads (readPlan.ts): at most Jobs per Poll jobs on schedule, and as many more
+ *    taken in silently;
+ * 3. reads them one after the other (paced after a 429), each read decided by decideRead
+ *    (jobRead.ts), until Max Items per Poll: the jobs left keep their place.
+ * This file does the reading; every decision is in the files it calls.
+ */
+
+/** Fetch Test Event reads the applications of this many jobs at most. */
+const TEST_JOBS = 5;
+
+/** GET /applications/vacancy/{id}; undefined when the API has no such job (404). */
+async function readJob(
+	context: IPollFunctions,
+	jobId: string,
+	run: PacedRun,
+	picked: boolean,
+): Promise<JobRead | undefined> {
+	let body: unknown;
+	try {
+		body = await recruitingApiRequest.call(context, {
+			method: 'GET',
+			path: `/applications/vacancy/${pathSegment(jobId, 'Job')}`,
+			subject: { label: 'job', id: jobId },
+			run,
+		});
+	} catch (error) {
+		if (error instanceof NodeApiError && String(error.httpCode) === '404') {
+			if (!picked) return undefined;
+			throw new NodeOperationError(
+				context.getNode(),
+				`Job "${jobId}" of Jobs to Watch was not found`,
+				{
+					description:
+						'The API has no job with this ID any more: remove it from Jobs to Watch or pick it again from the list.',
+				},
+			);
+		}
+		throw toNodeError(context.getNode(), error);
+	}
+	if (!isRecord(body) || !Array.isArray(body.applications)) {
+		const message = `The Recruiting API answered the applications of job "${jobId}" with something that is not a job and its applications`;
+		throw new NodeApiError(context.getNode(), { message } as JsonObject, {
+			message,
+			description: `Expected { vacancy, applications: [...] }. Received: ${describeBody(body) || '(empty body)'}`,
+		});
+	}
+	const vacancy = isRecord(body.vacancy) ? body.vacancy : {};
+	return {
+		title: jobName(vacancy),
+		open: jobStage(vacancy).isOpen,
+		applications: body.applications.filter(isRecord),
+	};
+}
+
+/** The ids of the jobs Jobs to Watch takes now, of those known. */
+function inScope(settings: ApplicationSettings, jobs: Map<string, WatchedJob>): Set<string> {
+	if (settings.watch === 'picked') return new Set(settings.picked);
+	const ids = [...jobs.keys()];
+	// A job last seen closed is read again only when the job list shows it changed.
+	if (settings.watch === 'open') {
+		return new Set(
+			ids.filter((id) => !jobs.get(id)?.closed || jobs.get(id)?.dueSince !== undefined),
+		);
+	}
+	return new Set(ids);
+}
+
+/**
+ * One poll, from the state stored before (`stored`, as n8n keeps it): the items to emit and
+ * the state to store once the poll has succeeded.
+ */
+export async function pollApplications(
+	context: IPollFunctions,
+	stored: unknown,
+): Promise<{ items: INodeExecutionData[]; state: StoredApplicationState }> {
+	const settings = applicationSettings(context);
+	const now = Date.now();
+	const run = await pacedRun.call(context);
+	const loaded = loadApplicationState(stored);
+	const scope = scopeOf(settings.watch, settings.picked);
+	const first = loaded === undefined;
+	// Another Jobs to Watch: read the whole job list again, to know every job it now takes in.
+	const rescoped = loaded !== undefined && loaded.scope !== scope;
+	const state = loaded ?? emptyApplicationState(emptyState('job'));
+	const { poll } = state;
+	const picked = settings.watch === 'picked' ? new Set(settings.picked) : undefined;
+	// Picked Jobs: the others are not kept track of at all.
+	const jobs = new Map([...state.jobs].filter(([id]) => !picked || picked.has(id)));
+
+	// 1. Jobs created or changed since the last poll (the first poll: every job).
+	const jobList = new PollPlan(rescoped ? emptyState('job') : state.jobList, {
+		resource: 'job',
+		event: 'createdOrUpdated',
+		maxItems: Infinity,
+		now,
+	});
+	await runPlan(context, jobList, 'job', run, (emissions) => {
+		for (const { record, event } of emissions) {
+			const id = scalarText(record.id);
+			if (id === undefined || (picked && !picked.has(id))) continue;
+			const known = jobs.get(id);
+			const created = first
+				? settings.start === 'everything'
+				: !rescoped && known === undefined && event === 'created';
+			const open = jobStage(record).isOpen;
+			jobs.set(id, listed(known, poll, { open, created, openOnly: settings.watch === 'open' }));
+		}
+	});
+	for (const id of picked ?? []) if (!jobs.has(id)) jobs.set(id, unread());
+
+	// 2. The plan: the jobs Jobs to Watch takes; the others keep no applications.
+	const watched = inScope(settings, jobs);
+	for (const [id, job] of jobs) if (!watched.has(id)) jobs.set(id, unwatched(job));
+	const plan = readPlan(
+		[...watched].map((id) => [id, jobs.get(id) as WatchedJob]),
+		poll,
+		settings.jobsPerPoll,
+	);
+
+	// 3. The reads, one after the other (the silent ones emit nothing), until Max Items per Poll.
+	const items: INodeExecutionData[] = [];
+	for (const id of [...plan.silent, ...plan.scheduled]) {
+		const job = jobs.get(id) as WatchedJob;
+		if (items.length >= settings.maxItems) {
+			jobs.set(id, passedOver(job, poll));
+			continue;
+		}
+		const read = await readJob(context, id, run, picked !== undefined);
+		const room = { left: settings.maxItems - items.length, first: items.length === 0 };
+		const outcome = decideRead(id, job, read, settings, room, poll, now);
+		items.push(...outcome.items.map((json) => ({ json })));
+		if (outcome.job) jobs.set(id, outcome.job);
+		else jobs.delete(id);
+	}
+
+	const next = saveApplicationState({ scope, poll: poll + 1, jobList: jobList.nextState(), jobs });
+	const size = sizeOf(next);
+	if (size.bytes > STATE_CAP_BYTES) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The trigger watches ${size.applications.toLocaleString('en-US')} applications, more than it keeps track of`,
+			{
+				description: `Their fingerprints take ${Math.round(size.bytes / 1000).toLocaleString('en-US')} KB; n8n stores them in the workflow and writes them with every poll that emits, so the trigger stops at ${STATE_CAP_BYTES / 1_000_000} MB. Watch fewer jobs: set Jobs to Watch to Open Jobs Only or Picked Jobs.`,
+			},
+		);
+	}
+	return { items, state: next };
+}
+
+type JobOf = { id: string; title: string | null };
+
+/** The latest activity's time of a list item, as the API sent it (undefined: none). */
+function latestActivity(application: Json): bigint | undefined {
+	return isRecord(application.latestActivity)
+		? instant(application.latestActivity.date)
+		: undefined;
+}
+
+/**
+ * Fetch Test Event: of the most recently changed watched jobs (up to 5; the first picked ones
+ * under Picked Jobs), the most recently active application (on a Target Stage, where set),
+ * shown as the first chosen event. Nothing is stored; what a single read cannot know (the stage
+ * or state before) is null.
+ */
+export async function applicationTestEvent(context: IPollFunctions): Promise<INodeExecutionData[]> {
+	const settings = applicationSettings(context);
+	const run = await pacedRun.call(context);
+	const now = Date.now();
+	const ids: string[] = [];
+	if (settings.watch === 'picked') ids.push(...settings.picked);
+	else {
+		for (const { record } of (await recentRecords(context, 'job', run)).reverse()) {
+			const id = scalarText(record.id);
+			if (id !== undefined && !ids.includes(id)) ids.push(id);
+		}
+	}
+	let latest: { application: Json; id: string; job: JobOf; at: bigint } | undefined;
+	for (const jobId of ids.slice(0, TEST_JOBS)) {
+		const read = await readJob(context, jobId, run, settings.watch === 'picked');
+		for (const application of read?.applications ?? []) {
+			const id = scalarText(application.id);
+			if (id === undefined || !onTargetStage(settings, stageOf(application))) continue;
+			const at = latestActivity(application) ?? -1n;
+			if (latest === undefined || at > latest.at) {
+				latest = { application, id, job: { id: jobId, title: read?.title ?? null }, at };
+			}
+		}
+	}
+	if (latest === undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'No applications found to use as a test event',
+			{
+				description: `The ${Math.min(ids.length, TEST_JOBS) || 'no'} most recently changed watched job(s) have no applications (matching Target Stage, where set). Add an application to a job in the recruiting app, or widen Jobs to Watch, and try again.`,
+			},
+		);
+	}
+	const { application, id, job } = latest;
+	const event: ApplicationEvent = settings.events[0];
+	const seen = seenOf(application, id, undefined, Math.floor(now / 60_000));
+	const difference: Difference =
+		event === 'removed'
+			? { id, before: seen, events: [event] }
+			: { id, after: seen, application, events: [event] };
+	return [{ json: eventItem(event, difference, job, settings, now) }];
+}

@@ -1,0 +1,144 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { PAGE_SIZE, readPages } from '../../shared/paging';
+import { formatInstant, nsFromMs } from '../../shared/time';
+import { recruitingApiRequest } from '../../shared/transport';
+import type { PacedRun } from '../../shared/transport';
+import { PollPlan } from './plan';
+import type { Resource } from './records';
+import { emptyState } from './state';
+import type { Emission, EventFilter, ListRequest } from './walk';
+
+/*
+ * Reading the job and candidate lists, for the list trigger and for the application trigger
+ * (which reads the job list to find new and changed jobs, and its most recent jobs for Fetch
+ * Test Event); and the one option every trigger has, Max Items per Poll.
+ */
+
+/** The job and candidate lists: their path, and how their records are named in messages. */
+export const LISTS: Record<Resource, { path: string; singular: string; plural: string }> = {
+	candidate: { path: '/candidates', singular: 'candidate', plural: 'candidates' },
+	job: { path: '/vacancies', singular: 'job', plural: 'jobs' },
+};
+
+/** Fetch Test Event: windows of the list tried in turn, newest first (the API lists oldest first). */
+const TEST_WINDOWS_HOURS = [1, 24, 24 * 30, 24 * 365, undefined];
+
+/** Fetch Test Event: pages read per window at most. */
+const TEST_MAX_PAGES = 20;
+
+function isBadRequest(error: unknown): boolean {
+	return error instanceof NodeApiError && String(error.httpCode) === '400';
+}
+
+/**
+ * Reads a list as the plan asks, page by page, handing each page's emissions to `onPage`.
+ * `run` is the poll's paced run: the credential read once, and after a 429 the rest of the
+ * poll's requests spaced to the rate limit.
+ */
+export async function runPlan(
+	context: IPollFunctions,
+	plan: PollPlan,
+	resource: Resource,
+	run: PacedRun,
+	onPage: (emissions: Emission[]) => void,
+): Promise<void> {
+	const { path, singular } = LISTS[resource];
+	await readPages<ListRequest>({
+		node: context.getNode(),
+		label: singular,
+		first: plan.nextRequest(),
+		fetch: async (request) =>
+			await recruitingApiRequest.call(context, {
+				method: 'GET',
+				path,
+				qs: { limit: PAGE_SIZE, ...request },
+				subject: { label: `${singular} list` },
+				run,
+			}),
+		take: (page) => {
+			const emissions = plan.take(page);
+			return { next: plan.nextRequest(), deliver: () => onPage(emissions) };
+		},
+		// A stored cursor the API no longer accepts must not stop the trigger for good.
+		recover: (error) => (isBadRequest(error) && plan.dropResume() ? plan.nextRequest() : undefined),
+	});
+}
+
+interface ListRead {
+	/** Where to read from (undefined: the beginning of the list). */
+	since?: string;
+	/** Which records count (created relative to `since`). */
+	event?: EventFilter;
+	maxPages?: number;
+}
+
+/** Reads a list from `since`, each record once; nothing is stored. */
+async function readList(
+	context: IPollFunctions,
+	resource: Resource,
+	run: PacedRun,
+	{ since, event = 'createdOrUpdated', maxPages }: ListRead,
+): Promise<{ emissions: Emission[]; complete: boolean }> {
+	const plan = new PollPlan(emptyState(resource, since), {
+		resource,
+		event,
+		maxItems: Infinity,
+		now: Date.now(),
+		maxPages,
+		keepsState: false,
+	});
+	const emissions: Emission[] = [];
+	await runPlan(context, plan, resource, run, (page) => emissions.push(...page));
+	return { emissions, complete: !plan.stoppedEarly };
+}
+
+/** Every record of a list, oldest first (one request per 50). */
+export async function wholeList(
+	context: IPollFunctions,
+	resource: Resource,
+	run: PacedRun,
+): Promise<Emission[]> {
+	return (await readList(context, resource, run, {})).emissions;
+}
+
+/**
+ * The most recently changed records of a list (those `event` matches), oldest first, for
+ * Fetch Test Event: the list cannot be sorted newest first, so windows of it are read, the
+ * last hour, day, month, year and then all of it, each up to 20 pages, until one has records.
+ */
+export async function recentRecords(
+	context: IPollFunctions,
+	resource: Resource,
+	run: PacedRun,
+	event: EventFilter = 'createdOrUpdated',
+): Promise<Emission[]> {
+	const now = Date.now();
+	for (const hours of TEST_WINDOWS_HOURS) {
+		const since =
+			hours === undefined ? undefined : formatInstant(nsFromMs(now - hours * 3_600_000));
+		const { emissions, complete } = await readList(context, resource, run, {
+			since,
+			event,
+			maxPages: TEST_MAX_PAGES,
+		});
+		if (emissions.length > 0 || !complete) return emissions;
+	}
+	return [];
+}
+
+/** Max Items per Poll: every trigger's cap on the items of one poll. */
+export function maxItemsPerPoll(context: IPollFunctions): number {
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const value = options.maxItemsPerPoll;
+	const maxItems = value === undefined ? 1000 : Number(value);
+	if (!Number.isInteger(maxItems) || maxItems < 1) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'Max Items per Poll must be a whole number of at least 1',
+			{ description: `It is ${String(value)}. Set it under Options, or remove the option.` },
+		);
+	}
+	return maxItems;
+}
