@@ -1,0 +1,335 @@
+/*
+ * One job's read, decided: README's event table row by row (what the job listed at its last
+ * read, what it lists now, the settings → the items), then the rules around it (a new job, the
+ * silent first read, a job the API no longer has, Max Items). Written from README's tables,
+ * "Application events", not from the code.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { decideRead } from '../../nodes/RecruitingTrigger/applications/jobRead';
+import type { JobRead, Room } from '../../nodes/RecruitingTrigger/applications/jobRead';
+import type { ApplicationSettings } from '../../nodes/RecruitingTrigger/applications/settings';
+import type { WatchedJob } from '../../nodes/RecruitingTrigger/applications/state';
+import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
+import type { ApplicationEvent } from '../../nodes/RecruitingTrigger/applications/events';
+import type { Json } from '../../nodes/shared/values';
+
+const DAY = 86_400_000;
+const T0 = Date.parse('2026-03-01T00:00:00Z');
+const NOW = T0 + 3 * DAY;
+
+const STAGES: Record<string, { name: string; type: string; order: number }> = {
+	applied: { name: 'Applied', type: 'application', order: 1 },
+	interview: { name: 'Interview', type: 'interview', order: 3 },
+	offer: { name: 'Offer', type: 'presentation', order: 4 },
+};
+
+/** An application list item as the API sends it (the spec's shape). */
+function listed(id: string, stage: string, fields: Json = {}): Json {
+	return {
+		id,
+		stage: { viewType: 'applicationStage', id: stage, ...STAGES[stage] },
+		candidate: { viewType: 'applicationCandidate', id: `c-${id}`, firstName: 'Ada', lastName: id },
+		applicationState: { state: 'for-review', viewType: 'applicationState' },
+		isPlaced: false,
+		nextInterview: null,
+		...fields,
+	};
+}
+
+function settings(fields: Partial<ApplicationSettings> = {}): ApplicationSettings {
+	return {
+		events: [...APPLICATION_EVENTS],
+		watch: 'all',
+		picked: [],
+		stageTypes: [],
+		stages: [],
+		jobsPerPoll: 20,
+		maxItems: 1000,
+		start: 'now',
+		output: (raw) => ({ id: (raw as Json).id as string }),
+		...fields,
+	};
+}
+
+const room = (left = 1000, first = true): Room => ({ left, first });
+const read = (...applications: Json[]): JobRead => ({
+	title: 'Backend Engineer',
+	open: true,
+	applications,
+});
+
+/** The job as remembered after a read of `applications` three days ago (poll 1). */
+function remembered(...applications: Json[]): WatchedJob {
+	const outcome = decideRead(
+		'j1',
+		{ closed: false, isNew: true, lastRead: undefined },
+		read(...applications),
+		settings(),
+		room(),
+		1,
+		T0,
+	);
+	return outcome.job as WatchedJob;
+}
+
+/** [event, applicationId] of each item, and the items. */
+function decide(
+	job: WatchedJob,
+	now: JobRead | undefined,
+	options: Partial<ApplicationSettings> = {},
+	budget = room(),
+) {
+	const outcome = decideRead('j1', job, now, settings(options), budget, 2, NOW);
+	return {
+		events: outcome.items.map((item) => [item.event as ApplicationEvent, item.applicationId]),
+		items: outcome.items as IDataObject[],
+		job: outcome.job,
+	};
+}
+
+const interview = { id: 'i1', title: 'Interview', startTime: '2026-03-10T10:00:00.000Z' };
+
+describe('README’s event table', () => {
+	test.each<[string, Json[], Json[], [string, string][], IDataObject]>([
+		[
+			'New Application: an application the job did not list at its last read',
+			[listed('a1', 'applied')],
+			[listed('a1', 'applied'), listed('a2', 'applied')],
+			[['newApplication', 'a2']],
+			{ stage: { id: 'applied', name: 'Applied', type: 'application', order: 1 } },
+		],
+		[
+			'Stage Changed: another stage; from and to, and since when it was in the stage before',
+			[listed('a1', 'applied')],
+			[listed('a1', 'interview')],
+			[['stageChanged', 'a1']],
+			{
+				fromStage: { id: 'applied', name: 'Applied', type: 'application', order: 1 },
+				toStage: { id: 'interview', name: 'Interview', type: 'interview', order: 3 },
+				inFromStageSince: '2026-03-01T00:00:00.000Z',
+				daysInFromStage: 3,
+			},
+		],
+		[
+			'State Changed: another applicationState',
+			[listed('a1', 'applied')],
+			[listed('a1', 'applied', { applicationState: { state: 'rejected', viewType: 'x' } })],
+			[['stateChanged', 'a1']],
+			{ fromState: 'for-review', toState: 'rejected', state: 'rejected' },
+		],
+		[
+			'Placed: isPlaced turned true (the state changed with it)',
+			[listed('a1', 'offer')],
+			[
+				listed('a1', 'offer', {
+					isPlaced: true,
+					applicationState: { state: 'placed', viewType: 'x' },
+				}),
+			],
+			[
+				['stateChanged', 'a1'],
+				['placed', 'a1'],
+			],
+			{},
+		],
+		[
+			'Interview Scheduled: a new next interview',
+			[listed('a1', 'interview')],
+			[listed('a1', 'interview', { nextInterview: interview })],
+			[['interviewScheduled', 'a1']],
+			{ interview },
+		],
+		[
+			'Interview Scheduled: the interview moved to another start',
+			[listed('a1', 'interview', { nextInterview: interview })],
+			[
+				listed('a1', 'interview', {
+					nextInterview: { ...interview, startTime: '2026-03-11T10:00:00.000Z' },
+				}),
+			],
+			[['interviewScheduled', 'a1']],
+			{},
+		],
+		[
+			'no event: the interview cancelled',
+			[listed('a1', 'interview', { nextInterview: interview })],
+			[listed('a1', 'interview')],
+			[],
+			{},
+		],
+		[
+			'Removed: an application the job no longer lists, with the last stage and state it had',
+			[listed('a1', 'applied'), listed('a2', 'offer')],
+			[listed('a1', 'applied')],
+			[['removed', 'a2']],
+			{
+				stage: { id: 'offer', name: 'Offer', type: 'presentation', order: 4 },
+				state: 'for-review',
+				candidateId: 'c-a2',
+				application: { id: 'a2', candidateId: 'c-a2', removed: true },
+			},
+		],
+		[
+			'no event: A → B → A between two reads is no change',
+			[listed('a1', 'applied')],
+			[listed('a1', 'applied')],
+			[],
+			{},
+		],
+	])('%s', (_, before, after, events, shown) => {
+		const outcome = decide(remembered(...before), read(...after));
+		expect(outcome.events).toEqual(events);
+		if (events.length) {
+			expect(outcome.items[outcome.items.length - 1]).toMatchObject({
+				resource: 'application',
+				seenAt: new Date(NOW).toISOString(),
+				jobId: 'j1',
+				jobTitle: 'Backend Engineer',
+				...shown,
+			});
+		}
+		// Read again with nothing changed: nothing more.
+		expect(decide(outcome.job as WatchedJob, read(...after)).events).toEqual([]);
+	});
+
+	test('every item says who and for which job, and carries the application as Output shows it', () => {
+		const { items } = decide(remembered(), read(listed('a1', 'applied')));
+		expect(items).toEqual([
+			{
+				event: 'newApplication',
+				resource: 'application',
+				seenAt: new Date(NOW).toISOString(),
+				applicationId: 'a1',
+				jobId: 'j1',
+				jobTitle: 'Backend Engineer',
+				candidateId: 'c-a1',
+				candidateName: 'Ada a1',
+				stage: { id: 'applied', name: 'Applied', type: 'application', order: 1 },
+				state: 'for-review',
+				application: { id: 'a1' },
+			},
+		]);
+	});
+});
+
+describe('the settings', () => {
+	const before = [listed('a1', 'applied'), listed('a2', 'applied'), listed('a3', 'offer')];
+	const after = [listed('a1', 'interview'), listed('a2', 'offer'), listed('a4', 'applied')];
+
+	test.each<[string, Partial<ApplicationSettings>, [string, string][]]>([
+		[
+			'every event',
+			{},
+			[
+				['stageChanged', 'a1'],
+				['stageChanged', 'a2'],
+				['newApplication', 'a4'],
+				['removed', 'a3'],
+			],
+		],
+		['only the events chosen', { events: ['removed'] }, [['removed', 'a3']]],
+		[
+			'Target Stage Types: the stage an application is in now',
+			{ stageTypes: ['interview'] },
+			[['stageChanged', 'a1']],
+		],
+		[
+			'Target Stages by name or ID, case aside; a removed application by its last stage',
+			{ stages: ['offer'] },
+			[
+				['stageChanged', 'a2'],
+				['removed', 'a3'],
+			],
+		],
+		[
+			'Target Stage Types or Target Stages: either matches',
+			{ stageTypes: ['application'], stages: ['interview'] },
+			[
+				['stageChanged', 'a1'],
+				['newApplication', 'a4'],
+			],
+		],
+	])('%s', (_, options, events) => {
+		const outcome = decide(remembered(...before), read(...after), options);
+		expect(outcome.events).toEqual(events);
+		// What is not emitted is taken in all the same: never emitted later.
+		expect(decide(outcome.job as WatchedJob, read(...after)).events).toEqual([]);
+	});
+});
+
+describe('around the events', () => {
+	test('a new job: every application it lists is new', () => {
+		const job: WatchedJob = { closed: false, isNew: true, dueSince: 1 };
+		expect(decide(job, read(listed('a1', 'applied'), listed('a2', 'offer'))).events).toEqual([
+			['newApplication', 'a1'],
+			['newApplication', 'a2'],
+		]);
+	});
+
+	test('a job taken in: its first read is silent, what it lists is where watching starts', () => {
+		const outcome = decide({ closed: false, isNew: false }, read(listed('a1', 'applied')));
+		expect(outcome.events).toEqual([]);
+		expect(outcome.job).toMatchObject({ lastRead: 2, isNew: false, title: 'Backend Engineer' });
+		expect([...(outcome.job?.applications?.keys() ?? [])]).toEqual(['a1']);
+	});
+
+	test('a job the API no longer has: its applications are removed, then it is forgotten', () => {
+		const outcome = decide(remembered(listed('a1', 'applied')), undefined);
+		expect(outcome.events).toEqual([['removed', 'a1']]);
+		expect(outcome.items[0]).toMatchObject({ jobTitle: 'Backend Engineer' });
+		expect(outcome.job).toBeUndefined();
+	});
+
+	test('its stage: closed or open as the read says; the read clears what made it due', () => {
+		const job = { ...remembered(), dueSince: 1 };
+		const closed = decide(job, { ...read(), open: false }).job;
+		expect(closed).toMatchObject({ closed: true, lastRead: 2 });
+		expect(closed?.dueSince).toBeUndefined();
+		expect(decide(closed as WatchedJob, { ...read(), open: null }).job).toMatchObject({
+			closed: true,
+		});
+	});
+});
+
+describe('Max Items per Poll', () => {
+	const before = [listed('a1', 'applied'), listed('a2', 'applied'), listed('a3', 'applied')];
+	const after = [
+		listed('a1', 'interview', { nextInterview: interview }),
+		listed('a2', 'offer'),
+		listed('a3', 'offer'),
+		listed('a4', 'applied'),
+	];
+
+	test('cuts between applications: what it cut keeps its old fingerprint and comes next time, once', () => {
+		const first = decide(remembered(...before), read(...after), {}, room(3, false));
+		expect(first.events).toEqual([
+			['stageChanged', 'a1'],
+			['interviewScheduled', 'a1'],
+			['stageChanged', 'a2'],
+		]);
+		expect(first.job).toMatchObject({ dueSince: 2 });
+		const second = decide(first.job as WatchedJob, read(...after));
+		expect(second.events).toEqual([
+			['stageChanged', 'a3'],
+			['newApplication', 'a4'],
+		]);
+		expect(decide(second.job as WatchedJob, read(...after)).events).toEqual([]);
+	});
+
+	test('the first application of a poll is emitted whatever its events; no room: nothing', () => {
+		expect(decide(remembered(...before), read(...after), {}, room(1, true)).events).toEqual([
+			['stageChanged', 'a1'],
+			['interviewScheduled', 'a1'],
+		]);
+		expect(decide(remembered(...before), read(...after), {}, room(0, false)).events).toEqual([]);
+	});
+
+	test('a new job cut before its first application is still new', () => {
+		const job: WatchedJob = { closed: false, isNew: true, dueSince: 1 };
+		const outcome = decide(job, read(listed('a1', 'applied')), {}, room(0, false));
+		expect(outcome.events).toEqual([]);
+		expect(outcome.job).toMatchObject({ isNew: true, dueSince: 2 });
+		expect(outcome.job?.applications).toBeUndefined();
+	});
+});
