@@ -85,6 +85,7 @@ function decide(
 		events: outcome.items.map((item) => [item.event as ApplicationEvent, item.applicationId]),
 		items: outcome.items as IDataObject[],
 		job: outcome.job,
+		full: outcome.full,
 	};
 }
 
@@ -309,11 +310,14 @@ describe('Max Items per Poll', () => {
 			['stageChanged', 'a2'],
 		]);
 		expect(first.job).toMatchObject({ dueSince: 2 });
+		// The poll reads no further job.
+		expect(first.full).toBe(true);
 		const second = decide(first.job as WatchedJob, read(...after));
 		expect(second.events).toEqual([
 			['stageChanged', 'a3'],
 			['newApplication', 'a4'],
 		]);
+		expect(second.full).toBe(false);
 		expect(decide(second.job as WatchedJob, read(...after)).events).toEqual([]);
 	});
 

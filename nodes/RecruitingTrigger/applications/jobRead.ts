@@ -41,6 +41,8 @@ export interface ReadOutcome {
 	items: IDataObject[];
 	/** What to remember of the job; undefined: forget it (the API no longer has it). */
 	job: WatchedJob | undefined;
+	/** Max Items per Poll cut this read: the poll reads no further job. */
+	full: boolean;
 }
 
 type Filters = Pick<ApplicationSettings, 'events' | 'stageTypes' | 'stages'>;
@@ -95,12 +97,17 @@ export function decideRead(
 	}
 	if (read === undefined) {
 		// The API no longer has the job: once its removals are emitted, it is forgotten.
-		return { items, job: cut ? { ...job, applications: kept, dueSince: poll } : undefined };
+		return {
+			items,
+			job: cut ? { ...job, applications: kept, dueSince: poll } : undefined,
+			full: cut,
+		};
 	}
 	// A new job cut before any of its applications: still new.
 	const stillNew = cut && job.isNew && kept.size === 0;
 	return {
 		items,
+		full: cut,
 		job: {
 			lastRead: poll,
 			...(cut && { dueSince: poll }),

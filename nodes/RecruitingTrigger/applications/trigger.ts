@@ -158,11 +158,13 @@ export async function pollApplications(
 		settings.jobsPerPoll,
 	);
 
-	// 3. The reads, one after the other (the silent ones emit nothing), until Max Items per Poll.
+	// 3. The reads, one after the other (the silent ones emit nothing), until Max Items per Poll
+	// is reached or cuts a read.
 	const items: INodeExecutionData[] = [];
+	let full = false;
 	for (const id of [...plan.silent, ...plan.scheduled]) {
 		const job = jobs.get(id) as WatchedJob;
-		if (items.length >= settings.maxItems) {
+		if (full || items.length >= settings.maxItems) {
 			jobs.set(id, passedOver(job, poll));
 			continue;
 		}
@@ -170,6 +172,7 @@ export async function pollApplications(
 		const room = { left: settings.maxItems - items.length, first: items.length === 0 };
 		const outcome = decideRead(id, job, read, settings, room, poll, now);
 		items.push(...outcome.items.map((json) => ({ json })));
+		full = outcome.full;
 		if (outcome.job) jobs.set(id, outcome.job);
 		else jobs.delete(id);
 	}
