@@ -109,9 +109,12 @@ export function candidateOf(application: Json): Json {
 	return isRecord(application.candidate) ? application.candidate : {};
 }
 
+/** `since` counts minutes: a stage's start is not worth more than a minute's precision. */
+export const MINUTE = 60_000;
+
 /**
  * What the trigger remembers of a listed application; `before` is what it remembered of it
- * at the read before (for how long it has been in its stage). `now` is in minutes since 1970.
+ * at the read before (for how long it has been in its stage). `now` in milliseconds.
  */
 export function seenOf(application: Json, id: string, before: Seen | undefined, now: number): Seen {
 	const stage = stageOf(application);
@@ -121,7 +124,10 @@ export function seenOf(application: Json, id: string, before: Seen | undefined, 
 		state: stateOf(application),
 		placed: application.isPlaced === true,
 		interview: interviewKey(application),
-		since: before !== undefined && stageKey(before.stage) === stageKey(stage) ? before.since : now,
+		since:
+			before !== undefined && stageKey(before.stage) === stageKey(stage)
+				? before.since
+				: Math.floor(now / MINUTE),
 		candidateId: scalarText(candidateOf(application).id) ?? '',
 	};
 }
@@ -142,7 +148,7 @@ function eventsBetween(before: Seen | undefined, after: Seen): ApplicationEvent[
 /**
  * The differences between the applications a job listed at its last read (`before`; undefined
  * when the job was not read before: every application is new) and those it lists now, in list
- * order, then the removed ones. `now` is the read's time in minutes since 1970.
+ * order, then the removed ones. `now` is the read's time in milliseconds.
  */
 export function differences(
 	before: ReadonlyMap<string, Seen> | undefined,

@@ -2,9 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { fullName } from '../../shared/records/candidate';
 import type { Json } from '../../shared/values';
-import { candidateOf, differences, interviewOf, stateOf } from './events';
+import { candidateOf, differences, interviewOf, MINUTE, stateOf } from './events';
 import type { ApplicationEvent, Difference, Seen, StageView } from './events';
 import type { ApplicationSettings } from './settings';
+import { takenIn } from './state';
 import type { WatchedJob } from './state';
 
 /*
@@ -16,8 +17,6 @@ import type { WatchedJob } from './state';
  * cuts between applications, and what it cut keeps its old fingerprint, so the next read
  * finds it again. The poll (trigger.ts) does the reading and keeps the budget.
  */
-
-const MINUTE = 60_000;
 
 /** What GET /applications/vacancy/{id} said of the job. */
 export interface JobRead {
@@ -69,16 +68,12 @@ export function decideRead(
 	poll: number,
 	now: number,
 ): ReadOutcome {
-	const silent = job.applications === undefined && !job.isNew;
+	const silent = !takenIn(job);
 	const title = read?.title ?? job.title ?? null;
 	const items: IDataObject[] = [];
 	const kept = new Map<string, Seen>();
 	let cut = false;
-	for (const difference of differences(
-		job.applications,
-		read?.applications ?? [],
-		Math.floor(now / MINUTE),
-	)) {
+	for (const difference of differences(job.applications, read?.applications ?? [], now)) {
 		const current = difference.events.includes('removed') ? difference.before : difference.after;
 		const wanted = silent
 			? []

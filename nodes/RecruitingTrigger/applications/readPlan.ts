@@ -1,3 +1,4 @@
+import { takenIn } from './state';
 import type { WatchedJob } from './state';
 
 /*
@@ -29,11 +30,6 @@ export function cycleLength(jobs: number, perPoll: number): number {
 	return Math.max(1, Math.ceil(jobs / perPoll));
 }
 
-/** A job not read since it is watched, and not new: its first read only takes it in. */
-export function takenIn(job: WatchedJob): boolean {
-	return job.applications !== undefined || job.isNew;
-}
-
 /** The jobs poll number `poll` reads, of the watched jobs (those Jobs to Watch takes now). */
 export function readPlan(
 	jobs: ReadonlyArray<[string, WatchedJob]>,
@@ -43,17 +39,20 @@ export function readPlan(
 	const byId = ([a]: [string, WatchedJob], [b]: [string, WatchedJob]) =>
 		a < b ? -1 : a > b ? 1 : 0;
 	const rotation = jobs.filter(([, job]) => takenIn(job));
-	const cycle = cycleLength(rotation.length, perPoll);
+	const waiting = jobs.filter(([, job]) => !takenIn(job));
+	// K counts the jobs being taken in too: they join the rotation at the poll that reads them.
+	const cycle = cycleLength(jobs.length, perPoll);
 	const deadline = (job: WatchedJob) =>
 		job.lastRead === undefined ? (job.dueSince ?? -Infinity) : job.lastRead + cycle;
 	const rank = (job: WatchedJob) =>
 		deadline(job) <= poll ? 0 : job.dueSince !== undefined ? 1 : 2;
-	const scheduled = [...rotation].sort(
-		(a, b) => rank(a[1]) - rank(b[1]) || deadline(a[1]) - deadline(b[1]) || byId(a, b),
-	);
+	const scheduled = rotation
+		// While jobs are taken in, only the jobs whose turn has come or that are due are read:
+		// each batch taken in then keeps a turn of its own (read early, it would share the next).
+		.filter(([, job]) => waiting.length === 0 || rank(job) < 2)
+		.sort((a, b) => rank(a[1]) - rank(b[1]) || deadline(a[1]) - deadline(b[1]) || byId(a, b));
 	return {
-		silent: jobs
-			.filter(([, job]) => !takenIn(job))
+		silent: waiting
 			.sort(byId)
 			.slice(0, perPoll)
 			.map(([id]) => id),

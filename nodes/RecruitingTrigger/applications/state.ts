@@ -51,22 +51,32 @@ export function emptyApplicationState(jobList: TriggerState): ApplicationState {
  * The transitions of a watched job, besides a read (jobRead.ts).
  */
 
-/** A job the trigger starts to watch without having listed it (a picked job). */
-export const unread = (): WatchedJob => ({ closed: false, isNew: false });
+/**
+ * Whether the job is in the rotation: read since it is watched (what it lists is known), or
+ * new (its first read emits everything). A job that is neither is taken in by a silent read.
+ */
+export function takenIn(job: WatchedJob): boolean {
+	return job.applications !== undefined || job.isNew;
+}
+
+/** A picked job the job list has not shown: watched from its first read. */
+export const pickedJob = (): WatchedJob => ({ closed: false, isNew: false });
 
 /**
- * The job list shows the job created or changed since the last poll: it is due now. Under
- * Open Jobs Only (`openOnly`) a job the list shows closed is not (it is not watched while
- * closed); where the list does not show the stage, a job closed at its last read is due, so
- * that a read finds out whether it opened.
+ * The job list shows the job created or changed since the last poll: it is due now. A job
+ * that closes is read once more, for its last changes (a hire, as a rule). Under Open Jobs Only
+ * (`openOnly`) a job not taken in yet that the list shows closed is not due: reading it would
+ * take in a job that is not watched. Where the list does not show the stage (the spec's list
+ * items have no isOpen), a job closed at its last read is due, so that a read finds out
+ * whether it opened.
  */
 export function listed(
 	job: WatchedJob | undefined,
 	poll: number,
 	seen: { open: boolean | null; created: boolean; openOnly: boolean },
 ): WatchedJob {
-	const known = job ?? unread();
-	const due = !(seen.openOnly && seen.open === false);
+	const known = job ?? pickedJob();
+	const due = !(seen.openOnly && seen.open === false && !takenIn(known));
 	return {
 		...known,
 		...(due && { dueSince: Math.min(known.dueSince ?? poll, poll) }),
@@ -108,7 +118,7 @@ export const STATE_CAP_BYTES = 2_000_000;
 type Fingerprint = [string, number, number, 0 | 1, string, string, string];
 
 interface StoredJob {
-	r?: number;
+	r: number;
 	d?: number;
 	c?: 1;
 	n?: 1;
@@ -157,7 +167,8 @@ export function saveApplicationState(state: ApplicationState): StoredApplication
 	const byRead = [...state.jobs].sort(([, a], [, b]) => (a.lastRead ?? -1) - (b.lastRead ?? -1));
 	for (const [id, job] of byRead) {
 		watch[id] = {
-			...(job.lastRead !== undefined && { r: job.lastRead }),
+			// -1 for never read, as the previous version wrote it and still reads it.
+			r: job.lastRead ?? -1,
 			...(job.dueSince !== undefined && { d: job.dueSince }),
 			...(job.closed && { c: 1 as const }),
 			...(job.isNew && { n: 1 as const }),
@@ -218,10 +229,9 @@ function isFingerprint(value: unknown): value is Fingerprint {
 
 function isStoredJob(value: unknown): value is StoredJob {
 	if (!isRecord(value)) return false;
-	const poll = (field: unknown) => field === undefined || Number.isInteger(field);
 	return (
-		poll(value.r) &&
-		poll(value.d) &&
+		Number.isInteger(value.r) &&
+		(value.d === undefined || Number.isInteger(value.d)) &&
 		(value.t === undefined || typeof value.t === 'string') &&
 		(value.a === undefined || (Array.isArray(value.a) && value.a.every(isFingerprint)))
 	);
@@ -262,7 +272,7 @@ export function loadApplicationState(raw: unknown): ApplicationState | undefined
 				}),
 			);
 		jobs.set(id, {
-			...(r !== undefined && r >= 0 && { lastRead: r }),
+			...(r >= 0 && { lastRead: r }),
 			...(d !== undefined && { dueSince: d }),
 			closed: c === 1,
 			isNew: n === 1,

@@ -1,5 +1,5 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
 
 import { pathSegment } from '../../shared/address';
 import { describeBody, toNodeError } from '../../shared/errors';
@@ -28,7 +28,7 @@ import {
 	scopeOf,
 	sizeOf,
 	STATE_CAP_BYTES,
-	unread,
+	pickedJob,
 	unwatched,
 } from './state';
 import type { StoredApplicationState, WatchedJob } from './state';
@@ -107,6 +107,42 @@ function inScope(settings: ApplicationSettings, jobs: Map<string, WatchedJob>): 
 }
 
 /**
+ * The reads of one poll: the jobs readPlan picks of those `watched`, one after the other (paced
+ * after a 429; the silent ones emit nothing), each decided by decideRead, until Max Items per
+ * Poll is reached or cuts a read: the jobs left keep their place. `jobs` is updated as it goes.
+ */
+export async function readJobs(
+	jobs: Map<string, WatchedJob>,
+	watched: Set<string>,
+	settings: ApplicationSettings,
+	poll: number,
+	now: number,
+	read: (id: string) => Promise<JobRead | undefined>,
+): Promise<IDataObject[]> {
+	const plan = readPlan(
+		[...jobs].filter(([id]) => watched.has(id)),
+		poll,
+		settings.jobsPerPoll,
+	);
+	const items: IDataObject[] = [];
+	let full = false;
+	for (const id of [...plan.silent, ...plan.scheduled]) {
+		const job = jobs.get(id) as WatchedJob;
+		if (full || items.length >= settings.maxItems) {
+			jobs.set(id, passedOver(job, poll));
+			continue;
+		}
+		const room = { left: settings.maxItems - items.length, first: items.length === 0 };
+		const outcome = decideRead(id, job, await read(id), settings, room, poll, now);
+		items.push(...outcome.items);
+		full = outcome.full;
+		if (outcome.job) jobs.set(id, outcome.job);
+		else jobs.delete(id);
+	}
+	return items;
+}
+
+/**
  * One poll, from the state stored before (`stored`, as n8n keeps it): the items to emit and
  * the state to store once the poll has succeeded.
  */
@@ -147,35 +183,14 @@ export async function pollApplications(
 			jobs.set(id, listed(known, poll, { open, created, openOnly: settings.watch === 'open' }));
 		}
 	});
-	for (const id of picked ?? []) if (!jobs.has(id)) jobs.set(id, unread());
+	for (const id of picked ?? []) if (!jobs.has(id)) jobs.set(id, pickedJob());
 
-	// 2. The plan: the jobs Jobs to Watch takes; the others keep no applications.
+	// 2. The jobs Jobs to Watch takes; the others keep no applications. 3. Their reads.
 	const watched = inScope(settings, jobs);
 	for (const [id, job] of jobs) if (!watched.has(id)) jobs.set(id, unwatched(job));
-	const plan = readPlan(
-		[...watched].map((id) => [id, jobs.get(id) as WatchedJob]),
-		poll,
-		settings.jobsPerPoll,
-	);
-
-	// 3. The reads, one after the other (the silent ones emit nothing), until Max Items per Poll
-	// is reached or cuts a read.
-	const items: INodeExecutionData[] = [];
-	let full = false;
-	for (const id of [...plan.silent, ...plan.scheduled]) {
-		const job = jobs.get(id) as WatchedJob;
-		if (full || items.length >= settings.maxItems) {
-			jobs.set(id, passedOver(job, poll));
-			continue;
-		}
-		const read = await readJob(context, id, run, picked !== undefined);
-		const room = { left: settings.maxItems - items.length, first: items.length === 0 };
-		const outcome = decideRead(id, job, read, settings, room, poll, now);
-		items.push(...outcome.items.map((json) => ({ json })));
-		full = outcome.full;
-		if (outcome.job) jobs.set(id, outcome.job);
-		else jobs.delete(id);
-	}
+	const items = await readJobs(jobs, watched, settings, poll, now, async (id) => {
+		return await readJob(context, id, run, picked !== undefined);
+	});
 
 	const next = saveApplicationState({ scope, poll: poll + 1, jobList: jobList.nextState(), jobs });
 	const size = sizeOf(next);
@@ -188,7 +203,7 @@ export async function pollApplications(
 			},
 		);
 	}
-	return { items, state: next };
+	return { items: items.map((json) => ({ json })), state: next };
 }
 
 type JobOf = { id: string; title: string | null };
@@ -221,6 +236,8 @@ export async function applicationTestEvent(context: IPollFunctions): Promise<INo
 	let latest: { application: Json; id: string; job: JobOf; at: bigint } | undefined;
 	for (const jobId of ids.slice(0, TEST_JOBS)) {
 		const read = await readJob(context, jobId, run, settings.watch === 'picked');
+		// Open Jobs Only: a closed job is not watched.
+		if (settings.watch === 'open' && read?.open === false) continue;
 		for (const application of read?.applications ?? []) {
 			const id = scalarText(application.id);
 			if (id === undefined || !onTargetStage(settings, stageOf(application))) continue;
@@ -241,7 +258,7 @@ export async function applicationTestEvent(context: IPollFunctions): Promise<INo
 	}
 	const { application, id, job } = latest;
 	const event: ApplicationEvent = settings.events[0];
-	const seen = seenOf(application, id, undefined, Math.floor(now / 60_000));
+	const seen = seenOf(application, id, undefined, now);
 	const difference: Difference =
 		event === 'removed'
 			? { id, before: seen, events: [event] }
