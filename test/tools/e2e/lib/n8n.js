@@ -288,6 +288,23 @@ function extractRun(text) {
 }
 
 /**
+ * Signals that may end `n8n execute` after it printed its run data, by n8n major, and how many
+ * such runs one e2e run tolerates per n8n version: only what was measured to happen without this
+ * package as well (test/tools/e2e/README.md, "Signals after a printed run"; execute-signals.js
+ * measures it). Any other signal, a tolerated one before the run data is printed, or more than
+ * MAX_TOLERATED_PER_VERSION of them, fails.
+ * @type {Readonly<Record<number, readonly NodeJS.Signals[]>>}
+ */
+const TOLERATED_SIGNALS = Object.freeze({ 1: Object.freeze(/** @type {const} */ (['SIGSEGV'])) });
+const MAX_TOLERATED_PER_VERSION = 2;
+
+/**
+ * What a tolerated end of `n8n execute` is called in the e2e's "N tolerated: ..." line.
+ * @param {NodeJS.Signals} signal @param {string} version
+ */
+const toleratedKind = (signal, version) => `${signal} after a printed run on ${version}`;
+
+/**
  * Runs `n8n execute --id` and returns the parsed run data.
  * @param {N8nInstall} inst
  * @param {string} userFolder
@@ -303,6 +320,8 @@ async function executeWorkflow(inst, userFolder, id, opts = {}) {
 	const res = new ExecResult(id, r.code, out, runData, r.ms, r.timedOut);
 	res.peakRssMb = r.peakRssMb;
 	res.signal = r.signal;
+	res.version = inst.version;
+	res.major = inst.major;
 	return res;
 }
 
@@ -325,24 +344,38 @@ class ExecResult {
 		this.peakRssMb = 0;
 		/** @type {NodeJS.Signals | null} the signal that ended n8n, if one did */
 		this.signal = null;
+		/** the n8n version and major that ran it */
+		this.version = '';
+		this.major = 0;
+	}
+
+	/**
+	 * n8n was ended, after printing its run data, by a signal the run did not send (no timeout)
+	 * that TOLERATED_SIGNALS lists for this major: the run is judged as printed, and counted
+	 * (legs/workflows.js). Any other signal is a failure, before or after the print.
+	 */
+	get tolerated() {
+		const signals = TOLERATED_SIGNALS[this.major] || [];
+		return this.signal !== null && !this.timedOut && !!this.run && signals.includes(this.signal);
+	}
+
+	/** The "N tolerated: ..." line's kind of this run ('' when it was not tolerated). */
+	get toleratedKind() {
+		return this.tolerated && this.signal ? toleratedKind(this.signal, this.version) : '';
+	}
+
+	/** n8n ended on its own (an exit code, no timeout), or by a tolerated signal. */
+	get endedCleanly() {
+		return !this.timedOut && (this.signal === null || this.tolerated);
+	}
+
+	get ok() {
+		return (this.code === 0 || this.tolerated) && !!this.run && !this.error;
 	}
 
 	/** The workflow-level error (undefined on success). */
 	get error() {
 		return this.run ? this.run.data.resultData.error : undefined;
-	}
-
-	/**
-	 * n8n was ended by a signal the run did not send (no timeout) after printing its complete
-	 * run data: seen with n8n 1.123.81's `execute` (SIGSEGV), after good and failed runs. What the
-	 * run printed is what the checks judge; a signal before the run data is a failure.
-	 */
-	get endedAfterRun() {
-		return this.signal !== null && !this.timedOut && !!this.run;
-	}
-
-	get ok() {
-		return (this.code === 0 || this.endedAfterRun) && !!this.run && !this.error;
 	}
 
 	/** The node that ran last (where a failure happened). */
@@ -386,9 +419,16 @@ class ExecResult {
 	/** A one-line summary of the failure, for check messages. */
 	describe() {
 		if (this.timedOut) return 'n8n execute timed out';
-		if (this.endedAfterRun) {
+		if (this.signal && this.run) {
 			const how = this.error ? `a run that failed: ${this.failureText}` : 'a good run';
-			return `n8n execute was ended by ${this.signal} after printing ${how}`;
+			const tolerated = TOLERATED_SIGNALS[this.major] || [];
+			return `n8n execute was ended by ${this.signal} after printing ${how} (${
+				this.tolerated
+					? `tolerated on ${this.major}.x`
+					: tolerated.length
+						? `not tolerated: only ${tolerated.join(', ')} on ${this.major}.x`
+						: `not tolerated: no signal is on ${this.major}.x`
+			})`;
 		}
 		const e = this.error;
 		if (e) return `${this.failureText} (on node "${this.lastNode}")`;
@@ -553,6 +593,9 @@ module.exports = {
 	activateWorkflow,
 	importEntities,
 	executeWorkflow,
+	TOLERATED_SIGNALS,
+	MAX_TOLERATED_PER_VERSION,
+	toleratedKind,
 	extractRun,
 	ExecResult,
 	startN8n,
