@@ -19,8 +19,8 @@
  *  6. Recruiting Trigger: Fetch Test Event shows an event;
  *  then the demo's workflows (npm run dev), imported through n8n's REST API with the
  *     credential of step 2: "Get Many candidates → spreadsheet" shows Output Simplified and no
- *     Simplify switch (the node on the version a new node gets), "Apply" its Posting picker
- *     holding the posting's name.
+ *     Simplify switch (the node on the version a new node gets), "Apply" a Posting picker whose
+ *     shown name is the one its list, opened in the browser, gives that posting.
  *
  * The steps run in that order (4 before 2, so that no credential exists yet), each one a
  * check() line. On a failure the page's screenshot, its console and the end of n8n's log are
@@ -245,7 +245,7 @@ async function editorChecks(ctx, n8n, tarball, timings, memory) {
 			ui.triggerTestEvent(),
 		);
 		await step(
-			'editor, the demo: "Get Many candidates → spreadsheet" shows Output Simplified (no Simplify), "Apply" its Posting picker with the posting\'s name',
+			'editor, the demo: "Get Many candidates → spreadsheet" shows Output Simplified (no Simplify), "Apply" shows its Posting as the Posting list names it',
 			() => ui.demoWorkflows(ui.credentialName),
 		);
 		timings[`editor ${n8n.version}`] = fmtMs(Date.now() - started);
@@ -940,14 +940,15 @@ class EditorUi {
 		const creds = await this.rest('/rest/credentials');
 		const credential = (creds.data || []).find((/** @type {any} */ c) => c.name === credentialName);
 		expect(credential, `no credential "${credentialName}": ${show(creds.data)}`);
-		const posting = await postingVars(this.sandbox);
+		// Filled as `npm run dev` fills them (the Posting's saved name included); what the editor
+		// shows is then compared with what the Posting's own list shows.
 		const workflows = loadWorkflows(
 			{
 				CRED_ID: credential.id,
 				CRED_NAME: credential.name,
 				PORTAL_URL: this.sandbox.url,
 				TENANT: this.sandbox.tenantSlug,
-				...posting,
+				...(await postingVars(this.sandbox)),
 			},
 			{
 				dir: path.join(WORKFLOWS_DIR, 'demo'),
@@ -1001,15 +1002,30 @@ class EditorUi {
 		await this.closeNdv();
 		lap('check');
 
-		// Apply to Posting: the Posting is a picker (From List) holding the chosen posting.
+		// Apply to Posting: the Posting is a picker (From List). The name it shows is the name the
+		// workflow saved with the posting (n8n shows it without asking the node); opening the list
+		// asks the node's list search, and the list's entry for that posting must show the same.
+		// n8n's answers to the list searches from here on (when the panel opens or the list does).
+		/** @type {any[]} */
+		const answers = [];
+		const onResponse = (/** @type {any} */ r) => {
+			if (
+				r.url().includes('/rest/dynamic-node-parameters/resource-locator-results') &&
+				r.request().method() === 'POST'
+			)
+				answers.push(r);
+		};
+		this.page.on('response', onResponse);
+		const portalSeq = this.sandbox.requestLog.seq;
 		await this.openWorkflowNode(ids['form-to-job-portal-apply'], 'Apply to Posting');
 		lap('open Apply');
+		const saved = workflows['form-to-job-portal-apply'].nodes.find(
+			(/** @type {any} */ n) => n.name === 'Apply to Posting',
+		).parameters.postingId;
 		const picker = this.locator('postingId');
-		await expectValue(
-			picker.locator('[data-test-id="rlc-input"]'),
-			posting.POSTING_NAME,
-			'the Posting',
-		);
+		const input = picker.locator('[data-test-id="rlc-input"]');
+		await expectValue(input, saved.cachedResultName, 'the Posting');
+		const shown = await input.inputValue();
 		const mode = (
 			await picker
 				.locator('[data-test-id="rlc-mode-selector"] input')
@@ -1018,9 +1034,79 @@ class EditorUi {
 				.catch(() => '')
 		).trim();
 		expect(/^From List$/i.test(mode), `the Posting's mode shows ${show(mode)}, want From List`);
+		const listed = await this.openPickerList(input, saved.value, answers, portalSeq).finally(() =>
+			this.page.off('response', onResponse),
+		);
+		lap('open the list');
+		expect(
+			listed.label === shown,
+			`the demo shows the Posting as ${show(shown)}; its picker lists posting ${saved.value} as ${show(listed.label)}`,
+		);
+		// Closed without picking: a click outside the list (the output panel's corner; Escape
+		// does not close it on 1.123.81).
+		await this.output.click({ position: { x: 10, y: 10 } });
+		await this.page
+			.locator('[data-test-id="rlc-item"]:visible')
+			.first()
+			.waitFor({ state: 'hidden' });
+		await expectValue(input, shown, 'the Posting after closing its list');
 		await this.closeNdv();
 		lap('check');
-		return `Get Many Candidates: Output "Simplified", no Simplify; Apply to Posting: "${mode}" picker showing "${posting.POSTING_NAME}" (${took.join(', ')})`;
+		return `Get Many Candidates: Output "Simplified", no Simplify; Apply to Posting: "${mode}" picker showing "${shown}", the label its list gives posting ${saved.value} (${listed.of} entries; ${took.join(', ')})`;
+	}
+
+	/**
+	 * Opens the list of a resource locator whose value is `value` and reads the entry n8n shows
+	 * for that value, checking that it is the node's own: the label in n8n's answer to the
+	 * browser's list search (the last of `answers`, the responses the page received), and the
+	 * list's entry n8n marks as the selected one showing that label. (When the search lacks the
+	 * value, n8n adds an entry made of the workflow's saved name: then the search has no such
+	 * result, or the list one entry more than the search.)
+	 * @param {any} input  the locator's rlc-input
+	 * @param {string} value
+	 * @param {any[]} answers  n8n's responses to the page's list searches, collected by the caller
+	 * @param {number} since  the sandbox's request-log position before the panel opened
+	 * @returns {Promise<{ label: string, of: number }>}
+	 */
+	async openPickerList(input, value, answers, since) {
+		await input.click();
+		const entries = await this.listEntries();
+		// The list shows what the last search answered (one made when the panel opened, cached,
+		// or one made now).
+		const until = Date.now() + STEP_TIMEOUT_MS;
+		while (!answers.length && Date.now() < until) await this.page.waitForTimeout(200);
+		expect(answers.length > 0, 'the page made no list search');
+		const response = answers[answers.length - 1];
+		expect(response.status() === 200, `the list search: HTTP ${response.status()}`);
+		const body = await response.json();
+		const results = /** @type {any[]} */ ((body && body.data && body.data.results) || []);
+		const own = results.filter((r) => String(r.value) === String(value));
+		expect(
+			own.length === 1,
+			`the list search returned ${own.length} results for ${value}: ${show(results.slice(0, 5))}`,
+		);
+		expect(
+			entries.length === results.length,
+			`the list shows ${entries.length} entries, the search returned ${results.length}`,
+		);
+		const selected = this.page.locator('[data-test-id="rlc-item"][class*="_selected_"]:visible');
+		expect(
+			(await selected.count()) === 1,
+			`${await selected.count()} entries marked as selected: ${show(entries)}`,
+		);
+		const label = (await selected.innerText()).trim();
+		expect(
+			label === own[0].name,
+			`the selected entry shows ${show(label)}, the search named ${value} ${show(own[0].name)}`,
+		);
+		// The node's search read the portal, with no key (when the list opened, or the panel).
+		const reads = this.requestsSince(since).filter((q) => q.surface === 'public');
+		expect(
+			reads.some((q) => q.path.endsWith('/vacancy-portal/jobs')) &&
+				reads.every((q) => !q.apiKeyPresent),
+			`the portal requests since the panel opened: ${show(reads.map((q) => `${q.path} key ${q.apiKeyPresent}`))}`,
+		);
+		return { label, of: entries.length };
 	}
 
 	/**

@@ -56,7 +56,9 @@ function loadWorkflows(vars, opts = {}) {
 
 /**
  * The placeholders of a Posting picked from the Posting list (the demo's Job Portal Apply, node
- * version 2 and later): the portal's first posting, named as the picker names it.
+ * version 2 and later): the portal's first posting, and the name saved with it, which n8n shows
+ * without asking the node (built here as the node's list search builds it; the editor leg opens
+ * the real list in the browser and fails if the two differ).
  * @param {{ publicBaseUrl: string }} sandbox
  * @returns {Promise<{ POSTING_ID: string, POSTING_NAME: string }>}
  */
