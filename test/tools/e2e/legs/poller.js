@@ -10,6 +10,7 @@
  * the workflow's expression isolate, and the trigger fails to activate with "No bridge acquired
  * for this context".)
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const {
@@ -23,7 +24,7 @@ const {
 	portInUse,
 	run: runCommand,
 } = require('../lib/util');
-const { importEntities, startN8n, activateWorkflow } = require('../lib/n8n');
+const { importEntities, startN8n, activateWorkflow, stripAnsi } = require('../lib/n8n');
 const { createSandbox } = require('../../sandbox');
 const { installTarball } = require('../lib/pkg');
 const { loadWorkflows, WORKFLOWS_DIR } = require('../lib/workflows');
@@ -31,6 +32,20 @@ const { startSink } = require('../lib/sink');
 const { check, expect, show } = require('../lib/checks');
 const { credentialsFor } = require('../lib/credentials');
 const { waitForPolls, jobReadPaths, applicationToMove } = require('./trigger');
+
+/**
+ * What a process logs when it runs an execution itself: the main (WorkflowRunner.runMainProcess,
+ * debug level) or a worker. Group 1 or 2 is the execution's id.
+ */
+const RAN_ITSELF =
+	/Execution for workflow .* was assigned id (\d+)|Worker started execution (\d+)/g;
+
+/**
+ * A string field of a log line's metadata (`"name": "value"`, as n8n prints it in either of its
+ * debug formats), or undefined.
+ * @param {string} line @param {string} name
+ */
+const field = (line, name) => (new RegExp(`"${name}":\\s*"([^"]*)"`).exec(line) || [])[1];
 
 /**
  * Redis for queue mode: Debian's redis-server, on a free loopback port, no persistence, in its
@@ -79,6 +94,10 @@ const MODES = {
 			EXECUTIONS_MODE: 'queue',
 			// n8n v3's default: manual executions run on workers too.
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			// An execution a process runs itself is logged at debug level only ("Execution for
+			// workflow … was assigned id …", WorkflowRunner.runMainProcess): the main's log must
+			// show none.
+			N8N_LOG_LEVEL: 'debug',
 		},
 	},
 	durable: {
@@ -141,8 +160,14 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 	};
 	/** @type {Array<ReturnType<typeof startN8n>>} */
 	const processes = [];
+	/**
+	 * The log files of the mains started so far (read whole: a process keeps only its output's end).
+	 * @type {string[]}
+	 */
+	const mainLogFiles = [];
 	/** @param {'start' | 'worker'} command @param {string} logName */
 	const launch = async (command, logName) => {
+		if (command === 'start') mainLogFiles.push(path.join(userFolder, logName));
 		const server = startN8n(n8n, userFolder, {
 			port: await freePort(),
 			command,
@@ -157,20 +182,22 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 	const sampler = setInterval(() => {
 		peak = Math.max(peak, ...processes.map((p) => treeRssMb(p.child.pid)));
 	}, 1000);
+	const creds = credentialsFor(sandbox);
+	const workflows = loadWorkflows(
+		{ CRED_ID: creds.good.id, CRED_NAME: creds.good.name, SINK_URL: sink.url },
+		{ dir: path.join(WORKFLOWS_DIR, 'queue') },
+	);
 	try {
 		const imported = await check(
 			'the package, a credential and the trigger workflows (candidates, applications) are installed, imported and published',
 			async () => {
 				await installTarball(tarball, userFolder);
-				const creds = credentialsFor(sandbox);
-				const vars = { CRED_ID: creds.good.id, CRED_NAME: creds.good.name, SINK_URL: sink.url };
-				const workflows = Object.values(
-					loadWorkflows(vars, { dir: path.join(WORKFLOWS_DIR, 'queue') }),
-				);
 				await importEntities(n8n, userFolder, 'credentials', [creds.good]);
-				await importEntities(n8n, userFolder, 'workflow', workflows);
-				for (const w of workflows) await activateWorkflow(n8n, userFolder, w.id);
-				return workflows.map((w) => w.name).join('; ');
+				await importEntities(n8n, userFolder, 'workflow', Object.values(workflows));
+				for (const w of Object.values(workflows)) await activateWorkflow(n8n, userFolder, w.id);
+				return Object.values(workflows)
+					.map((w) => w.name)
+					.join('; ');
 			},
 		);
 		if (!imported) return;
@@ -256,6 +283,73 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 					finished.test(worker.output),
 				`the worker did not run execution ${execution}`,
 			);
+			expectMainRanNone();
+		};
+		/**
+		 * Queue mode: no main ran an execution itself. A process that runs one logs "Execution for
+		 * workflow … was assigned id …" (debug; WorkflowRunner.runMainProcess, the line the
+		 * durable leg reads for every execution), a worker "Worker started execution …"; the
+		 * mains' logs (every main so far, at debug level: each logs "Starting main instance in
+		 * scaling mode" at that level) have neither.
+		 */
+		const expectMainRanNone = () => {
+			const log = mainLogs();
+			expect(
+				/Starting main instance in scaling mode/.test(log),
+				'the main\'s log lacks its debug lines ("Starting main instance in scaling mode"): nothing to judge by',
+			);
+			const ran = [...log.matchAll(RAN_ITSELF)].map((m) => m[1] || m[2]);
+			expect(ran.length === 0, `the main ran execution(s) ${ran.join(', ')} itself`);
+		};
+		/** The logs of every main so far, in order (from their files). */
+		const mainLogs = () =>
+			stripAnsi(
+				mainLogFiles.map((f) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : '')).join('\n'),
+			);
+		/** Hand-off line (by its place in mainLogs()) → the execution matched to it. */
+		/** @type {Map<number, string>} */
+		const handOffOf = new Map();
+		/**
+		 * Durable scheduler: `execution` of `workflow` was handed off by one of the scheduler's poll
+		 * tasks, and by one no other execution was matched to. n8n logs no id linking the two: a
+		 * poll task that emits logs "Poll returned new data; handed off to a new execution" with
+		 * its workflowId, nodeId and taskId (debug), and the execution it started is then given
+		 * its id ("Execution for workflow <name> was assigned id <id>"). The execution is matched
+		 * to the last hand-off of its workflow's trigger before that line that no other execution
+		 * has; there must be one.
+		 * @param {string} execution
+		 * @param {any} workflow
+		 */
+		const expectHandedOff = (execution, workflow) => {
+			const lines = mainLogs().split('\n');
+			const trigger = workflow.nodes.find((/** @type {any} */ n) => /Trigger$/.test(n.type));
+			const assigned = lines.findIndex(
+				(l) =>
+					l.includes(`Execution for workflow ${workflow.name} was assigned id ${execution} `) ||
+					l.endsWith(`Execution for workflow ${workflow.name} was assigned id ${execution}`),
+			);
+			expect(
+				assigned >= 0,
+				`n8n's log does not show execution ${execution} of "${workflow.name}" being started`,
+			);
+			/** @type {number[]} */
+			const handOffs = [];
+			lines.slice(0, assigned).forEach((l, i) => {
+				if (!/Poll returned new data; handed off to a new execution/.test(l)) return;
+				if (field(l, 'workflowId') === workflow.id && field(l, 'nodeId') === trigger.id)
+					handOffs.push(i);
+			});
+			const mine = [...handOffOf].find(([, e]) => e === execution);
+			if (mine) return `(log line ${mine[0] + 1})`;
+			const free = handOffs.filter((i) => !handOffOf.has(i));
+			expect(
+				free.length > 0,
+				`no hand-off by a poll task of "${workflow.name}" before execution ${execution} started that is not another execution's (${handOffs.length} hand-offs of it before; matched: ${show([...handOffOf.entries()])})`,
+			);
+			const line = free[free.length - 1];
+			handOffOf.set(line, execution);
+			const taskId = field(lines[line], 'taskId');
+			return `(task ${taskId}, log line ${line + 1}; line ${assigned + 1} gives the execution its id)`;
 		};
 		const first = sandbox.createCandidate({ firstName: 'Queue', lastName: 'First' });
 		sandbox.moveApplication(movedFirst.id, { stageId: 'astage-interview' });
@@ -278,28 +372,15 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 				expect(item.firstName === 'Queue' && item.lastName === 'First', `item: ${show(item)}`);
 				const execution = String(report.execution);
 				if (!worker) {
-					expect(
-						/Poll returned new data; handed off to a new execution/.test(main.output),
-						'the durable scheduler did not log that a poll handed off an execution',
-					);
-					return `execution ${execution}, handed off by the scheduler's poll task`;
+					const handOff = expectHandedOff(execution, workflows['trigger-get-report']);
+					return `execution ${execution}, handed off by the scheduler's poll task ${handOff}`;
 				}
 				await expectWorkerRan(execution);
-				expect(!/Worker started execution/.test(main.output), 'the main ran an execution itself');
-				return `execution ${execution}: enqueued by the main, run by the worker`;
+				return `execution ${execution}: enqueued by the main, run by the worker; the main ran none itself`;
 			},
 		);
 		/** Occurrences of `re` in the current main's log so far. @param {RegExp} re */
 		const logCount = (re) => (main.output.match(new RegExp(re.source, 'g')) || []).length;
-		/** Executions reported to either sink. */
-		const reportedExecutions = () =>
-			new Set(
-				[...sink.get('queue-events'), ...sink.get('queue-application-events')].map(
-					(/** @type {any} */ b) => String(b.execution),
-				),
-			);
-		/** Those reported before the current main started (its log does not show them). */
-		let reportedBefore = new Set();
 		/**
 		 * The application trigger's report of a move: one item, stageChanged from → to; in queue
 		 * mode the worker ran its execution, with the durable scheduler a poll task handed it off.
@@ -327,17 +408,11 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			const execution = String(report.execution);
 			const what = `${item.event} ${item.fromStage.name} → ${item.toStage.name}`;
 			if (!worker) {
-				// One "handed off" line per emitting poll: this one's and the candidate trigger's.
-				const handedOff = logCount(/Poll returned new data; handed off to a new execution/);
-				const executions = [...reportedExecutions()].filter((e) => !reportedBefore.has(e));
-				expect(
-					handedOff >= executions.length,
-					`${handedOff} "handed off" lines in n8n's log, ${executions.length} executions reported since it started`,
-				);
-				return `${what}, execution ${execution}, handed off by the scheduler's poll task`;
+				const handOff = expectHandedOff(execution, workflows['application-trigger-report']);
+				return `${what}, execution ${execution}, handed off by the scheduler's poll task ${handOff}`;
 			}
 			await expectWorkerRan(execution);
-			return `${what}, execution ${execution}: enqueued by the main, run by the worker`;
+			return `${what}, execution ${execution}: enqueued by the main, run by the worker; the main ran none itself`;
 		};
 		await check(
 			queue
@@ -404,7 +479,6 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 				// after the restart and never emit them.
 				second = sandbox.createCandidate({ firstName: 'Queue', lastName: 'Second' });
 				sandbox.moveApplication(movedSecond.id, { stageId: 'astage-presented' });
-				reportedBefore = reportedExecutions();
 				main = await launch('start', 'n8n-main-2.log');
 				expect(await main.waitReady(180_000), `main not ready: ${main.output.slice(-1500)}`);
 				if (worker) expect(worker.child.exitCode === null, 'the worker exited');
