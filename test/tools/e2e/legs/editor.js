@@ -49,6 +49,7 @@ const { installTarball, PKG } = require('../lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('../lib/workflows');
 const { createSandbox } = require('../../sandbox');
 const { check, expect, show } = require('../lib/checks');
+const { checkPeak } = require('../lib/memory');
 
 const OWNER = { email: 'e2e@example.com', password: 'E2e-password-1' };
 const NODE_TYPE = `${PKG.name}.recruiting`;
@@ -253,6 +254,8 @@ async function editorChecks(ctx, n8n, tarball, timings, memory) {
 		if (sampler) clearInterval(sampler);
 		if (peak) memory.push(`n8n start for the editor ${n8n.version} peak RSS ${peak} MB`);
 		await stopAll();
+		if (server)
+			await checkPeak('n8n start for the editor (main + task runner)', 'editor', n8n.major, peak);
 		ctx.stoppers.splice(ctx.stoppers.indexOf(stopAll), 1);
 		await sandbox.close();
 		if (ctx.keep) {

@@ -30,6 +30,7 @@ const { installTarball } = require('../lib/pkg');
 const { loadWorkflows, WORKFLOWS_DIR } = require('../lib/workflows');
 const { startSink } = require('../lib/sink');
 const { check, expect, show } = require('../lib/checks');
+const { checkPeak } = require('../lib/memory');
 const { credentialsFor } = require('../lib/credentials');
 const { waitForPolls, jobReadPaths, applicationToMove } = require('./trigger');
 
@@ -165,8 +166,11 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 	 * @type {string[]}
 	 */
 	const mainLogFiles = [];
+	/** Whether a process was started (then its peak memory is checked). */
+	let launched = false;
 	/** @param {'start' | 'worker'} command @param {string} logName */
 	const launch = async (command, logName) => {
+		launched = true;
 		if (command === 'start') mainLogFiles.push(path.join(userFolder, logName));
 		const server = startN8n(n8n, userFolder, {
 			port: await freePort(),
@@ -520,6 +524,13 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		);
 		await Promise.all(processes.map((p) => p.stop()));
 		await redis?.stop();
+		if (launched)
+			await checkPeak(
+				`${MODES[mode].name} (${queue ? 'main + worker' : 'main'} + runners)`,
+				mode,
+				n8n.major,
+				peak,
+			);
 		await sink.close();
 		await sandbox.close();
 		if (ctx.keep) {

@@ -15,6 +15,7 @@ const { fmtMs, freePort, httpJson, treeRssMb, sleep, CACHE_ROOT } = require('../
 const { startN8n, activateWorkflow, ensureOwner } = require('../lib/n8n');
 const { PKG } = require('../lib/pkg');
 const { check, expect, show } = require('../lib/checks');
+const { checkPeak } = require('../lib/memory');
 const { CREDENTIAL_TYPE, KEY_INDEX, credentialsFor } = require('../lib/credentials');
 
 const NODE_TYPE = `${PKG.name}.recruiting`;
@@ -542,6 +543,7 @@ async function triggerChecks(
 		clearInterval(sampler);
 		memory.push(`n8n start (main + task runner) peak RSS ${peak} MB`);
 		await server.stop();
+		await checkPeak('n8n start under the triggers (main + task runner)', 'start', n8n.major, peak);
 	}
 }
 

@@ -23,6 +23,7 @@ const { startSink } = require('../lib/sink');
 const { check, expect, show, itemsOf, allowTolerance, tolerate } = require('../lib/checks');
 const { credentialsFor, EXTRA_KEYS } = require('../lib/credentials');
 const { triggerChecks } = require('./trigger');
+const { checkPeak } = require('../lib/memory');
 
 /**
  * The whole suite in one n8n: the tarball installed as n8n installs community packages, the
@@ -869,6 +870,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	timings['n8n execute'] =
 		`${execCount} runs, ${fmtMs(execMs)} (${fmtMs(execMs / Math.max(1, execCount))} each)`;
 	memory.push(`n8n execute peak RSS ${execPeak} MB`);
+	await checkPeak(`n8n execute (${execCount} runs)`, 'execute', n8n.major, execPeak);
 
 	if (ctx.skipTrigger) {
 		console.log('# E2E_SKIP_TRIGGER=1: trigger checks skipped');
