@@ -224,7 +224,14 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 						`worker: ${worker.output.slice(-1500)}`,
 					);
 				} else {
-					expect(/Scheduler started/.test(main.output), 'n8n did not log "Scheduler started"');
+					// n8n starts the scheduler after its HTTP server (commands/start.js: server.start(),
+					// the system tasks, then DurableScheduler.start()): ready is not yet started.
+					const until = Date.now() + 60_000;
+					while (!/Scheduler started/.test(main.output) && Date.now() < until) await sleep(250);
+					expect(
+						/Scheduler started/.test(main.output),
+						'n8n did not log "Scheduler started" within 60 s of answering',
+					);
 					expect(
 						!/durable poll cursors stay disabled/.test(main.output),
 						'n8n kept durable poll cursors off',
