@@ -57,7 +57,7 @@ describe('the package, as README and BENCHMARKS.md give it', () => {
 		[
 			'BENCHMARKS.md',
 			benchmarks,
-			/\| `npm pack` tarball \| ([\d.]+) KB \|[^\n]*\n\| Unpacked \| ([\d.]+) KB, (\d+) files/,
+			/\| `npm pack` tarball\s*\| ([\d.]+) KB\s*\|[^\n]*\n\| Unpacked\s*\| ([\d.]+) KB \((\d+) files/,
 		],
 	])('%s', (where, text, pattern) => {
 		const [size, unpacked, files] = figures(text, pattern, where).map(Number);
