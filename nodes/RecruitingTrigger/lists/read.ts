@@ -33,18 +33,17 @@ function isBadRequest(error: unknown): boolean {
 }
 
 /**
- * Reads a list as the plan asks, page by page, handing each page's emissions to `onPage`.
+ * Reads a list as the plan asks, page by page; returns what the poll emits, in list order.
  * `run` is the poll's paced run: the credential read once, and after a 429 the rest of the
  * poll's requests spaced to the rate limit.
  */
 export async function runPlan(
 	context: IPollFunctions,
 	plan: PollPlan,
-	resource: Resource,
 	run: PacedRun,
-	onPage: (emissions: Emission[]) => void,
-): Promise<void> {
-	const { path, singular } = LISTS[resource];
+): Promise<Emission[]> {
+	const { path, singular } = LISTS[plan.resource];
+	const emissions: Emission[] = [];
 	await readPages<ListRequest>({
 		node: context.getNode(),
 		label: singular,
@@ -58,12 +57,13 @@ export async function runPlan(
 				run,
 			}),
 		take: (page) => {
-			const emissions = plan.take(page);
-			return { next: plan.nextRequest(), deliver: () => onPage(emissions) };
+			emissions.push(...plan.take(page));
+			return { next: plan.nextRequest() };
 		},
 		// A stored cursor the API no longer accepts must not stop the trigger for good.
 		recover: (error) => (isBadRequest(error) && plan.dropResume() ? plan.nextRequest() : undefined),
 	});
+	return emissions;
 }
 
 interface ListRead {
@@ -89,8 +89,7 @@ async function readList(
 		maxPages,
 		keepsState: false,
 	});
-	const emissions: Emission[] = [];
-	await runPlan(context, plan, resource, run, (page) => emissions.push(...page));
+	const emissions = await runPlan(context, plan, run);
 	return { emissions, complete: !plan.stoppedEarly };
 }
 

@@ -17,7 +17,7 @@ import type { Emission, EventFilter } from './walk';
 
 /*
  * The job and candidate triggers: records created or changed since the trigger's position,
- * read from the list by modification time (plan.ts and the walks), each change once. The job
+ * read from the list by modification time (plan.ts and the resource's walk), each change once. The job
  * trigger's Stage Changed compares each changed job's stage with the one it last saw: the job
  * list carries the stage, so it costs no request of its own, but the first poll reads the
  * whole job list once to know every job's stage.
@@ -212,7 +212,7 @@ export async function pollList(
 			now,
 			emit: false,
 		});
-		await runPlan(context, plan, resource, run, () => undefined);
+		await runPlan(context, plan, run);
 		return { items: [], state: { ...plan.nextState(), ...(stages && { jobStages: stages }) } };
 	}
 	state ??= emptyState(resource, start === 'date' ? startDate(context) : undefined);
@@ -222,23 +222,21 @@ export async function pollList(
 	// Stage Changed emits only some of the changed jobs: a notice the plan put on a job that is
 	// not emitted goes on the next item emitted, or with the state to the next poll.
 	const notices = new Set<string>();
-	await runPlan(context, plan, resource, run, (emissions) => {
-		for (const emission of emissions) {
-			if (stages === undefined) {
-				items.push(toItem(emission, options));
-				continue;
-			}
-			const id = recordId(emission.record);
-			const to = stageOfJob(emission.record);
-			const moved = stageMove(id === undefined ? undefined : stages[id], to);
-			if (id !== undefined) stages[id] = to;
-			for (const line of emission.notice?.split('\n') ?? []) notices.add(line);
-			if (!moved) continue;
-			const notice = notices.size ? [...notices].join('\n') : undefined;
-			items.push(toItem({ ...emission, notice }, options, moved));
-			notices.clear();
+	for (const emission of await runPlan(context, plan, run)) {
+		if (stages === undefined) {
+			items.push(toItem(emission, options));
+			continue;
 		}
-	});
+		const id = recordId(emission.record);
+		const to = stageOfJob(emission.record);
+		const moved = stageMove(id === undefined ? undefined : stages[id], to);
+		if (id !== undefined) stages[id] = to;
+		for (const line of emission.notice?.split('\n') ?? []) notices.add(line);
+		if (!moved) continue;
+		const notice = notices.size ? [...notices].join('\n') : undefined;
+		items.push(toItem({ ...emission, notice }, options, moved));
+		notices.clear();
+	}
 	const next = plan.nextState();
 	const undelivered = [...new Set([...(next.notice?.split('\n') ?? []), ...notices])];
 	return {

@@ -5,8 +5,9 @@ import type { TriggerState } from './state';
 
 /*
  * The contract between the poll's plan (plan.ts: what every resource shares: the watermark,
- * the handled keys, created or updated, Max Items, notices) and a walk (walks/: how one
- * resource's list is read, which the API pages differently for jobs and for candidates).
+ * the handled keys, created or updated, Max Items, notices) and a walk (jobWalk.ts and
+ * candidateWalk.ts: how one resource's list is read, which the API pages differently for jobs
+ * and for candidates).
  */
 
 export type EventFilter = 'createdOrUpdated' | 'created' | 'updated';
