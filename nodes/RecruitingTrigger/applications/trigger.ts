@@ -171,16 +171,18 @@ export async function pollApplications(
 		maxItems: Infinity,
 		now,
 	});
-	for (const { record, event } of await runPlan(context, jobList, run)) {
-		const id = scalarText(record.id);
-		if (id === undefined || (picked && !picked.has(id))) continue;
-		const known = jobs.get(id);
-		const created = first
-			? settings.start === 'everything'
-			: !rescoped && known === undefined && event === 'created';
-		const open = jobStage(record).isOpen;
-		jobs.set(id, listed(known, poll, { open, created, openOnly: settings.watch === 'open' }));
-	}
+	await runPlan(context, jobList, run, (emissions) => {
+		for (const { record, event } of emissions) {
+			const id = scalarText(record.id);
+			if (id === undefined || (picked && !picked.has(id))) continue;
+			const known = jobs.get(id);
+			const created = first
+				? settings.start === 'everything'
+				: !rescoped && known === undefined && event === 'created';
+			const open = jobStage(record).isOpen;
+			jobs.set(id, listed(known, poll, { open, created, openOnly: settings.watch === 'open' }));
+		}
+	});
 	for (const id of picked ?? []) if (!jobs.has(id)) jobs.set(id, pickedJob());
 
 	// 2. The jobs Jobs to Watch takes; the others keep no applications. 3. Their reads.

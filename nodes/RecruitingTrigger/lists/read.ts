@@ -33,7 +33,10 @@ function isBadRequest(error: unknown): boolean {
 }
 
 /**
- * Reads a list as the plan asks, page by page; returns what the poll emits, in list order.
+ * Reads a list as the plan asks, page by page, handing each page's emissions to `onPage` while
+ * the next page is fetched: the caller shapes them then and the raw records of a page need not
+ * outlive it (returning a whole poll's emissions instead raised the 10,000-candidate bulk
+ * backlog's peak from 47-57 MB to 73-78 MB over start, bench scenario 5, 2026-11-26).
  * `run` is the poll's paced run: the credential read once, and after a 429 the rest of the
  * poll's requests spaced to the rate limit.
  */
@@ -41,9 +44,9 @@ export async function runPlan(
 	context: IPollFunctions,
 	plan: PollPlan,
 	run: PacedRun,
-): Promise<Emission[]> {
+	onPage: (emissions: Emission[]) => void,
+): Promise<void> {
 	const { path, singular } = LISTS[plan.resource];
-	const emissions: Emission[] = [];
 	await readPages<ListRequest>({
 		node: context.getNode(),
 		label: singular,
@@ -57,13 +60,12 @@ export async function runPlan(
 				run,
 			}),
 		take: (page) => {
-			emissions.push(...plan.take(page));
-			return { next: plan.nextRequest() };
+			const emissions = plan.take(page);
+			return { next: plan.nextRequest(), deliver: () => onPage(emissions) };
 		},
 		// A stored cursor the API no longer accepts must not stop the trigger for good.
 		recover: (error) => (isBadRequest(error) && plan.dropResume() ? plan.nextRequest() : undefined),
 	});
-	return emissions;
 }
 
 interface ListRead {
@@ -89,7 +91,8 @@ async function readList(
 		maxPages,
 		keepsState: false,
 	});
-	const emissions = await runPlan(context, plan, run);
+	const emissions: Emission[] = [];
+	await runPlan(context, plan, run, (page) => emissions.push(...page));
 	return { emissions, complete: !plan.stoppedEarly };
 }
 

@@ -212,7 +212,7 @@ export async function pollList(
 			now,
 			emit: false,
 		});
-		await runPlan(context, plan, run);
+		await runPlan(context, plan, run, () => undefined);
 		return { items: [], state: { ...plan.nextState(), ...(stages && { jobStages: stages }) } };
 	}
 	state ??= emptyState(resource, start === 'date' ? startDate(context) : undefined);
@@ -222,21 +222,23 @@ export async function pollList(
 	// Stage Changed emits only some of the changed jobs: a notice the plan put on a job that is
 	// not emitted goes on the next item emitted, or with the state to the next poll.
 	const notices = new Set<string>();
-	for (const emission of await runPlan(context, plan, run)) {
-		if (stages === undefined) {
-			items.push(toItem(emission, options));
-			continue;
+	await runPlan(context, plan, run, (emissions) => {
+		for (const emission of emissions) {
+			if (stages === undefined) {
+				items.push(toItem(emission, options));
+				continue;
+			}
+			const id = recordId(emission.record);
+			const to = stageOfJob(emission.record);
+			const moved = stageMove(id === undefined ? undefined : stages[id], to);
+			if (id !== undefined) stages[id] = to;
+			for (const line of emission.notice?.split('\n') ?? []) notices.add(line);
+			if (!moved) continue;
+			const notice = notices.size ? [...notices].join('\n') : undefined;
+			items.push(toItem({ ...emission, notice }, options, moved));
+			notices.clear();
 		}
-		const id = recordId(emission.record);
-		const to = stageOfJob(emission.record);
-		const moved = stageMove(id === undefined ? undefined : stages[id], to);
-		if (id !== undefined) stages[id] = to;
-		for (const line of emission.notice?.split('\n') ?? []) notices.add(line);
-		if (!moved) continue;
-		const notice = notices.size ? [...notices].join('\n') : undefined;
-		items.push(toItem({ ...emission, notice }, options, moved));
-		notices.clear();
-	}
+	});
 	const next = plan.nextState();
 	const undelivered = [...new Set([...(next.notice?.split('\n') ?? []), ...notices])];
 	return {
