@@ -146,7 +146,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'Open Jobs Only',
 				value: 'open',
 				description:
-					'Jobs whose stage is open; a closed job is read again only when the job list shows it changed',
+					'Jobs whose stage is open; nothing of a closed job is emitted, and it is read again only when the job list shows it changed',
 			},
 			{ name: 'Picked Jobs', value: 'picked', description: 'Only the jobs picked below' },
 		],

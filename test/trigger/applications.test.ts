@@ -455,6 +455,62 @@ describe('filters', () => {
 		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a9']]);
 	});
 
+	test('Open Jobs Only: nothing of a closed job is emitted, new or changed; a job that closes gives its last changes once', async () => {
+		api.addJobs(job(1, 10), job(2, 20), job(3, 30));
+		api.addApplications('j00001', app(1));
+		api.addApplications('j00002', app(2));
+		api.addApplications('j00003', app(3, 'offer'));
+		api.closedJobs.add('j00002');
+		// Everything: the open jobs' applications are new; the closed job's are not watched.
+		const watch = trigger({ watch: 'open', start: 'everything' });
+		expect(events(itemsOf(await watch.poll()))).toEqual([
+			['newApplication', 'a1'],
+			['newApplication', 'a3'],
+		]);
+		// Changed while closed, twice: read when the list shows it changed, never emitted.
+		for (const [n, at] of [
+			[4, 40],
+			[5, 41],
+		]) {
+			api.addApplications('j00002', app(n));
+			api.touchJob('j00002', t(at));
+			expect(await watch.poll()).toBeNull();
+		}
+		// A job created closed is not watched either.
+		api.addJobs(job(4, 50));
+		api.closedJobs.add('j00004');
+		api.addApplications('j00004', app(6));
+		expect(await watch.poll()).toBeNull();
+		// A watched job that closes with a hire: that change, once; then nothing of it.
+		api.changeApplication('j00003', 'a3', { stage: 'hired', placed: true });
+		api.closedJobs.add('j00003');
+		api.touchJob('j00003', t(60));
+		expect(events(itemsOf(await watch.poll()))).toEqual([
+			['stageChanged', 'a3'],
+			['placed', 'a3'],
+		]);
+		api.addApplications('j00003', app(7));
+		api.touchJob('j00003', t(61));
+		for (let poll = 0; poll < 3; poll++) expect(await watch.poll()).toBeNull();
+	});
+
+	test('Open Jobs Only with the stage in the job list: a job closed at activation (Everything) and reopened is taken in silently', async () => {
+		const stage = (isOpen: boolean) => ({
+			stage: { viewType: 'vacancyStage', stage: { id: isOpen ? 'o' : 'c', name: 'S', isOpen } },
+		});
+		api.addJobs({ ...job(1, 10), ...stage(true) }, { ...job(2, 20), ...stage(false) });
+		api.closedJobs.add('j00002');
+		api.addApplications('j00002', app(2));
+		const watch = trigger({ watch: 'open', start: 'everything' });
+		expect(await watch.poll()).toBeNull();
+		api.closedJobs.delete('j00002');
+		api.touchJob('j00002', t(40), stage(true));
+		expect(await watch.poll()).toBeNull();
+		api.addApplications('j00002', app(3));
+		api.touchJob('j00002', t(41), stage(true));
+		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a3']]);
+	});
+
 	test('Open Jobs Only with the stage in the job list: a job reopened there is watched again for good', async () => {
 		const stage = (isOpen: boolean) => ({
 			stage: { viewType: 'vacancyStage', stage: { id: isOpen ? 'o' : 'c', name: 'S', isOpen } },
@@ -494,6 +550,24 @@ describe('filters', () => {
 		]);
 		const missing = trigger({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j9') }] } });
 		await expect(missing.poll()).rejects.toThrow('Job "j9" of Jobs to Watch was not found');
+	});
+	test('Picked Jobs: a picked job the API deleted: its applications are removed once, the others go on; then it is named', async () => {
+		api.addJobs(job(1, 10), job(2, 20));
+		api.addApplications('j00001', app(1));
+		api.addApplications('j00002', app(2));
+		const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+		const watch = trigger({
+			watch: 'picked',
+			pickedJobs: { jobs: [{ job: locator('j00001') }, { job: locator('j00002') }] },
+		});
+		await watch.poll();
+		api.jobs.delete('j00002');
+		api.changeApplication('j00001', 'a1', { stage: 'interview' });
+		expect(events(itemsOf(await watch.poll()))).toEqual([
+			['stageChanged', 'a1'],
+			['removed', 'a2'],
+		]);
+		await expect(watch.poll()).rejects.toThrow('Job "j00002" of Jobs to Watch was not found');
 	});
 });
 
@@ -669,6 +743,34 @@ describe('Output and the editor', () => {
 		expect(reads.sort()).toEqual(
 			[296, 297, 298, 299, 300].map((n) => `/applications/vacancy/j00${n}`),
 		);
+	});
+
+	test('Fetch Test Event reads the 5 most recently changed jobs, looking further back than the last hour when it must', async () => {
+		// Job 7 changed 10 minutes ago, without applications; the others a day or more ago.
+		api.addJobs(...[1, 2, 3, 4, 5, 6].map((n) => job(n, n * 10)), job(7, 990));
+		api.addApplications('j00001', app(1, 'applied', { activityAt: t(900) }));
+		api.addApplications('j00003', app(3, 'applied', { activityAt: t(100) }));
+		const items = itemsOf(await trigger().poll('manual'));
+		// j00001 is the sixth most recent: not read.
+		expect(items.map((item) => [item.jobId, item.applicationId])).toEqual([['j00003', 'a3']]);
+		const reads = requestsSince(0).filter((path) => path.startsWith('/applications'));
+		expect(reads.sort()).toEqual([3, 4, 5, 6, 7].map((n) => `/applications/vacancy/j0000${n}`));
+	});
+
+	test('Fetch Test Event under Open Jobs Only: the most recently changed open jobs, past the closed ones', async () => {
+		api.addJobs(...[1, 2, 3, 4, 5, 6, 7].map((n) => job(n, n * 10)));
+		api.addApplications('j00001', app(1, 'applied', { activityAt: t(900) }));
+		api.addApplications('j00002', app(2, 'applied', { activityAt: t(100) }));
+		api.addApplications('j00003', app(3, 'applied', { activityAt: t(200) }));
+		for (const n of [4, 5, 6, 7]) {
+			api.addApplications(`j0000${n}`, app(n, 'applied', { activityAt: t(950) }));
+			api.closedJobs.add(`j0000${n}`);
+		}
+		const items = itemsOf(await trigger({ watch: 'open' }).poll('manual'));
+		// The four closed jobs changed last; the open ones come after them, all three read.
+		expect(items.map((item) => [item.jobId, item.applicationId])).toEqual([['j00001', 'a1']]);
+		const reads = requestsSince(0).filter((path) => path.startsWith('/applications'));
+		expect(reads).toHaveLength(7);
 	});
 
 	test('settings that cannot work are named: no event, no picked job', async () => {

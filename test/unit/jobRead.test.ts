@@ -293,6 +293,56 @@ describe('around the events', () => {
 	});
 });
 
+describe('Open Jobs Only: a read that shows the job closed', () => {
+	const open = { watch: 'open' as const };
+	const closedRead = (...applications: Json[]): JobRead => ({
+		...read(...applications),
+		open: false,
+	});
+
+	test('a watched job that closes: its last changes once, then nothing of it is kept', () => {
+		const outcome = decide(
+			remembered(listed('a1', 'offer')),
+			closedRead(listed('a1', 'offer', { isPlaced: true }), listed('a2', 'applied')),
+			open,
+		);
+		expect(outcome.events).toEqual([
+			['placed', 'a1'],
+			['newApplication', 'a2'],
+		]);
+		expect(outcome.job).toMatchObject({ closed: true, isNew: false });
+		expect(outcome.job?.applications).toBeUndefined();
+	});
+
+	test('a new job (Everything, or created later), or one not watched: nothing, nothing kept', () => {
+		for (const job of [
+			{ closed: false, isNew: true, dueSince: 1 },
+			{ closed: true, isNew: false, dueSince: 1 },
+		]) {
+			const outcome = decide(job, closedRead(listed('a1', 'applied')), open);
+			expect(outcome.events).toEqual([]);
+			expect(outcome.job).toMatchObject({ closed: true, isNew: false, lastRead: 2 });
+			expect(outcome.job?.applications).toBeUndefined();
+		}
+	});
+
+	test('Max Items cuts its last changes: kept until the next read gives the rest', () => {
+		const before = [listed('a1', 'applied'), listed('a2', 'applied')];
+		const after = [listed('a1', 'offer'), listed('a2', 'offer')];
+		const first = decide(remembered(...before), closedRead(...after), open, room(1, false));
+		expect(first.events).toEqual([['stageChanged', 'a1']]);
+		expect(first.job).toMatchObject({ dueSince: 2 });
+		const second = decide(first.job as WatchedJob, closedRead(...after), open);
+		expect(second.events).toEqual([['stageChanged', 'a2']]);
+		expect(second.job?.applications).toBeUndefined();
+	});
+
+	test('All Jobs watches a closed job as any other', () => {
+		const outcome = decide({ closed: false, isNew: true }, closedRead(listed('a1', 'applied')));
+		expect(outcome.events).toEqual([['newApplication', 'a1']]);
+	});
+});
+
 describe('Max Items per Poll', () => {
 	const before = [listed('a1', 'applied'), listed('a2', 'applied'), listed('a3', 'applied')];
 	const after = [

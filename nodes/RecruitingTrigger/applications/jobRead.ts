@@ -68,7 +68,11 @@ export function decideRead(
 	poll: number,
 	now: number,
 ): ReadOutcome {
-	const silent = !takenIn(job);
+	// Open Jobs Only: a job the read shows closed is not watched. A watched job that closes is
+	// read once more, for its last changes (a hire, as a rule); then, or if it was not watched,
+	// nothing of it is emitted or kept, and a reopened job is taken in by a silent read.
+	const closes = settings.watch === 'open' && read?.open === false;
+	const silent = closes ? job.applications === undefined : !takenIn(job);
 	const title = read?.title ?? job.title ?? null;
 	const items: IDataObject[] = [];
 	const kept = new Map<string, Seen>();
@@ -109,7 +113,8 @@ export function decideRead(
 			closed: read.open === null ? job.closed : !read.open,
 			isNew: stillNew,
 			...(title !== null && { title }),
-			...(!stillNew && { applications: kept }),
+			// Closed under Open Jobs Only: kept only while Max Items holds back its last changes.
+			...(!stillNew && !(closes && !cut) && { applications: kept }),
 		},
 	};
 }

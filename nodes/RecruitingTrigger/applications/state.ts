@@ -90,9 +90,12 @@ export function passedOver(job: WatchedJob, poll: number): WatchedJob {
 	return { ...job, dueSince: Math.min(job.dueSince ?? poll, poll) };
 }
 
-/** Not watched now (closed under Open Jobs Only): its applications are not kept. */
+/**
+ * Not watched now (closed under Open Jobs Only): its applications are not kept, and once it
+ * reopens it is taken in by a silent read, even if it was new (Start: Everything, or created).
+ */
 export function unwatched(job: WatchedJob): WatchedJob {
-	return job.applications === undefined ? job : { ...job, applications: undefined };
+	return { ...job, applications: undefined, isNew: false };
 }
 
 /** What Jobs to Watch watches, as stored: a change of it is a new watch for the jobs it adds. */

@@ -46,15 +46,22 @@ import type { StoredApplicationState, WatchedJob } from './state';
  * This file does the reading; every decision is in the files it calls.
  */
 
-/** Fetch Test Event reads the applications of this many jobs at most. */
+/**
+ * Fetch Test Event reads the applications of this many watched jobs, among this many of the
+ * most recently changed jobs at most (Open Jobs Only passes over the closed ones).
+ */
 const TEST_JOBS = 5;
+const TEST_READS = 20;
 
-/** GET /applications/vacancy/{id}; undefined when the API has no such job (404). */
+/**
+ * GET /applications/vacancy/{id}; undefined when the API has no such job (404), an error when
+ * `mustExist` (a picked job never read: its ID is wrong, and the user must hear of it).
+ */
 async function readJob(
 	context: IPollFunctions,
 	jobId: string,
 	run: PacedRun,
-	picked: boolean,
+	mustExist: boolean,
 ): Promise<JobRead | undefined> {
 	let body: unknown;
 	try {
@@ -66,7 +73,7 @@ async function readJob(
 		});
 	} catch (error) {
 		if (error instanceof NodeApiError && String(error.httpCode) === '404') {
-			if (!picked) return undefined;
+			if (!mustExist) return undefined;
 			throw new NodeOperationError(
 				context.getNode(),
 				`Job "${jobId}" of Jobs to Watch was not found`,
@@ -189,7 +196,10 @@ export async function pollApplications(
 	const watched = inScope(settings, jobs);
 	for (const [id, job] of jobs) if (!watched.has(id)) jobs.set(id, unwatched(job));
 	const items = await readJobs(jobs, watched, settings, poll, now, async (id) => {
-		return await readJob(context, id, run, picked !== undefined);
+		// A picked job read before that the API deleted: its applications are Removed, once;
+		// as it stays picked, the next poll reads it anew and says it is not found.
+		const readBefore = jobs.get(id)?.applications !== undefined;
+		return await readJob(context, id, run, picked !== undefined && !readBefore);
 	});
 
 	const next = saveApplicationState({ scope, poll: poll + 1, jobList: jobList.nextState(), jobs });
@@ -216,8 +226,8 @@ function latestActivity(application: Json): bigint | undefined {
 }
 
 /**
- * Fetch Test Event: of the most recently changed watched jobs (up to 5; the first picked ones
- * under Picked Jobs), the most recently active application (on a Target Stage, where set),
+ * Fetch Test Event: of the 5 most recently changed watched jobs (the first picked ones under
+ * Picked Jobs), the most recently active application (on a Target Stage, where set),
  * shown as the first chosen event. Nothing is stored; what a single read cannot know (the stage
  * or state before) is null.
  */
@@ -228,22 +238,26 @@ export async function applicationTestEvent(context: IPollFunctions): Promise<INo
 	const ids: string[] = [];
 	if (settings.watch === 'picked') ids.push(...settings.picked);
 	else {
-		for (const { record } of (await recentRecords(context, 'job', run)).reverse()) {
+		const atLeast = settings.watch === 'open' ? TEST_READS : TEST_JOBS;
+		for (const { record } of (await recentRecords(context, 'job', run, { atLeast })).reverse()) {
 			const id = scalarText(record.id);
 			if (id !== undefined && !ids.includes(id)) ids.push(id);
 		}
 	}
 	let latest: { application: Json; id: string; job: JobOf; at: bigint } | undefined;
-	for (const jobId of ids.slice(0, TEST_JOBS)) {
+	let watchedRead = 0;
+	for (const jobId of ids.slice(0, TEST_READS)) {
+		if (watchedRead === TEST_JOBS) break;
 		const read = await readJob(context, jobId, run, settings.watch === 'picked');
-		// Open Jobs Only: a closed job is not watched.
-		if (settings.watch === 'open' && read?.open === false) continue;
-		for (const application of read?.applications ?? []) {
+		// Gone since the list was read, or closed under Open Jobs Only: not a watched job.
+		if (read === undefined || (settings.watch === 'open' && read.open === false)) continue;
+		watchedRead++;
+		for (const application of read.applications) {
 			const id = scalarText(application.id);
 			if (id === undefined || !onTargetStage(settings, stageOf(application))) continue;
 			const at = latestActivity(application) ?? -1n;
 			if (latest === undefined || at > latest.at) {
-				latest = { application, id, job: { id: jobId, title: read?.title ?? null }, at };
+				latest = { application, id, job: { id: jobId, title: read.title }, at };
 			}
 		}
 	}
@@ -252,7 +266,7 @@ export async function applicationTestEvent(context: IPollFunctions): Promise<INo
 			context.getNode(),
 			'No applications found to use as a test event',
 			{
-				description: `The ${Math.min(ids.length, TEST_JOBS) || 'no'} most recently changed watched job(s) have no applications (matching Target Stage, where set). Add an application to a job in the recruiting app, or widen Jobs to Watch, and try again.`,
+				description: `The ${watchedRead || 'no'} most recently changed watched job(s) have no applications (matching Target Stage, where set). Add an application to a job in the recruiting app, or widen Jobs to Watch, and try again.`,
 			},
 		);
 	}

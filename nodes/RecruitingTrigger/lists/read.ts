@@ -108,15 +108,17 @@ export async function wholeList(
 /**
  * The most recently changed records of a list (those `event` matches), oldest first, for
  * Fetch Test Event: the list cannot be sorted newest first, so windows of it are read, the
- * last hour, day, month, year and then all of it, each up to 20 pages, until one has records.
+ * last hour, day, month, year and then all of it, each up to 20 pages, until one has at least
+ * `atLeast` records (or the list has no more).
  */
 export async function recentRecords(
 	context: IPollFunctions,
 	resource: Resource,
 	run: PacedRun,
-	event: EventFilter = 'createdOrUpdated',
+	{ event = 'createdOrUpdated', atLeast = 1 }: { event?: EventFilter; atLeast?: number } = {},
 ): Promise<Emission[]> {
 	const now = Date.now();
+	let found: Emission[] = [];
 	for (const hours of TEST_WINDOWS_HOURS) {
 		const since =
 			hours === undefined ? undefined : formatInstant(nsFromMs(now - hours * 3_600_000));
@@ -125,9 +127,10 @@ export async function recentRecords(
 			event,
 			maxPages: TEST_MAX_PAGES,
 		});
-		if (emissions.length > 0 || !complete) return emissions;
+		found = emissions;
+		if (emissions.length >= atLeast || !complete) break;
 	}
-	return [];
+	return found;
 }
 
 /** Max Items per Poll: every trigger's cap on the items of one poll. */

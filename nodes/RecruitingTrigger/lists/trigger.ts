@@ -147,7 +147,9 @@ function toItem(
 export async function listTestEvent(context: IPollFunctions): Promise<INodeExecutionData[]> {
 	const options = settings(context);
 	const run = await pacedRun.call(context);
-	const recent = await recentRecords(context, options.resource, run, changesOf(options.event));
+	const recent = await recentRecords(context, options.resource, run, {
+		event: changesOf(options.event),
+	});
 	const latest = recent[recent.length - 1];
 	if (latest) {
 		// Stage Changed: shaped as its events are; where it came from is not known here.
