@@ -270,6 +270,18 @@ describe('the schedule under Max Items per Poll', () => {
 });
 
 describe('exactly once', () => {
+	test('an empty application state is the same state after the stored state is read back', async () => {
+		api.addJobs(job(1, 10));
+		api.addApplications('j00001', app(1, 'applied', { state: '' }));
+		const watch = trigger({ start: 'everything' });
+		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a1']]);
+		for (let poll = 0; poll < 3; poll++) expect(await watch.poll()).toBeNull();
+		api.changeApplication('j00001', 'a1', { state: 'rejected' });
+		expect(itemsOf(await watch.poll())).toMatchObject([
+			{ event: 'stateChanged', fromState: null, toState: 'rejected' },
+		]);
+	});
+
 	test('Max Items per Poll cuts inside a job: the rest comes with the next poll, nothing lost or repeated', async () => {
 		api.addJobs(job(1, 10));
 		api.addApplications('j00001', app(1), app(2), app(3));
@@ -403,6 +415,33 @@ describe('exactly once', () => {
 		const before = api.log.length;
 		expect(await watch.poll()).toBeNull();
 		expect(requestsSince(before)).not.toContain('/applications/vacancy/j00002');
+	});
+});
+
+describe('the job list’s limit', () => {
+	test('more than 50 jobs on one modification time: the next item says that the jobs past them are not watched, once', async () => {
+		api.addJobs(...Array.from({ length: 60 }, (_, i) => job(i + 1, 10)));
+		const watch = trigger({ options: { jobsPerPoll: 25 } });
+		for (let poll = 0; poll < 3; poll++) expect(await watch.poll()).toBeNull();
+		const state = watch.state() as { watch: Record<string, unknown> };
+		expect(Object.keys(state.watch)).toHaveLength(50);
+		const until = async (n: number) => {
+			const emitted: IDataObject[] = [];
+			for (let poll = 0; poll < 3 && emitted.length < n; poll++) {
+				emitted.push(...itemsOf(await watch.poll()));
+			}
+			return emitted;
+		};
+		api.addApplications('j00001', app(1));
+		const [first] = await until(1);
+		expect(first).toMatchObject({ event: 'newApplication', applicationId: 'a1' });
+		expect(first.notice).toMatch(
+			/^More than 50 jobs share the modification time .* not watched until the job is changed again\.$/s,
+		);
+		api.addApplications('j00001', app(2));
+		const [second] = await until(1);
+		expect(second).toMatchObject({ event: 'newApplication', applicationId: 'a2' });
+		expect(second.notice).toBeUndefined();
 	});
 });
 
@@ -631,6 +670,12 @@ describe('changing Jobs to Watch', () => {
 		api.addApplications('j00002', ...many('two', 0.2, 100_000));
 		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
 		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
+		// Both jobs picked: still too many, and the error says to pick fewer.
+		const both = { jobs: [{ job: locator('j00001') }, { job: locator('j00002') }] };
+		watch.setParameters({ watch: 'picked', pickedJobs: both });
+		await expect(watch.poll()).rejects.toThrow(
+			expect.objectContaining({ description: expect.stringMatching(/Pick fewer jobs/) }),
+		);
 		// As the error says: watch fewer jobs. The jobs no longer watched are not kept.
 		watch.setParameters({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j00002') }] } });
 		const emitted = itemsOf(await watch.poll());

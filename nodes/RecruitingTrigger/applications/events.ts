@@ -89,8 +89,9 @@ export function stageOf(application: Json): StageView {
 /** `applicationState.state` (the spec wraps it; a plain string is read too). */
 export function stateOf(application: Json): string | null {
 	const wrapper = application.applicationState;
-	if (typeof wrapper === 'string') return wrapper;
-	return isRecord(wrapper) && typeof wrapper.state === 'string' ? wrapper.state : null;
+	const state = isRecord(wrapper) ? wrapper.state : wrapper;
+	// An empty state is no state: stored, the two are one (state.ts), so they must compare equal.
+	return typeof state === 'string' && state !== '' ? state : null;
 }
 
 /** The next interview, if any: it is a new one when its id or its start changes. */

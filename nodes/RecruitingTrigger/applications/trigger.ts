@@ -46,6 +46,10 @@ import type { StoredApplicationState, WatchedJob } from './state';
  * This file does the reading; every decision is in the files it calls.
  */
 
+/** Said of the jobs the job list cannot page to (its stall notice). */
+const UNSEEN_JOBS =
+	'For application events: the applications of those jobs are not watched until the job is changed again.';
+
 /**
  * Fetch Test Event reads the applications of this many watched jobs, among this many of the
  * most recently changed jobs at most (Open Jobs Only passes over the closed ones).
@@ -178,8 +182,12 @@ export async function pollApplications(
 		maxItems: Infinity,
 		now,
 	});
+	// More than 50 jobs on one modification time: the job list cannot page past them (the job
+	// trigger's documented exception), so some jobs are not seen; the user hears of it.
+	const notices = new Set<string>();
 	await runPlan(context, jobList, run, (emissions) => {
-		for (const { record, event } of emissions) {
+		for (const { record, event, notice } of emissions) {
+			for (const line of notice?.split('\n') ?? []) notices.add(line);
 			const id = scalarText(record.id);
 			if (id === undefined || (picked && !picked.has(id))) continue;
 			const known = jobs.get(id);
@@ -202,14 +210,27 @@ export async function pollApplications(
 		return await readJob(context, id, run, picked !== undefined && !readBefore);
 	});
 
-	const next = saveApplicationState({ scope, poll: poll + 1, jobList: jobList.nextState(), jobs });
+	// Delivered on the first item; until there is one, kept with the job list's position.
+	// Picked Jobs reads its jobs whether the list shows them or not: nothing to say.
+	const { notice: held, ...position } = jobList.nextState();
+	const lines = picked ? [] : [...new Set([...notices, ...(held?.split('\n') ?? [])])];
+	if (lines.length > 0 && items.length > 0) {
+		items[0] = { ...items[0], notice: lines.map((line) => `${line} ${UNSEEN_JOBS}`).join('\n') };
+	}
+	const keep = items.length > 0 ? [] : lines;
+	const next = saveApplicationState({
+		scope,
+		poll: poll + 1,
+		jobList: { ...position, ...(keep.length > 0 && { notice: keep.join('\n') }) },
+		jobs,
+	});
 	const size = sizeOf(next);
 	if (size.bytes > STATE_CAP_BYTES) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`The trigger watches ${size.applications.toLocaleString('en-US')} applications, more than it keeps track of`,
 			{
-				description: `Their fingerprints take ${Math.round(size.bytes / 1000).toLocaleString('en-US')} KB; n8n stores them in the workflow and writes them with every poll that emits, so the trigger stops at ${STATE_CAP_BYTES / 1_000_000} MB. Watch fewer jobs: set Jobs to Watch to Open Jobs Only or Picked Jobs.`,
+				description: `Their fingerprints take ${Math.round(size.bytes / 1000).toLocaleString('en-US')} KB; n8n stores them in the workflow and writes them with every poll that emits, so the trigger stops at ${STATE_CAP_BYTES / 1_000_000} MB. ${settings.watch === 'picked' ? 'Pick fewer jobs under Jobs to Watch.' : 'Watch fewer jobs: set Jobs to Watch to Open Jobs Only or Picked Jobs.'}`,
 			},
 		);
 	}
