@@ -224,6 +224,27 @@ describe('Fetch Test Event (manual mode)', () => {
 		expect(events(itemsOf(await created.poll('manual')))).toEqual([['c00003', 'created']]);
 	});
 
+	it('a busy last hour (an import of 1,100): the newest record, not the oldest of the first 20 pages', async () => {
+		// 1,100 old candidates updated 50 minutes ago, then one created a minute ago.
+		api.addCandidates(...range(1, 1100).map((n) => candidate(n, 950, 1)));
+		api.addCandidates(candidate(2000, 999, 999));
+		for (const event of ['created', 'createdOrUpdated']) {
+			const trigger = new TriggerHarness({ resource: 'candidate', event });
+			expect(events(itemsOf(await trigger.poll('manual')))).toEqual([['c02000', 'created']]);
+		}
+	});
+
+	it('an Event the resource does not have (Resource switched from Job): named as the editor shows it', async () => {
+		const trigger = new TriggerHarness({ resource: 'candidate', event: 'stageChanged' });
+		await expect(trigger.poll('manual')).rejects.toThrow(
+			expect.objectContaining({
+				message: 'Event "Stage Changed" is not an event of the candidate trigger',
+				description:
+					'Pick one of Created or Updated, Created, Updated under Event. Stage Changed is an event of the Job resource only.',
+			}),
+		);
+	});
+
 	it('says so plainly when there is nothing to show', async () => {
 		const trigger = new TriggerHarness({ resource: 'job' });
 		await expect(trigger.poll('manual')).rejects.toThrow('No jobs found to use as a test event');

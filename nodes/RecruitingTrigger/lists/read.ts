@@ -28,6 +28,9 @@ const TEST_WINDOWS_HOURS = [1, 24, 24 * 30, 24 * 365, undefined];
 /** Fetch Test Event: pages read per window at most. */
 const TEST_MAX_PAGES = 20;
 
+/** Fetch Test Event: a window too busy for those pages is halved down to this, at the least. */
+const TEST_MIN_WINDOW_MS = 60_000;
+
 function isBadRequest(error: unknown): boolean {
 	return error instanceof NodeApiError && String(error.httpCode) === '400';
 }
@@ -109,7 +112,8 @@ export async function wholeList(
  * The most recently changed records of a list (those `event` matches), oldest first, for
  * Fetch Test Event: the list cannot be sorted newest first, so windows of it are read, the
  * last hour, day, month, year and then all of it, each up to 20 pages, until one has at least
- * `atLeast` records (or the list has no more).
+ * `atLeast` records (or the list has no more). A window with more than 20 pages would give
+ * its oldest records: it is halved (the last 30 minutes, 15...) until one half is read whole.
  */
 export async function recentRecords(
 	context: IPollFunctions,
@@ -118,17 +122,27 @@ export async function recentRecords(
 	{ event = 'createdOrUpdated', atLeast = 1 }: { event?: EventFilter; atLeast?: number } = {},
 ): Promise<Emission[]> {
 	const now = Date.now();
-	let found: Emission[] = [];
-	for (const hours of TEST_WINDOWS_HOURS) {
-		const since =
-			hours === undefined ? undefined : formatInstant(nsFromMs(now - hours * 3_600_000));
-		const { emissions, complete } = await readList(context, resource, run, {
-			since,
+	const read = async (spanMs: number | undefined) =>
+		await readList(context, resource, run, {
+			since: spanMs === undefined ? undefined : formatInstant(nsFromMs(now - spanMs)),
 			event,
 			maxPages: TEST_MAX_PAGES,
 		});
-		found = emissions;
-		if (emissions.length >= atLeast || !complete) break;
+	let found: Emission[] = [];
+	for (const hours of TEST_WINDOWS_HOURS) {
+		let span = hours === undefined ? undefined : hours * 3_600_000;
+		let window = await read(span);
+		found = window.emissions;
+		if (found.length >= atLeast && window.complete) break;
+		if (window.complete) continue;
+		// A busy window: its newest records are in a narrower one, if that holds any.
+		while (!window.complete && span !== undefined && span > TEST_MIN_WINDOW_MS) {
+			span /= 2;
+			window = await read(span);
+			if (window.emissions.length === 0) break;
+			found = window.emissions;
+		}
+		break;
 	}
 	return found;
 }

@@ -37,6 +37,14 @@ function changesOf(event: ListEvent): EventFilter {
 
 type ListEvent = EventFilter | 'stageChanged';
 
+/** The Event option's names, as the editor shows them (properties.ts), for messages. */
+const EVENT_NAMES: Record<ListEvent, string> = {
+	created: 'Created',
+	createdOrUpdated: 'Created or Updated',
+	updated: 'Updated',
+	stageChanged: 'Stage Changed',
+};
+
 interface Settings {
 	resource: Resource;
 	event: ListEvent;
@@ -54,9 +62,15 @@ function settings(context: IPollFunctions): Settings {
 		throw new NodeOperationError(node, `Unknown resource "${String(resource)}"`);
 	const events = resource === 'job' ? [...CHANGES, 'stageChanged'] : CHANGES;
 	if (!events.includes(event)) {
-		throw new NodeOperationError(node, `Unknown event "${String(event)}"`, {
-			description: `Event is one of ${events.join(', ')} for the ${resource} resource.`,
-		});
+		// Reachable from the editor: n8n keeps Stage Changed when Resource goes from Job to Candidate.
+		const names = events.map((value) => EVENT_NAMES[value as ListEvent]).join(', ');
+		throw new NodeOperationError(
+			node,
+			`Event "${EVENT_NAMES[event] ?? String(event)}" is not an event of the ${resource} trigger`,
+			{
+				description: `Pick one of ${names} under Event.${event === 'stageChanged' ? ' Stage Changed is an event of the Job resource only.' : ''}`,
+			},
+		);
 	}
 	if (!['now', 'date', 'everything'].includes(start)) {
 		throw new NodeOperationError(node, `Unknown start "${String(start)}"`, {
