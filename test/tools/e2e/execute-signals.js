@@ -30,8 +30,7 @@ const { mkTemp, rmrf, fmtMs } = require('./lib/util');
 const { ensureN8n, importEntities, executeWorkflow } = require('./lib/n8n');
 const { buildAndPack, installTarball } = require('./lib/pkg');
 const { loadWorkflows, WORKFLOWS_DIR } = require('./lib/workflows');
-const { credentialsFor, EXTRA_KEYS } = require('./lib/credentials');
-const { createSandbox } = require('../sandbox');
+const { credentialsFor, workflowSandbox } = require('./lib/credentials');
 
 const CASES = {
 	core: { dir: 'signals', workflow: 'core-only', withPackage: false },
@@ -72,17 +71,7 @@ async function main() {
 		for (const name of names) {
 			const spec = CASES[name];
 			const userFolder = mkTemp('recruiting-signals-');
-			const sandbox = await createSandbox({
-				host: '127.0.0.1',
-				port: 0,
-				apiKey: 'sandbox-key',
-				apiKeys: [...EXTRA_KEYS],
-				tenantSlug: 'acme',
-				seed: 7,
-				vacancies: 60,
-				candidates: 200,
-				clock: { mode: 'real' },
-			});
+			const sandbox = await workflowSandbox();
 			setups.push({ name, userFolder, sandbox, workflow: undefined });
 			if (spec.withPackage) await installTarball(tarball, userFolder);
 			const creds = credentialsFor(sandbox);

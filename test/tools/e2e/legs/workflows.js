@@ -16,12 +16,11 @@ const {
 	MAX_TOLERATED_PER_VERSION,
 	toleratedKind,
 } = require('../lib/n8n');
-const { createSandbox } = require('../../sandbox');
 const { PKG, installTarball, checkInstalledPackage } = require('../lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('../lib/workflows');
 const { startSink } = require('../lib/sink');
 const { check, expect, show, itemsOf, allowTolerance, tolerate } = require('../lib/checks');
-const { credentialsFor, EXTRA_KEYS } = require('../lib/credentials');
+const { credentialsFor, workflowSandbox } = require('../lib/credentials');
 const { triggerChecks } = require('./trigger');
 const { checkPeak } = require('../lib/memory');
 
@@ -69,17 +68,7 @@ async function runVersion(ctx, n8n, tarball, timings, memory) {
 		);
 	});
 
-	const sandbox = await createSandbox({
-		host: '127.0.0.1',
-		port: 0,
-		apiKey: 'sandbox-key',
-		apiKeys: [...EXTRA_KEYS],
-		tenantSlug: 'acme',
-		seed: 7,
-		vacancies: 60, // more than one page (50) of jobs
-		candidates: 200,
-		clock: { mode: 'real' }, // n8n's trigger compares with the wall clock
-	});
+	const sandbox = await workflowSandbox();
 	const sink = await startSink();
 	try {
 		await runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory);

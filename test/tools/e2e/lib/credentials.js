@@ -1,8 +1,11 @@
 // @ts-check
 'use strict';
 /**
- * The package's credential type and the credentials the legs of the e2e run import.
+ * The package's credential type, the credentials the legs of the e2e run import, and the
+ * sandbox API they are made for.
  */
+const { createSandbox } = require('../../sandbox');
+
 const CREDENTIAL_TYPE = 'recruitingApi';
 
 /**
@@ -55,4 +58,22 @@ function credentialsFor(sandbox) {
 	};
 }
 
-module.exports = { CREDENTIAL_TYPE, EXTRA_KEYS, KEY_INDEX, credentialsFor };
+/**
+ * The sandbox the workflows run against (credentialsFor's keys), on a free port: more than one
+ * page (50) of jobs, and the real clock, which n8n's trigger compares with.
+ */
+async function workflowSandbox() {
+	return await createSandbox({
+		host: '127.0.0.1',
+		port: 0,
+		apiKey: 'sandbox-key',
+		apiKeys: [...EXTRA_KEYS],
+		tenantSlug: 'acme',
+		seed: 7,
+		vacancies: 60,
+		candidates: 200,
+		clock: { mode: 'real' },
+	});
+}
+
+module.exports = { CREDENTIAL_TYPE, EXTRA_KEYS, KEY_INDEX, credentialsFor, workflowSandbox };
