@@ -13,7 +13,8 @@ import type { At, Emission, EventFilter, ListRequest, RecordEvent, Tally, Walk }
 /*
  * One poll's bookkeeping, without any I/O: the node asks `nextRequest()` what to fetch, hands
  * each page to `take()`, which says what to emit, and at the end stores `nextState()`. How a
- * list is read is the resource's walk (jobWalk.ts, candidateWalk.ts); what every resource shares is here:
+ * list is read is the resource's walk (jobWalk.ts, candidateWalk.ts); what every resource
+ * shares is here:
  * - A record whose key was handled (emitted, or left out by the Event filter) is not handled
  *   again; the keys an earlier poll kept are those the next poll can list again.
  * - Created or updated: created when createdAt is at or after the watermark the poll started

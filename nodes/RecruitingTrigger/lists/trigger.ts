@@ -17,10 +17,10 @@ import type { Emission, EventFilter } from './walk';
 
 /*
  * The job and candidate triggers: records created or changed since the trigger's position,
- * read from the list by modification time (plan.ts and the resource's walk), each change once. The job
- * trigger's Stage Changed compares each changed job's stage with the one it last saw: the job
- * list carries the stage, so it costs no request of its own, but the first poll reads the
- * whole job list once to know every job's stage.
+ * read from the list by modification time (plan.ts and the resource's walk), each change
+ * once. The job trigger's Stage Changed compares each changed job's stage with the one it last
+ * saw: the job list carries the stage, so it costs no request of its own, but the first poll
+ * reads the whole job list once to know every job's stage.
  */
 
 /** From Now: how far back the first poll reads to learn the API's own idea of "now". */
