@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyOption } from '../shared/output';
+import { jobsPerPollOption, maxItemsPerPollOption } from '../shared/pollOptions';
 import { APPLICATION_STAGE_TYPES } from './applications/events';
 
 /*
@@ -266,24 +267,11 @@ export const triggerProperties: INodeProperties[] = [
 					'Comma-separated names of the application’s fields to return (as in the Flattened output)',
 			},
 			{
-				displayName: 'Jobs per Poll',
-				name: 'jobsPerPoll',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 20,
+				...jobsPerPollOption,
 				displayOptions: { show: { '/resource': ['application'] } },
-				description: 'The most jobs whose applications one poll reads',
 				hint: JOBS_PER_POLL_HINT,
 			},
-			{
-				displayName: 'Max Items per Poll',
-				name: 'maxItemsPerPoll',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 1000,
-				description:
-					'The most items one poll emits. A larger backlog is emitted over the next polls, in order, with nothing skipped.',
-			},
+			maxItemsPerPollOption,
 			{
 				displayName: 'Output',
 				name: 'output',

@@ -95,14 +95,13 @@ export function nextCursor(
 	return page.nextCursor;
 }
 
-/** What a page loop does with one page: the next request (none: done) and the page's output. */
-export interface Step<R> {
+/** What a page loop makes of one page: the next request (none: done) and the page's output. */
+export interface Step<R, T> {
 	next?: R;
-	/** Runs after the next request has been sent: the page's output work overlaps the wait. */
-	deliver?: () => void;
+	out: T;
 }
 
-export interface PageLoop<R> {
+export interface PageLoop<R, T> {
 	node: INode;
 	/** Singular, for messages: 'job', 'candidate'. */
 	label: string;
@@ -110,18 +109,19 @@ export interface PageLoop<R> {
 	itemIndex?: number;
 	first: R | undefined;
 	fetch: (request: R) => Promise<unknown>;
-	take: (page: Page, request: R) => Step<R>;
+	take: (page: Page, request: R) => Step<R, T>;
 	/** A failed request: the request to send instead, or undefined to fail the run. */
 	recover?: (error: unknown, request: R) => R | undefined;
 }
 
 /**
- * Reads pages until `take` asks for no more. One request is in flight at a time; the next page
- * is asked for as soon as `take` knows it, before the current page's items are delivered
- * (n8n's helper puts it on the wire after that synchronous work, so this saves little;
- * measured in BENCHMARKS.md, goal 1).
+ * Reads pages until `take` asks for no more, yielding each page's output: a stream, so only
+ * one page's records are alive at a time. One request is in flight at a time; the next page is
+ * asked for as soon as `take` knows it, before the current page's output is yielded (n8n's
+ * helper puts it on the wire after that synchronous work, so this saves little; measured in
+ * BENCHMARKS.md, goal 1).
  */
-export async function readPages<R>(loop: PageLoop<R>): Promise<void> {
+export async function* readPages<R, T>(loop: PageLoop<R, T>): AsyncGenerator<T, void, undefined> {
 	const send = (request: R) => {
 		const pending = loop.fetch(request);
 		// Awaited below; this only keeps a failure from counting as unhandled meanwhile.
@@ -140,13 +140,13 @@ export async function readPages<R>(loop: PageLoop<R>): Promise<void> {
 			continue;
 		}
 		const page = readPage(loop.node, body, loop.label, loop.itemIndex);
-		const step = takePage(loop, page, inFlight.request);
-		inFlight = step.next === undefined ? undefined : send(step.next);
-		step.deliver?.();
+		const { next, out } = takePage(loop, page, inFlight.request);
+		inFlight = next === undefined ? undefined : send(next);
+		yield out;
 	}
 }
 
-function takePage<R>(loop: PageLoop<R>, page: Page, request: R): Step<R> {
+function takePage<R, T>(loop: PageLoop<R, T>, page: Page, request: R): Step<R, T> {
 	try {
 		return loop.take(page, request);
 	} catch (error) {

@@ -1,7 +1,8 @@
 /*
  * One job's read, decided: README's event table row by row (what the job listed at its last
  * read, what it lists now, the settings → the items), then the rules around it (a new job, the
- * silent first read, a job the API no longer has, Max Items). Written from README's tables,
+ * silent first read, a job the API no longer has, Max Items), and what the job list makes of a
+ * job (new or taken in, due or not, Jobs to Watch). Written from README's tables and words,
  * "Application events", not from the code.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -9,7 +10,17 @@ import type { IDataObject } from 'n8n-workflow';
 import { decideRead } from '../../nodes/RecruitingTrigger/applications/jobRead';
 import type { JobRead, Room } from '../../nodes/RecruitingTrigger/applications/jobRead';
 import type { ApplicationSettings } from '../../nodes/RecruitingTrigger/applications/settings';
-import type { WatchedJob } from '../../nodes/RecruitingTrigger/applications/state';
+import {
+	listed as listedJob,
+	readable,
+	watches,
+} from '../../nodes/RecruitingTrigger/applications/state';
+import type {
+	JobsToWatch,
+	Listing,
+	ListRead,
+	WatchedJob,
+} from '../../nodes/RecruitingTrigger/applications/state';
 import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
 import type { ApplicationEvent } from '../../nodes/RecruitingTrigger/applications/events';
 import type { Json } from '../../nodes/shared/values';
@@ -61,15 +72,15 @@ const read = (...applications: Json[]): JobRead => ({
 
 /** The job as remembered after a read of `applications` three days ago (poll 1). */
 function remembered(...applications: Json[]): WatchedJob {
-	const outcome = decideRead(
-		'j1',
-		{ closed: false, isNew: true, lastRead: undefined },
-		read(...applications),
-		settings(),
-		room(),
-		1,
-		T0,
-	);
+	const outcome = decideRead({
+		id: 'j1',
+		job: { status: 'new', closed: false },
+		read: read(...applications),
+		settings: settings(),
+		room: room(),
+		poll: 1,
+		now: T0,
+	});
 	return outcome.job as WatchedJob;
 }
 
@@ -80,13 +91,26 @@ function decide(
 	options: Partial<ApplicationSettings> = {},
 	budget = room(),
 ) {
-	const outcome = decideRead('j1', job, now, settings(options), budget, 2, NOW);
+	const outcome = decideRead({
+		id: 'j1',
+		job,
+		read: now,
+		settings: settings(options),
+		room: budget,
+		poll: 2,
+		now: NOW,
+	});
 	return {
 		events: outcome.items.map((item) => [item.event as ApplicationEvent, item.applicationId]),
 		items: outcome.items as IDataObject[],
 		job: outcome.job,
 		full: outcome.full,
 	};
+}
+
+/** The applications a job remembers (none unless it is watched). */
+function applicationsOf(job: WatchedJob | undefined): ReadonlyMap<string, unknown> {
+	return job?.status === 'watched' ? job.applications : new Map();
 }
 
 const interview = { id: 'i1', title: 'Interview', startTime: '2026-03-10T10:00:00.000Z' };
@@ -261,7 +285,7 @@ describe('the settings', () => {
 
 describe('around the events', () => {
 	test('a new job: every application it lists is new', () => {
-		const job: WatchedJob = { closed: false, isNew: true, dueSince: 1 };
+		const job: WatchedJob = { status: 'new', closed: false, dueSince: 1 };
 		expect(decide(job, read(listed('a1', 'applied'), listed('a2', 'offer'))).events).toEqual([
 			['newApplication', 'a1'],
 			['newApplication', 'a2'],
@@ -269,10 +293,14 @@ describe('around the events', () => {
 	});
 
 	test('a job taken in: its first read is silent, what it lists is where watching starts', () => {
-		const outcome = decide({ closed: false, isNew: false }, read(listed('a1', 'applied')));
+		const outcome = decide({ status: 'toTakeIn', closed: false }, read(listed('a1', 'applied')));
 		expect(outcome.events).toEqual([]);
-		expect(outcome.job).toMatchObject({ lastRead: 2, isNew: false, title: 'Backend Engineer' });
-		expect([...(outcome.job?.applications?.keys() ?? [])]).toEqual(['a1']);
+		expect(outcome.job).toMatchObject({
+			lastRead: 2,
+			status: 'watched',
+			title: 'Backend Engineer',
+		});
+		expect([...applicationsOf(outcome.job).keys()]).toEqual(['a1']);
 	});
 
 	test('a job the API no longer has: its applications are removed, then it is forgotten', () => {
@@ -310,19 +338,19 @@ describe('Open Jobs Only: a read that shows the job closed', () => {
 			['placed', 'a1'],
 			['newApplication', 'a2'],
 		]);
-		expect(outcome.job).toMatchObject({ closed: true, isNew: false });
-		expect(outcome.job?.applications).toBeUndefined();
+		expect(outcome.job).toMatchObject({ closed: true, status: 'toTakeIn' });
+		expect(outcome.job).not.toHaveProperty('applications');
 	});
 
 	test('a new job (Everything, or created later), or one not watched: nothing, nothing kept', () => {
 		for (const job of [
-			{ closed: false, isNew: true, dueSince: 1 },
-			{ closed: true, isNew: false, dueSince: 1 },
-		]) {
+			{ status: 'new', closed: false, dueSince: 1 },
+			{ status: 'toTakeIn', closed: true, dueSince: 1 },
+		] as WatchedJob[]) {
 			const outcome = decide(job, closedRead(listed('a1', 'applied')), open);
 			expect(outcome.events).toEqual([]);
-			expect(outcome.job).toMatchObject({ closed: true, isNew: false, lastRead: 2 });
-			expect(outcome.job?.applications).toBeUndefined();
+			expect(outcome.job).toMatchObject({ closed: true, status: 'toTakeIn', lastRead: 2 });
+			expect(outcome.job).not.toHaveProperty('applications');
 		}
 	});
 
@@ -334,11 +362,12 @@ describe('Open Jobs Only: a read that shows the job closed', () => {
 		expect(first.job).toMatchObject({ dueSince: 2 });
 		const second = decide(first.job as WatchedJob, closedRead(...after), open);
 		expect(second.events).toEqual([['stageChanged', 'a2']]);
-		expect(second.job?.applications).toBeUndefined();
+		expect(second.job).toMatchObject({ status: 'toTakeIn' });
+		expect(second.job).not.toHaveProperty('applications');
 	});
 
 	test('All Jobs watches a closed job as any other', () => {
-		const outcome = decide({ closed: false, isNew: true }, closedRead(listed('a1', 'applied')));
+		const outcome = decide({ status: 'new', closed: false }, closedRead(listed('a1', 'applied')));
 		expect(outcome.events).toEqual([['newApplication', 'a1']]);
 	});
 });
@@ -380,10 +409,111 @@ describe('Max Items per Poll', () => {
 	});
 
 	test('a new job cut before its first application is still new', () => {
-		const job: WatchedJob = { closed: false, isNew: true, dueSince: 1 };
+		const job: WatchedJob = { status: 'new', closed: false, dueSince: 1 };
 		const outcome = decide(job, read(listed('a1', 'applied')), {}, room(0, false));
 		expect(outcome.events).toEqual([]);
-		expect(outcome.job).toMatchObject({ isNew: true, dueSince: 2 });
-		expect(outcome.job?.applications).toBeUndefined();
+		expect(outcome.job).toMatchObject({ status: 'new', dueSince: 2 });
+		expect(outcome.job).not.toHaveProperty('applications');
+	});
+});
+
+describe('the job list: a new job, a job to take in, Jobs to Watch', () => {
+	const watched: WatchedJob = { status: 'watched', closed: false, applications: new Map() };
+	const later = (watch: JobsToWatch = 'all'): ListRead => ({
+		poll: 7,
+		watch,
+		first: false,
+		start: 'now',
+	});
+	const shown = (fields: Partial<Listing> = {}): Listing => ({
+		open: null,
+		created: false,
+		...fields,
+	});
+	test.each<[string, WatchedJob | undefined, Listing, ListRead, Partial<WatchedJob>]>([
+		[
+			'"Everything emits every existing application as New Application": at the first poll every job is new',
+			undefined,
+			shown(),
+			{ ...later(), first: true, start: 'everything' },
+			{ status: 'new', dueSince: 7 },
+		],
+		[
+			'"From Now takes every watched job in with one silent read"',
+			undefined,
+			shown(),
+			{ ...later(), first: true },
+			{ status: 'toTakeIn', dueSince: 7 },
+		],
+		[
+			'"A job created later has all its applications new"',
+			undefined,
+			shown({ created: true }),
+			later(),
+			{ status: 'new', dueSince: 7 },
+		],
+		[
+			'a job the trigger did not know, changed but not created since: taken in, silently',
+			undefined,
+			shown(),
+			later(),
+			{ status: 'toTakeIn', dueSince: 7 },
+		],
+		[
+			'"a job the job list shows changed is read as soon as the rotation leaves room": a watched job is due',
+			watched,
+			shown(),
+			later(),
+			{ status: 'watched', dueSince: 7 },
+		],
+		[
+			'due since the first poll that listed it, not a later one',
+			{ ...watched, dueSince: 3 },
+			shown(),
+			later(),
+			{ status: 'watched', dueSince: 3 },
+		],
+		[
+			'Open Jobs Only: "one the job list shows closed is not read at all"',
+			undefined,
+			shown({ open: false }),
+			later('open'),
+			{ status: 'toTakeIn', closed: true, dueSince: undefined },
+		],
+		[
+			'Open Jobs Only: "a watched job whose read shows it closed gives that read\'s changes, its last": a watched job the list shows closed is still read',
+			watched,
+			shown({ open: false }),
+			later('open'),
+			{ status: 'watched', closed: true, dueSince: 7 },
+		],
+		[
+			'Open Jobs Only: "a closed job is read again only when the job list shows it changed"',
+			{ status: 'toTakeIn', closed: true },
+			shown(),
+			later('open'),
+			{ status: 'toTakeIn', closed: true, dueSince: 7 },
+		],
+		[
+			'All Jobs: a job the list shows closed is watched as any other',
+			undefined,
+			shown({ open: false }),
+			later('all'),
+			{ status: 'toTakeIn', closed: true, dueSince: 7 },
+		],
+	])('%s', (_, known, listing, read, expected) => {
+		const { dueSince, ...rest } = listedJob(known, listing, read);
+		const { dueSince: due, ...want } = expected;
+		expect(rest).toMatchObject(want);
+		expect(dueSince).toBe(due);
+	});
+
+	test('Open Jobs Only: "nothing of a closed job is emitted"; All Jobs and Picked Jobs watch every job they keep', () => {
+		expect([watches('open', true), watches('open', false)]).toEqual([false, true]);
+		expect([watches('all', true), watches('picked', true)]).toEqual([true, true]);
+		const closed: WatchedJob = { status: 'toTakeIn', closed: true };
+		expect(readable('open', closed)).toBe(false);
+		expect(readable('open', { ...closed, dueSince: 4 })).toBe(true);
+		expect(readable('all', closed)).toBe(true);
 	});
 });

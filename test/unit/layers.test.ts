@@ -69,3 +69,28 @@ test('no two files of the trigger import each other, directly or through others'
 	for (const file of graph.keys()) visit(file, []);
 	expect(cycles).toEqual([]);
 });
+
+test('applications/ reads the job list through one entry point of lists/: jobChanges.ts', () => {
+	const entries = new Set<string>();
+	for (const file of files(join(TRIGGER, 'applications'))) {
+		for (const target of importsOf(file)) {
+			if (floorOf(target) === FLOORS.indexOf('RecruitingTrigger/lists')) {
+				entries.add(relative(ROOT, target));
+			}
+		}
+	}
+	expect([...entries]).toEqual(['RecruitingTrigger/lists/jobChanges.ts']);
+});
+
+test('the longest chain of imports from the trigger node down is 9 files deep at most (it was 10)', () => {
+	const depth = new Map<string, number>();
+	const deepest = (file: string): number => {
+		const known = depth.get(file);
+		if (known !== undefined) return known;
+		const below = importsOf(file).filter((target) => target.startsWith(ROOT));
+		const found = Math.max(0, ...below.map((target) => 1 + deepest(target)));
+		depth.set(file, found);
+		return found;
+	};
+	expect(deepest(join(TRIGGER, 'RecruitingTrigger.node.ts'))).toBeLessThanOrEqual(9);
+});

@@ -26,13 +26,15 @@ const settings = (jobsPerPoll: number, maxItems: number): ApplicationSettings =>
 	output: () => ({}),
 });
 
-const taken = (lastRead?: number, fields: Partial<WatchedJob> = {}): WatchedJob => ({
+const taken = (lastRead?: number, fields: { dueSince?: number } = {}): WatchedJob => ({
 	...(lastRead !== undefined && { lastRead }),
 	closed: false,
-	isNew: false,
+	status: 'watched',
 	applications: new Map(),
 	...fields,
 });
+
+const toTakeIn: WatchedJob = { status: 'toTakeIn', closed: false };
 
 interface Run {
 	longestGap: number;
@@ -63,7 +65,7 @@ async function simulate(
 ): Promise<Run> {
 	const next = prng(seed);
 	const ids = Array.from({ length: count }, (_, i) => `j${String(i).padStart(4, '0')}`);
-	const jobs = new Map<string, WatchedJob>(ids.map((id) => [id, { closed: false, isNew: false }]));
+	const jobs = new Map<string, WatchedJob>(ids.map((id) => [id, toTakeIn]));
 	const applications = new Map<string, Json[]>(ids.map((id) => [id, []]));
 	const lastRead = new Map<string, number>();
 	const emitted = new Set<string>();
@@ -90,11 +92,12 @@ async function simulate(
 			end = poll + 2 * (cycleLength(count, perPoll) + count);
 		}
 		if (poll > polls + 100 * run.owed) break;
-		const takingIn = [...jobs.values()].some((job) => job.applications === undefined);
+		const takingIn = [...jobs.values()].some((job) => job.status === 'toTakeIn');
 		if (!takingIn && run.takenInBy < 0) run.takenInBy = poll;
 		for (const id of takingIn || poll >= polls ? [] : ids) {
 			if (next() < changeRate) {
-				jobs.set(id, listed(jobs.get(id), poll, { open: null, created: false, openOnly: false }));
+				const listRead = { poll, watch: 'all' as const, first: false, start: 'now' as const };
+				jobs.set(id, listed(jobs.get(id), { open: null, created: false }, listRead));
 			}
 			if (next() < newRate) {
 				for (let n = 0; n < burst; n++) {
@@ -106,18 +109,11 @@ async function simulate(
 		const due = ids.filter((id) => jobs.get(id)?.dueSince !== undefined);
 		const before = new Map(jobs);
 		const reads: string[] = [];
-		const items = await readJobs(
-			jobs,
-			new Set(ids),
-			settings(perPoll, maxItems),
-			poll,
-			0,
-			async (id) => {
-				reads.push(id);
-				return { title: id, open: true, applications: applications.get(id) as Json[] };
-			},
-		);
-		const silent = reads.filter((id) => before.get(id)?.applications === undefined);
+		const items = await readJobs(jobs, settings(perPoll, maxItems), poll, 0, async (id) => {
+			reads.push(id);
+			return { title: id, open: true, applications: applications.get(id) as Json[] };
+		});
+		const silent = reads.filter((id) => before.get(id)?.status === 'toTakeIn');
 		run.mostSilent = Math.max(run.mostSilent, silent.length);
 		run.mostReads = Math.max(run.mostReads, reads.length - silent.length);
 		if (items.length >= maxItems) run.capped++;
@@ -236,7 +232,7 @@ describe('readPlan', () => {
 		],
 		[
 			'a new job’s deadline is the poll that listed it: it does not go before older deadlines',
-			{ old: taken(0), fresh: { closed: false, isNew: true, dueSince: 5 }, late: taken(5) },
+			{ old: taken(0), fresh: { status: 'new', closed: false, dueSince: 5 }, late: taken(5) },
 			6,
 			1,
 			[],
@@ -245,9 +241,9 @@ describe('readPlan', () => {
 		[
 			'jobs not taken in yet are read silently, Jobs per Poll of them, beside the jobs whose turn came or that are due',
 			{
-				a: { closed: false, isNew: false },
-				b: { closed: false, isNew: false },
-				c: { closed: false, isNew: false },
+				a: toTakeIn,
+				b: toTakeIn,
+				c: toTakeIn,
 				d: taken(0),
 				e: taken(0, { dueSince: 1 }),
 			},

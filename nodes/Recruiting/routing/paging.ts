@@ -56,10 +56,7 @@ export function cursorPagination({ label, shape, timestampCursor }: CursorListOp
 		const pairedItem = { item: itemIndex };
 		const seen = new Set<string>();
 		const cursors = new Set<string>();
-		const deliver = (records: Json[]) => () => {
-			for (const record of records) results.push({ json: output(record), pairedItem });
-		};
-		const take = (page: Page, { cursor }: ListRequest): Step<ListRequest> => {
+		const take = (page: Page, { cursor }: ListRequest): Step<ListRequest, Json[]> => {
 			const fresh: Json[] = [];
 			for (const item of page.items) {
 				if (results.length + fresh.length >= limit) break;
@@ -72,7 +69,7 @@ export function cursorPagination({ label, shape, timestampCursor }: CursorListOp
 				fresh.push(item);
 			}
 			const read = results.length + fresh.length;
-			if (!page.hasNextPage || read >= limit) return { deliver: deliver(fresh) };
+			if (!page.hasNextPage || read >= limit) return { out: fresh };
 			if (timestampCursor && fresh.length === 0 && page.nextCursor === cursor) {
 				throw new NodeOperationError(
 					node,
@@ -91,10 +88,10 @@ export function cursorPagination({ label, shape, timestampCursor }: CursorListOp
 				`${read} ${label}s were read before the API stopped paging.`,
 			);
 			cursors.add(next);
-			return { next: { cursor: next }, deliver: deliver(fresh) };
+			return { next: { cursor: next }, out: fresh };
 		};
 		const firstSize = Math.min(PAGE_SIZE, limit);
-		await readPages<ListRequest>({
+		const pages = readPages<ListRequest, Json[]>({
 			node,
 			label,
 			itemIndex,
@@ -110,6 +107,9 @@ export function cursorPagination({ label, shape, timestampCursor }: CursorListOp
 			},
 			take,
 		});
+		for await (const records of pages) {
+			for (const record of records) results.push({ json: output(record), pairedItem });
+		}
 		return results;
 	};
 }

@@ -5,7 +5,7 @@ import type { Json } from '../../shared/values';
 import { candidateOf, differences, interviewOf, MINUTE, stateOf } from './events';
 import type { ApplicationEvent, Difference, Seen, StageView } from './events';
 import type { ApplicationSettings } from './settings';
-import { takenIn } from './state';
+import { watches } from './state';
 import type { WatchedJob } from './state';
 
 /*
@@ -55,29 +55,32 @@ export function onTargetStage(settings: Filters, stage: StageView | undefined): 
 	return names.some((text) => settings.stages.includes(text.trim().toLowerCase()));
 }
 
-/**
- * The read of `job` (undefined: the API no longer has it) at poll number `poll`, time `now`
- * (milliseconds).
- */
-export function decideRead(
-	id: string,
-	job: WatchedJob,
-	read: JobRead | undefined,
-	settings: ApplicationSettings,
-	room: Room,
-	poll: number,
-	now: number,
-): ReadOutcome {
-	// Open Jobs Only: a job the read shows closed is not watched. A watched job that closes is
-	// read once more, for its last changes (a hire, as a rule); then, or if it was not watched,
-	// nothing of it is emitted or kept, and a reopened job is taken in by a silent read.
-	const closes = settings.watch === 'open' && read?.open === false;
-	const silent = closes ? job.applications === undefined : !takenIn(job);
+/** One job's read: what the trigger remembers of the job and what the read found. */
+export interface ReadInput {
+	id: string;
+	job: WatchedJob;
+	/** undefined: the API no longer has the job. */
+	read: JobRead | undefined;
+	settings: ApplicationSettings;
+	room: Room;
+	/** The poll's number and time (milliseconds). */
+	poll: number;
+	now: number;
+}
+
+export function decideRead({ id, job, read, settings, room, poll, now }: ReadInput): ReadOutcome {
+	const closed = read === undefined || read.open === null ? job.closed : !read.open;
+	// A job Jobs to Watch does not watch after this read (closed under Open Jobs Only) emits
+	// nothing and keeps nothing, unless it was watched: then this read's changes come once (a
+	// hire, as a rule) and a reopened job is taken in by a silent read.
+	const watched = watches(settings.watch, closed);
+	const silent = job.status === 'toTakeIn' || (job.status === 'new' && !watched);
 	const title = read?.title ?? job.title ?? null;
 	const items: IDataObject[] = [];
 	const kept = new Map<string, Seen>();
+	const before = job.status === 'watched' ? job.applications : undefined;
 	let cut = false;
-	for (const difference of differences(job.applications, read?.applications ?? [], now)) {
+	for (const difference of differences(before, read?.applications ?? [], now)) {
 		const current = difference.events.includes('removed') ? difference.before : difference.after;
 		const wanted = silent
 			? []
@@ -96,27 +99,21 @@ export function decideRead(
 	}
 	if (read === undefined) {
 		// The API no longer has the job: once its removals are emitted, it is forgotten.
-		return {
-			items,
-			job: cut ? { ...job, applications: kept, dueSince: poll } : undefined,
-			full: cut,
-		};
+		const rest: WatchedJob = { ...job, status: 'watched', applications: kept, dueSince: poll };
+		return { items, job: cut ? rest : undefined, full: cut };
 	}
-	// A new job cut before any of its applications: still new.
-	const stillNew = cut && job.isNew && kept.size === 0;
-	return {
-		items,
-		full: cut,
-		job: {
-			lastRead: poll,
-			...(cut && { dueSince: poll }),
-			closed: read.open === null ? job.closed : !read.open,
-			isNew: stillNew,
-			...(title !== null && { title }),
-			// Closed under Open Jobs Only: kept only while Max Items holds back its last changes.
-			...(!stillNew && !(closes && !cut) && { applications: kept }),
-		},
+	const facts = {
+		lastRead: poll,
+		...(cut && { dueSince: poll }),
+		closed,
+		...(title !== null && { title }),
 	};
+	let next: WatchedJob = { ...facts, status: 'watched', applications: kept };
+	// A new job cut before any of its applications: still new.
+	if (cut && job.status === 'new' && kept.size === 0) next = { ...facts, status: 'new' };
+	// Not watched now: kept only while Max Items holds back its last changes.
+	else if (!watched && !cut) next = { ...facts, status: 'toTakeIn' };
+	return { items, full: cut, job: next };
 }
 
 /**

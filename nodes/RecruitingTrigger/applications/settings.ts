@@ -4,15 +4,16 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { shapeRecord } from '../../shared/output';
 import type { OutputMode } from '../../shared/output';
 import { applicationListItemShape } from '../../shared/records/application';
+import { jobsPerPollOption, maxItemsPerPollOption, pollOption } from '../../shared/pollOptions';
 import { isRecord } from '../../shared/values';
-import { maxItemsPerPoll } from '../lists/read';
 import { APPLICATION_EVENTS, APPLICATION_STAGE_TYPES } from './events';
 import type { ApplicationEvent } from './events';
+import type { JobsToWatch } from './state';
 
 /** The application trigger's parameters, read and checked: a wrong one names itself. */
 export interface ApplicationSettings {
 	events: ApplicationEvent[];
-	watch: 'all' | 'open' | 'picked';
+	watch: JobsToWatch;
 	/** The picked jobs' ids (Picked Jobs). */
 	picked: string[];
 	/** Target stage: the event's stage is one of these types or stages (ids or names); empty: any. */
@@ -101,14 +102,6 @@ export function applicationSettings(context: IPollFunctions): ApplicationSetting
 			'Choose how much of the application each item carries.',
 		);
 	}
-	const jobsPerPoll = options.jobsPerPoll === undefined ? 20 : Number(options.jobsPerPoll);
-	if (!Number.isInteger(jobsPerPoll) || jobsPerPoll < 1) {
-		fail(
-			context,
-			'Jobs per Poll must be a whole number of at least 1',
-			`It is ${String(options.jobsPerPoll)}. Set it under Options, or remove the option.`,
-		);
-	}
 	const names = String(options.fieldsToInclude ?? 'id')
 		.split(',')
 		.map((name) => name.trim())
@@ -122,8 +115,8 @@ export function applicationSettings(context: IPollFunctions): ApplicationSetting
 			.split(',')
 			.map((stage) => stage.trim().toLowerCase())
 			.filter(Boolean),
-		jobsPerPoll,
-		maxItems: maxItemsPerPoll(context),
+		jobsPerPoll: pollOption(context, jobsPerPollOption),
+		maxItems: pollOption(context, maxItemsPerPollOption),
 		start,
 		output: shapeRecord(mode, applicationListItemShape, names),
 	};

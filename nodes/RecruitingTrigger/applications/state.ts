@@ -1,6 +1,4 @@
 import { isRecord } from '../../shared/values';
-import { loadState as loadListState } from '../lists/state';
-import type { TriggerState } from '../lists/state';
 import { stageKey } from './events';
 import type { Seen, StageView } from './events';
 
@@ -10,8 +8,19 @@ import type { Seen, StageView } from './events';
  * so it is kept small: stages and states once, by index; about 52 bytes an application).
  */
 
-/** One watched job, as a poll works with it. */
-export interface WatchedJob {
+/** Jobs to Watch. */
+export type JobsToWatch = 'all' | 'open' | 'picked';
+
+/**
+ * Where a job stands in the watch:
+ * - toTakeIn: what it lists is not known; its first read is silent (where watching starts);
+ * - new: created since the trigger started (or Start: Everything): its first read emits every
+ *   application;
+ * - watched: its applications at the last read are known; each read emits the differences.
+ */
+export type JobStatus = 'toTakeIn' | 'new' | 'watched';
+
+interface JobFacts {
 	/** The poll that last read its applications; undefined: never read. */
 	lastRead?: number;
 	/**
@@ -20,68 +29,108 @@ export interface WatchedJob {
 	 * job's deadline is that poll (readPlan.ts). Undefined: it waits for its turn.
 	 */
 	dueSince?: number;
-	/** Its stage was closed when last seen (Open Jobs Only reads it only once it changes). */
+	/** Its stage was closed when last seen (Open Jobs Only: see `watches`). */
 	closed: boolean;
-	/** Created since the trigger started (or Everything): its first read emits every application. */
-	isNew: boolean;
 	/** Its name when last read, for the events of a job the API no longer has. */
 	title?: string;
-	/**
-	 * Its applications at the last read, by id. Undefined: not read since it is watched; unless
-	 * it is new, that first read is silent (what it lists is where watching starts).
-	 */
-	applications?: ReadonlyMap<string, Seen>;
 }
+
+/** One job the trigger keeps track of, as a poll works with it. */
+export type WatchedJob =
+	| (JobFacts & { status: 'toTakeIn' | 'new' })
+	| (JobFacts & { status: 'watched'; applications: ReadonlyMap<string, Seen> });
 
 export interface ApplicationState {
 	/** What Jobs to Watch watched in the last poll (scopeOf). */
 	scope: string;
 	/** Polls done (the rotation's clock). */
 	poll: number;
-	/** Where the job list was read up to, as the job trigger keeps it: new and changed jobs. */
-	jobList: TriggerState;
+	/** Where the job list was read up to (lists/jobChanges.ts); undefined: the beginning. */
+	jobList?: unknown;
 	jobs: Map<string, WatchedJob>;
 }
 
-export function emptyApplicationState(jobList: TriggerState): ApplicationState {
-	return { scope: '', poll: 0, jobList, jobs: new Map() };
+export function emptyApplicationState(): ApplicationState {
+	return { scope: '', poll: 0, jobs: new Map() };
 }
 
 /*
- * The transitions of a watched job, besides a read (jobRead.ts).
+ * Jobs to Watch and the job's transitions, besides a read (jobRead.ts).
  */
 
 /**
- * Whether the job is in the rotation: read since it is watched (what it lists is known), or
- * new (its first read emits everything). A job that is neither is taken in by a silent read.
+ * Whether Jobs to Watch watches a job whose stage is `closed` as last seen: Open Jobs Only
+ * watches open jobs; All Jobs every job, Picked Jobs every picked one (the trigger keeps no
+ * other). Decided here alone: the plan, the job list, a job's read and Fetch Test Event ask.
  */
+export function watches(watch: JobsToWatch, closed: boolean): boolean {
+	return watch !== 'open' || !closed;
+}
+
+/**
+ * Whether this poll reads the job: a watched job on its turn or when due; a job not watched
+ * (closed under Open Jobs Only) only once the job list shows it changed, to find out whether it
+ * opened (the spec's list items do not say).
+ */
+export function readable(watch: JobsToWatch, job: WatchedJob): boolean {
+	return watches(watch, job.closed) || job.dueSince !== undefined;
+}
+
+/** Whether the job is in the rotation (readPlan.ts); one to take in is read silently first. */
 export function takenIn(job: WatchedJob): boolean {
-	return job.applications !== undefined || job.isNew;
+	return job.status !== 'toTakeIn';
 }
 
 /** A picked job the job list has not shown: watched from its first read. */
-export const pickedJob = (): WatchedJob => ({ closed: false, isNew: false });
+export const pickedJob = (): WatchedJob => ({ status: 'toTakeIn', closed: false });
+
+/** How the job list showed a job in this poll. */
+export interface Listing {
+	/** Its stage's isOpen, where the list gives it (null: not said; the spec's list does not). */
+	open: boolean | null;
+	/** Created since the position the list was read from (false when read from the beginning). */
+	created: boolean;
+}
+
+/** What the poll knows of its job list read. */
+export interface ListRead {
+	poll: number;
+	watch: JobsToWatch;
+	/** The trigger's first poll: Start applies. */
+	first: boolean;
+	start: 'now' | 'everything';
+}
 
 /**
- * The job list shows the job created or changed since the last poll: it is due now. A job
- * that closes is read once more, for its last changes (a hire, as a rule). Under Open Jobs Only
- * (`openOnly`) a job not taken in yet that the list shows closed is not due: reading it would
- * take in a job that is not watched. Where the list does not show the stage (the spec's list
- * items have no isOpen), a job closed at its last read is due, so that a read finds out
- * whether it opened.
+ * Whether a job the list shows is new (its first read emits every application): at the first
+ * poll every job is, under Start: Everything; later, a job created since the last poll that the
+ * trigger did not know. A job a change of Jobs to Watch takes in is not (its list is read
+ * from the beginning, so nothing counts as created).
+ */
+export function isNewJob(known: WatchedJob | undefined, listing: Listing, read: ListRead): boolean {
+	return read.first ? read.start === 'everything' : known === undefined && listing.created;
+}
+
+/**
+ * The job list shows the job created or changed since the last poll: it is due now (a watched
+ * job that closes is read once more, for its last changes: a hire, as a rule). A job the list
+ * itself shows closed that is not taken in is not due when Jobs to Watch does not watch it:
+ * reading it would take in a job that is not watched.
  */
 export function listed(
-	job: WatchedJob | undefined,
-	poll: number,
-	seen: { open: boolean | null; created: boolean; openOnly: boolean },
+	known: WatchedJob | undefined,
+	listing: Listing,
+	read: ListRead,
 ): WatchedJob {
-	const known = job ?? pickedJob();
-	const due = !(seen.openOnly && seen.open === false && !takenIn(known));
+	const job = known ?? pickedJob();
+	const closed = listing.open === null ? job.closed : !listing.open;
+	const due = listing.open === null || watches(read.watch, closed) || takenIn(job);
+	const fresh = job.status === 'toTakeIn' && isNewJob(known, listing, read);
 	return {
-		...known,
-		...(due && { dueSince: Math.min(known.dueSince ?? poll, poll) }),
-		closed: seen.open === null ? known.closed : !seen.open,
-		isNew: known.isNew || seen.created,
+		...job,
+		...(fresh && { status: 'new' as const }),
+		...(due && { dueSince: Math.min(job.dueSince ?? read.poll, read.poll) }),
+		closed,
 	};
 }
 
@@ -94,12 +143,12 @@ export function passedOver(job: WatchedJob, poll: number): WatchedJob {
  * Not watched now (closed under Open Jobs Only): its applications are not kept, and once it
  * reopens it is taken in by a silent read, even if it was new (Start: Everything, or created).
  */
-export function unwatched(job: WatchedJob): WatchedJob {
-	return { ...job, applications: undefined, isNew: false };
+export function unwatched({ lastRead, dueSince, closed, title }: WatchedJob): WatchedJob {
+	return { lastRead, dueSince, closed, title, status: 'toTakeIn' };
 }
 
 /** What Jobs to Watch watches, as stored: a change of it is a new watch for the jobs it adds. */
-export function scopeOf(watch: 'all' | 'open' | 'picked', picked: string[]): string {
+export function scopeOf(watch: JobsToWatch, picked: string[]): string {
 	return watch === 'picked' ? `picked:${[...new Set(picked)].sort().join('\u0000')}` : watch;
 }
 
@@ -134,7 +183,8 @@ export interface StoredApplicationState {
 	resource: 'application';
 	scope: string;
 	poll: number;
-	jobs: TriggerState;
+	/** The job list's position, as lists/jobChanges.ts gives it. */
+	jobs?: unknown;
 	watch: Record<string, StoredJob>;
 	stages: StageView[];
 	states: string[];
@@ -174,9 +224,9 @@ export function saveApplicationState(state: ApplicationState): StoredApplication
 			r: job.lastRead ?? -1,
 			...(job.dueSince !== undefined && { d: job.dueSince }),
 			...(job.closed && { c: 1 as const }),
-			...(job.isNew && { n: 1 as const }),
+			...(job.status === 'new' && { n: 1 as const }),
 			...(job.title !== undefined && { t: job.title }),
-			...(job.applications && {
+			...(job.status === 'watched' && {
 				a: [...job.applications.values()].map(
 					(seen): Fingerprint => [
 						seen.id,
@@ -196,7 +246,7 @@ export function saveApplicationState(state: ApplicationState): StoredApplication
 		resource: 'application',
 		scope: state.scope,
 		poll: state.poll,
-		jobs: state.jobList,
+		...(state.jobList !== undefined && { jobs: state.jobList }),
 		watch,
 		stages: stages.entries,
 		states: states.entries,
@@ -248,9 +298,8 @@ export function loadApplicationState(raw: unknown): ApplicationState | undefined
 	if (!isRecord(raw) || raw.v !== APPLICATION_STATE_VERSION || raw.resource !== 'application') {
 		return undefined;
 	}
-	const jobList = loadListState(raw.jobs, 'job');
-	const { scope, poll, watch, stages, states } = raw;
-	if (jobList === undefined || typeof scope !== 'string' || !Number.isInteger(poll)) {
+	const { scope, poll, watch, stages, states, jobs: jobList } = raw;
+	if (typeof scope !== 'string' || !Number.isInteger(poll)) {
 		return undefined;
 	}
 	if (!isRecord(watch) || !Array.isArray(stages) || !stages.every(isStageView)) return undefined;
@@ -274,14 +323,18 @@ export function loadApplicationState(raw: unknown): ApplicationState | undefined
 					candidateId,
 				}),
 			);
-		jobs.set(id, {
+		const facts = {
 			...(r >= 0 && { lastRead: r }),
 			...(d !== undefined && { dueSince: d }),
 			closed: c === 1,
-			isNew: n === 1,
 			...(t !== undefined && { title: t }),
-			...(seen && { applications: new Map(seen.map((entry) => [entry.id, entry])) }),
-		});
+		};
+		jobs.set(
+			id,
+			seen
+				? { ...facts, status: 'watched', applications: new Map(seen.map((e) => [e.id, e])) }
+				: { ...facts, status: n === 1 ? 'new' : 'toTakeIn' },
+		);
 	}
 	return { scope, poll: poll as number, jobList, jobs };
 }

@@ -9,9 +9,7 @@ import { pacedRun, recruitingApiRequest } from '../../shared/transport';
 import type { PacedRun } from '../../shared/transport';
 import { isRecord, scalarText } from '../../shared/values';
 import type { Json } from '../../shared/values';
-import { recentRecords, runPlan } from '../lists/read';
-import { PollPlan } from '../lists/plan';
-import { emptyState } from '../lists/state';
+import { jobChanges, recentJobIds } from '../lists/jobChanges';
 import { seenOf, stageOf } from './events';
 import type { ApplicationEvent, Difference } from './events';
 import { decideRead, eventItem, onTargetStage } from './jobRead';
@@ -24,12 +22,14 @@ import {
 	listed,
 	loadApplicationState,
 	passedOver,
+	pickedJob,
+	readable,
 	saveApplicationState,
 	scopeOf,
 	sizeOf,
 	STATE_CAP_BYTES,
-	pickedJob,
 	unwatched,
+	watches,
 } from './state';
 import type { StoredApplicationState, WatchedJob } from './state';
 
@@ -104,19 +104,6 @@ async function readJob(
 	};
 }
 
-/** The ids of the jobs Jobs to Watch takes now, of those known. */
-function inScope(settings: ApplicationSettings, jobs: Map<string, WatchedJob>): Set<string> {
-	if (settings.watch === 'picked') return new Set(settings.picked);
-	const ids = [...jobs.keys()];
-	// A job last seen closed is read again only when the job list shows it changed.
-	if (settings.watch === 'open') {
-		return new Set(
-			ids.filter((id) => !jobs.get(id)?.closed || jobs.get(id)?.dueSince !== undefined),
-		);
-	}
-	return new Set(ids);
-}
-
 /**
  * The reads of one poll: the jobs readPlan picks of those `watched`, one after the other (paced
  * after a 429; the silent ones emit nothing), each decided by decideRead, until Max Items per
@@ -124,14 +111,13 @@ function inScope(settings: ApplicationSettings, jobs: Map<string, WatchedJob>): 
  */
 export async function readJobs(
 	jobs: Map<string, WatchedJob>,
-	watched: Set<string>,
 	settings: ApplicationSettings,
 	poll: number,
 	now: number,
 	read: (id: string) => Promise<JobRead | undefined>,
 ): Promise<IDataObject[]> {
 	const plan = readPlan(
-		[...jobs].filter(([id]) => watched.has(id)),
+		[...jobs].filter(([, job]) => readable(settings.watch, job)),
 		poll,
 		settings.jobsPerPoll,
 	);
@@ -144,7 +130,7 @@ export async function readJobs(
 			continue;
 		}
 		const room = { left: settings.maxItems - items.length, first: items.length === 0 };
-		const outcome = decideRead(id, job, await read(id), settings, room, poll, now);
+		const outcome = decideRead({ id, job, read: await read(id), settings, room, poll, now });
 		items.push(...outcome.items);
 		full = outcome.full;
 		if (outcome.job) jobs.set(id, outcome.job);
@@ -166,64 +152,46 @@ export async function pollApplications(
 	const run = await pacedRun.call(context);
 	const loaded = loadApplicationState(stored);
 	const scope = scopeOf(settings.watch, settings.picked);
-	const first = loaded === undefined;
 	// Another Jobs to Watch: read the whole job list again, to know every job it now takes in.
 	const rescoped = loaded !== undefined && loaded.scope !== scope;
-	const state = loaded ?? emptyApplicationState(emptyState('job'));
+	const state = loaded ?? emptyApplicationState();
 	const { poll } = state;
 	const picked = settings.watch === 'picked' ? new Set(settings.picked) : undefined;
 	// Picked Jobs: the others are not kept track of at all.
 	const jobs = new Map([...state.jobs].filter(([id]) => !picked || picked.has(id)));
 
 	// 1. Jobs created or changed since the last poll (the first poll: every job).
-	const jobList = new PollPlan(rescoped ? emptyState('job') : state.jobList, {
-		resource: 'job',
-		event: 'createdOrUpdated',
-		maxItems: Infinity,
-		now,
-	});
-	// More than 50 jobs on one modification time: the job list cannot page past them (the job
-	// trigger's documented exception), so some jobs are not seen; the user hears of it.
-	const notices = new Set<string>();
-	await runPlan(context, jobList, run, (emissions) => {
-		for (const { record, event, notice } of emissions) {
-			for (const line of notice?.split('\n') ?? []) notices.add(line);
-			const id = scalarText(record.id);
-			if (id === undefined || (picked && !picked.has(id))) continue;
-			const known = jobs.get(id);
-			const created = first
-				? settings.start === 'everything'
-				: !rescoped && known === undefined && event === 'created';
-			const open = jobStage(record).isOpen;
-			jobs.set(id, listed(known, poll, { open, created, openOnly: settings.watch === 'open' }));
+	const list = jobChanges(context, run, rescoped ? undefined : state.jobList, now);
+	const listRead = {
+		poll,
+		watch: settings.watch,
+		first: loaded === undefined,
+		start: settings.start,
+	};
+	for await (const changes of list.pages) {
+		for (const change of changes) {
+			if (picked && !picked.has(change.id)) continue;
+			jobs.set(change.id, listed(jobs.get(change.id), change, listRead));
 		}
-	});
+	}
 	for (const id of picked ?? []) if (!jobs.has(id)) jobs.set(id, pickedJob());
 
-	// 2. The jobs Jobs to Watch takes; the others keep no applications. 3. Their reads.
-	const watched = inScope(settings, jobs);
-	for (const [id, job] of jobs) if (!watched.has(id)) jobs.set(id, unwatched(job));
-	const items = await readJobs(jobs, watched, settings, poll, now, async (id) => {
+	// 2. The jobs Jobs to Watch does not watch keep no applications. 3. The reads.
+	for (const [id, job] of jobs) if (!readable(settings.watch, job)) jobs.set(id, unwatched(job));
+	const items = await readJobs(jobs, settings, poll, now, async (id) => {
 		// A picked job read before that the API deleted: its applications are Removed, once;
 		// as it stays picked, the next poll reads it anew and says it is not found.
-		const readBefore = jobs.get(id)?.applications !== undefined;
+		const readBefore = jobs.get(id)?.status === 'watched';
 		return await readJob(context, id, run, picked !== undefined && !readBefore);
 	});
 
-	// Delivered on the first item; until there is one, kept with the job list's position.
+	// The job list's notices go on the first item; until there is one, the list keeps them.
 	// Picked Jobs reads its jobs whether the list shows them or not: nothing to say.
-	const { notice: held, ...position } = jobList.nextState();
-	const lines = picked ? [] : [...new Set([...notices, ...(held?.split('\n') ?? [])])];
-	if (lines.length > 0 && items.length > 0) {
-		items[0] = { ...items[0], notice: lines.map((line) => `${line} ${UNSEEN_JOBS}`).join('\n') };
+	const { position, notices } = list.end(items.length > 0 || picked !== undefined);
+	if (!picked && notices.length > 0 && items.length > 0) {
+		items[0] = { ...items[0], notice: notices.map((line) => `${line} ${UNSEEN_JOBS}`).join('\n') };
 	}
-	const keep = items.length > 0 ? [] : lines;
-	const next = saveApplicationState({
-		scope,
-		poll: poll + 1,
-		jobList: { ...position, ...(keep.length > 0 && { notice: keep.join('\n') }) },
-		jobs,
-	});
+	const next = saveApplicationState({ scope, poll: poll + 1, jobList: position, jobs });
 	const size = sizeOf(next);
 	if (size.bytes > STATE_CAP_BYTES) {
 		throw new NodeOperationError(
@@ -256,22 +224,17 @@ export async function applicationTestEvent(context: IPollFunctions): Promise<INo
 	const settings = applicationSettings(context);
 	const run = await pacedRun.call(context);
 	const now = Date.now();
-	const ids: string[] = [];
-	if (settings.watch === 'picked') ids.push(...settings.picked);
-	else {
-		const atLeast = settings.watch === 'open' ? TEST_READS : TEST_JOBS;
-		for (const { record } of (await recentRecords(context, 'job', run, { atLeast })).reverse()) {
-			const id = scalarText(record.id);
-			if (id !== undefined && !ids.includes(id)) ids.push(id);
-		}
-	}
+	const ids =
+		settings.watch === 'picked'
+			? settings.picked
+			: await recentJobIds(context, run, settings.watch === 'open' ? TEST_READS : TEST_JOBS);
 	let latest: { application: Json; id: string; job: JobOf; at: bigint } | undefined;
 	let watchedRead = 0;
 	for (const jobId of ids.slice(0, TEST_READS)) {
 		if (watchedRead === TEST_JOBS) break;
 		const read = await readJob(context, jobId, run, settings.watch === 'picked');
 		// Gone since the list was read, or closed under Open Jobs Only: not a watched job.
-		if (read === undefined || (settings.watch === 'open' && read.open === false)) continue;
+		if (read === undefined || !watches(settings.watch, read.open === false)) continue;
 		watchedRead++;
 		for (const application of read.applications) {
 			const id = scalarText(application.id);

@@ -1,5 +1,5 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
 
 import { PAGE_SIZE, readPages } from '../../shared/paging';
 import { formatInstant, nsFromMs } from '../../shared/time';
@@ -13,7 +13,7 @@ import type { Emission, EventFilter, ListRequest } from './walk';
 /*
  * Reading the job and candidate lists, for the list trigger and for the application trigger
  * (which reads the job list to find new and changed jobs, and its most recent jobs for Fetch
- * Test Event); and the one option every trigger has, Max Items per Poll.
+ * Test Event).
  */
 
 /** The job and candidate lists: their path, and how their records are named in messages. */
@@ -36,21 +36,20 @@ function isBadRequest(error: unknown): boolean {
 }
 
 /**
- * Reads a list as the plan asks, page by page, handing each page's emissions to `onPage` while
- * the next page is fetched: the caller shapes them then and the raw records of a page need not
- * outlive it (returning a whole poll's emissions instead raised the 10,000-candidate bulk
- * backlog's peak from 47-57 MB to 73-78 MB over start, bench scenario 5, 2026-11-26).
+ * Reads a list as the plan asks, yielding each page's emissions while the next page is
+ * fetched: the caller shapes them then, and the raw records of a page need not outlive it
+ * (keeping a whole poll's emissions instead raised the 10,000-candidate bulk backlog's peak
+ * from 47-57 MB to 73-78 MB over start, bench scenario 5, 2026-11-26).
  * `run` is the poll's paced run: the credential read once, and after a 429 the rest of the
  * poll's requests spaced to the rate limit.
  */
-export async function runPlan(
+export function planPages(
 	context: IPollFunctions,
 	plan: PollPlan,
 	run: PacedRun,
-	onPage: (emissions: Emission[]) => void,
-): Promise<void> {
+): AsyncGenerator<Emission[], void, undefined> {
 	const { path, singular } = LISTS[plan.resource];
-	await readPages<ListRequest>({
+	return readPages<ListRequest, Emission[]>({
 		node: context.getNode(),
 		label: singular,
 		first: plan.nextRequest(),
@@ -63,8 +62,8 @@ export async function runPlan(
 				run,
 			}),
 		take: (page) => {
-			const emissions = plan.take(page);
-			return { next: plan.nextRequest(), deliver: () => onPage(emissions) };
+			const out = plan.take(page);
+			return { next: plan.nextRequest(), out };
 		},
 		// A stored cursor the API no longer accepts must not stop the trigger for good.
 		recover: (error) => (isBadRequest(error) && plan.dropResume() ? plan.nextRequest() : undefined),
@@ -95,7 +94,7 @@ async function readList(
 		keepsState: false,
 	});
 	const emissions: Emission[] = [];
-	await runPlan(context, plan, run, (page) => emissions.push(...page));
+	for await (const page of planPages(context, plan, run)) emissions.push(...page);
 	return { emissions, complete: !plan.stoppedEarly };
 }
 
@@ -145,19 +144,4 @@ export async function recentRecords(
 		break;
 	}
 	return found;
-}
-
-/** Max Items per Poll: every trigger's cap on the items of one poll. */
-export function maxItemsPerPoll(context: IPollFunctions): number {
-	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const value = options.maxItemsPerPoll;
-	const maxItems = value === undefined ? 1000 : Number(value);
-	if (!Number.isInteger(maxItems) || maxItems < 1) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Max Items per Poll must be a whole number of at least 1',
-			{ description: `It is ${String(value)}. Set it under Options, or remove the option.` },
-		);
-	}
-	return maxItems;
 }

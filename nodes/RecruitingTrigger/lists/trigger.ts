@@ -5,9 +5,10 @@ import { toNodeError } from '../../shared/errors';
 import { flattenCandidate } from '../../shared/records/candidate';
 import { flattenVacancy, jobStage } from '../../shared/records/job';
 import { formatInstant, nsFromMs, timestamp } from '../../shared/time';
+import { maxItemsPerPollOption, pollOption } from '../../shared/pollOptions';
 import { pacedRun } from '../../shared/transport';
 import type { Json } from '../../shared/values';
-import { LISTS, maxItemsPerPoll, recentRecords, runPlan, wholeList } from './read';
+import { LISTS, planPages, recentRecords, wholeList } from './read';
 import { PollPlan } from './plan';
 import { recordId } from './records';
 import type { Resource } from './records';
@@ -82,7 +83,7 @@ function settings(context: IPollFunctions): Settings {
 		resource,
 		event,
 		start,
-		maxItems: maxItemsPerPoll(context),
+		maxItems: pollOption(context, maxItemsPerPollOption),
 		simplify: options.simplify !== false,
 	};
 }
@@ -228,7 +229,7 @@ export async function pollList(
 			now,
 			emit: false,
 		});
-		await runPlan(context, plan, run, () => undefined);
+		for await (const page of planPages(context, plan, run)) void page;
 		return { items: [], state: { ...plan.nextState(), ...(stages && { jobStages: stages }) } };
 	}
 	state ??= emptyState(resource, start === 'date' ? startDate(context) : undefined);
@@ -238,7 +239,7 @@ export async function pollList(
 	// Stage Changed emits only some of the changed jobs: a notice the plan put on a job that is
 	// not emitted goes on the next item emitted, or with the state to the next poll.
 	const notices = new Set<string>();
-	await runPlan(context, plan, run, (emissions) => {
+	for await (const emissions of planPages(context, plan, run)) {
 		for (const emission of emissions) {
 			if (stages === undefined) {
 				items.push(toItem(emission, options));
@@ -254,7 +255,7 @@ export async function pollList(
 			items.push(toItem({ ...emission, notice }, options, moved));
 			notices.clear();
 		}
-	});
+	}
 	const next = plan.nextState();
 	const undelivered = [...new Set([...(next.notice?.split('\n') ?? []), ...notices])];
 	return {

@@ -32,8 +32,9 @@ export async function searchList(
 	const results: INodeListSearchItems[] = [];
 	const seen = new Set<string>();
 	let pages = 0;
+	let found = 0;
 	let resume: string | undefined;
-	await readPages<{ cursor?: string }>({
+	const matches = readPages<{ cursor?: string }, INodeListSearchItems[]>({
 		node: this.getNode(),
 		label,
 		first: { cursor: paginationToken || undefined },
@@ -48,6 +49,7 @@ export async function searchList(
 		},
 		take: (page, { cursor }) => {
 			pages++;
+			const out: INodeListSearchItems[] = [];
 			for (const raw of page.items) {
 				const result = toResult(raw);
 				if (seen.has(String(result.value))) continue;
@@ -57,14 +59,16 @@ export async function searchList(
 					result.name.toLowerCase().includes(needle) ||
 					String(result.value).toLowerCase() === needle
 				) {
-					results.push(result);
+					out.push(result);
 				}
 			}
+			found += out.length;
 			const moved = page.nextCursor && page.nextCursor !== cursor;
 			resume = page.hasNextPage && moved ? page.nextCursor : undefined;
-			const more = resume && results.length < PAGE_SIZE && pages < (needle ? PAGES_PER_SEARCH : 1);
-			return more ? { next: { cursor: resume } } : {};
+			const more = resume && found < PAGE_SIZE && pages < (needle ? PAGES_PER_SEARCH : 1);
+			return { next: more ? { cursor: resume } : undefined, out };
 		},
 	});
+	for await (const page of matches) results.push(...page);
 	return { results, paginationToken: resume };
 }
