@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 /** The trigger's stored state: read as n8n holds it, written as a whole. */
-export interface StateSlot {
+interface StateSlot {
 	read(): unknown;
 	write(state: object): void;
 }

@@ -36,7 +36,7 @@ export interface Room {
 	first: boolean;
 }
 
-export interface ReadOutcome {
+interface ReadOutcome {
 	items: IDataObject[];
 	/** What to remember of the job; undefined: forget it (the API no longer has it). */
 	job: WatchedJob | undefined;
@@ -56,7 +56,7 @@ export function onTargetStage(settings: Filters, stage: StageView | undefined): 
 }
 
 /** One job's read: what the trigger remembers of the job and what the read found. */
-export interface ReadInput {
+interface ReadInput {
 	id: string;
 	job: WatchedJob;
 	/** undefined: the API no longer has the job. */

@@ -18,7 +18,7 @@ import type { WatchedJob } from './state';
  * whose deadline comes later: the rotation waits, and goes on in the same order.
  */
 
-export interface ReadPlan {
+interface ReadPlan {
 	/** Jobs read to take them in: what they list is where watching them starts. */
 	silent: string[];
 	/** Jobs read for their changes, in the order to read them. */

@@ -8,6 +8,7 @@ import { jobsPerPollOption, maxItemsPerPollOption, pollOption } from '../../shar
 import { isRecord } from '../../shared/values';
 import { APPLICATION_EVENTS, APPLICATION_STAGE_TYPES } from './events';
 import type { ApplicationEvent } from './events';
+import { JOBS_TO_WATCH } from './state';
 import type { JobsToWatch } from './state';
 
 /** The application trigger's parameters, read and checked: a wrong one names itself. */
@@ -56,7 +57,7 @@ export function applicationSettings(context: IPollFunctions): ApplicationSetting
 		);
 	}
 	const watch = context.getNodeParameter('watch', 'all') as ApplicationSettings['watch'];
-	if (!['all', 'open', 'picked'].includes(watch)) {
+	if (!JOBS_TO_WATCH.includes(watch)) {
 		fail(
 			context,
 			`Jobs to Watch: "${String(watch)}" is not one of All Jobs, Open Jobs Only, Picked Jobs`,

@@ -8,8 +8,9 @@ import type { Seen, StageView } from './events';
  * so it is kept small: stages and states once, by index; about 52 bytes an application).
  */
 
-/** Jobs to Watch. */
-export type JobsToWatch = 'all' | 'open' | 'picked';
+/** Jobs to Watch: All Jobs, Open Jobs Only, Picked Jobs. */
+export const JOBS_TO_WATCH = ['all', 'open', 'picked'] as const;
+export type JobsToWatch = (typeof JOBS_TO_WATCH)[number];
 
 /**
  * Where a job stands in the watch:
@@ -18,7 +19,7 @@ export type JobsToWatch = 'all' | 'open' | 'picked';
  *   application;
  * - watched: its applications at the last read are known; each read emits the differences.
  */
-export type JobStatus = 'toTakeIn' | 'new' | 'watched';
+type JobStatus = 'toTakeIn' | 'new' | 'watched';
 
 interface JobFacts {
 	/** The poll that last read its applications; undefined: never read. */
@@ -37,7 +38,7 @@ interface JobFacts {
 
 /** One job the trigger keeps track of, as a poll works with it. */
 export type WatchedJob =
-	| (JobFacts & { status: 'toTakeIn' | 'new' })
+	| (JobFacts & { status: Exclude<JobStatus, 'watched'> })
 	| (JobFacts & { status: 'watched'; applications: ReadonlyMap<string, Seen> });
 
 export interface ApplicationState {
@@ -107,7 +108,7 @@ export interface ListRead {
  * trigger did not know. A job a change of Jobs to Watch takes in is not (its list is read
  * from the beginning, so nothing counts as created).
  */
-export function isNewJob(known: WatchedJob | undefined, listing: Listing, read: ListRead): boolean {
+function isNewJob(known: WatchedJob | undefined, listing: Listing, read: ListRead): boolean {
 	return read.first ? read.start === 'everything' : known === undefined && listing.created;
 }
 

@@ -4,7 +4,7 @@ import { nsFromMs } from '../../shared/time';
 import { modifiedAtOf, recordKey } from './records';
 import type { TriggerState } from './state';
 import { SETTLE_MS, at, earliest, latest } from './walk';
-import type { At, Emission, ListRequest, Step, Tally, Walk } from './walk';
+import type { At, Emission, ListRequest, WalkStep, Tally, Walk } from './walk';
 
 /*
  * Candidates carry their modifiedAt, and the API's cursor is an exact position in a list
@@ -107,7 +107,7 @@ export class CandidateWalk implements Walk {
 		return this.fromWatermark;
 	}
 
-	take(page: Page, request: ListRequest): Step {
+	take(page: Page, request: ListRequest): WalkStep {
 		if (request.cursor !== undefined) this.cursors.add(request.cursor);
 		const out: Emission[] = [];
 		const { tally } = this;

@@ -15,7 +15,7 @@ import { emptyState, loadState } from './state';
  */
 
 /** A job the job list shows created or changed. */
-export interface JobChange {
+interface JobChange {
 	id: string;
 	/** Its stage's isOpen, where the list gives it (null: not said; the spec's list does not). */
 	open: boolean | null;
@@ -23,7 +23,7 @@ export interface JobChange {
 	created: boolean;
 }
 
-export interface JobChanges {
+interface JobChanges {
 	/** The changes, a page at a time (one page's records alive at a time). */
 	pages: AsyncGenerator<JobChange[], void, undefined>;
 	/**

@@ -5,7 +5,7 @@ import type { Json } from '../../shared/values';
 import { idOfKey, recordId, recordKey } from './records';
 import type { TriggerState } from './state';
 import { at } from './walk';
-import type { At, Emission, ListRequest, Step, Tally, Walk } from './walk';
+import type { At, Emission, ListRequest, WalkStep, Tally, Walk } from './walk';
 
 /*
  * Job list items carry no modifiedAt. What the API does say: the list is ordered by
@@ -31,7 +31,7 @@ import type { At, Emission, ListRequest, Step, Tally, Walk } from './walk';
  *   poll ends on such a page, it reads once more from its new watermark to find out.
  */
 
-export function stallNotice(time: string, label = 'jobs'): string {
+function stallNotice(time: string, label = 'jobs'): string {
 	return (
 		`More than ${PAGE_SIZE} ${label} share the modification time ${time}. The API's ${label.replace(/s$/, '')} ` +
 		`list cannot page past them (its cursor is that time), so ${label} modified at exactly ${time} ` +
@@ -98,7 +98,7 @@ export class JobWalk implements Walk {
 		return undefined;
 	}
 
-	take(page: Page, request: ListRequest): Step {
+	take(page: Page, request: ListRequest): WalkStep {
 		if (this.confirming !== undefined) return this.takeConfirm(page, this.confirming);
 		if (request.cursor !== undefined) this.cursors.add(request.cursor);
 		const fromStart =
@@ -142,7 +142,7 @@ export class JobWalk implements Walk {
 	 * The walk is over: when the watermark it leaves holds keys that may sit before it, one more
 	 * request from the watermark says which sit at it (the request the next poll makes first).
 	 */
-	private finish(step: Step): Step {
+	private finish(step: WalkStep): WalkStep {
 		const boundary = this.boundary;
 		if (
 			step.next !== undefined ||
@@ -159,7 +159,7 @@ export class JobWalk implements Walk {
 	}
 
 	/** The page from the new watermark: settles what sits at it; emits nothing (the next poll does). */
-	private takeConfirm(page: Page, from: At): Step {
+	private takeConfirm(page: Page, from: At): WalkStep {
 		this.confirming = undefined;
 		this.settle(page, from);
 		return { out: [] };
@@ -188,7 +188,7 @@ export class JobWalk implements Walk {
 	}
 
 	/** The first page read from W (inclusive). */
-	private takeFromStart(page: Page, request: ListRequest): Step {
+	private takeFromStart(page: Page, request: ListRequest): WalkStep {
 		const start = this.start as At;
 		const to = at(page.nextCursor);
 		if (request.limit === undefined) this.settle(page, start);
@@ -211,7 +211,7 @@ export class JobWalk implements Walk {
 	}
 
 	/** A page of jobs all modified at W (its nextCursor is W). */
-	private takeAtStart(page: Page, request: ListRequest): Step {
+	private takeAtStart(page: Page, request: ListRequest): WalkStep {
 		const { tally } = this;
 		const start = this.start as At;
 		const limit = this.cut(page, request, (key) => !tally.isSeen(key));
@@ -244,7 +244,7 @@ export class JobWalk implements Walk {
 	}
 
 	/** The read after W: every job listed was modified after every version handled before. */
-	private takeAfter(page: Page, request: ListRequest): Step {
+	private takeAfter(page: Page, request: ListRequest): WalkStep {
 		const { tally } = this;
 		const out: Emission[] = [];
 		const firstAfter = this.afterPages++ === 0;
@@ -360,7 +360,7 @@ export class JobWalk implements Walk {
 	}
 
 	/** More jobs than one page share `time`: go on after it, and tell the user. */
-	private stepPast(time: At, out: Emission[]): Step {
+	private stepPast(time: At, out: Emission[]): WalkStep {
 		const after = at(nextInstant(time.text)) as At;
 		this.boundary = after;
 		this.unconfirmed = new Set();

@@ -27,10 +27,10 @@ import type { At, Emission, EventFilter, ListRequest, RecordEvent, Tally, Walk }
  */
 
 /** How far past the n8n clock a record may be dated (clock skew) before it counts as in the future. */
-export const FUTURE_TOLERANCE_MS = 60_000;
+const FUTURE_TOLERANCE_MS = 60_000;
 
 /** Pages one poll reads at most; the rest is read by the next poll, from where this one stopped. */
-export const MAX_PAGES_PER_POLL = 2000;
+const MAX_PAGES_PER_POLL = 2000;
 
 export interface PlanOptions {
 	resource: Resource;

@@ -6,7 +6,7 @@ import type { Json } from '../../shared/values';
 export type Resource = 'job' | 'candidate';
 
 /** JSON with object keys sorted at every level, so equal records give equal text. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
 	if (Array.isArray(value))
 		return `[${value.map((entry) => canonicalJson(entry ?? null)).join(',')}]`;
 	if (typeof value === 'object' && value !== null) {

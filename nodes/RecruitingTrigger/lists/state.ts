@@ -4,7 +4,7 @@ import type { Resource } from './records';
 export const STATE_VERSION = 1;
 
 /** A job's stage as the job trigger's Stage Changed remembers it: [id, name, order]. */
-export type JobStage = [string | null, string | null, number | null];
+export type KnownStage = [string | null, string | null, number | null];
 
 /**
  * What the trigger remembers between polls, in the workflow's static data (key `state`).
@@ -59,14 +59,14 @@ export interface TriggerState {
 	 * Jobs only, while Event is Stage Changed: the stage each job was last seen in, so that a
 	 * changed job whose stage is another one is emitted with where it came from.
 	 */
-	jobStages?: Record<string, JobStage>;
+	jobStages?: Record<string, KnownStage>;
 }
 
 export function emptyState(resource: Resource, watermark?: string): TriggerState {
 	return { v: STATE_VERSION, resource, ...(watermark !== undefined && { watermark }), seen: {} };
 }
 
-function isJobStage(value: unknown): value is JobStage {
+function isKnownStage(value: unknown): value is KnownStage {
 	return (
 		Array.isArray(value) &&
 		value.length === 3 &&
@@ -77,11 +77,11 @@ function isJobStage(value: unknown): value is JobStage {
 }
 
 /** The stored stages of the jobs, copied; undefined when absent or malformed (read again). */
-function jobStagesOf(value: unknown): Record<string, JobStage> | undefined {
+function jobStagesOf(value: unknown): Record<string, KnownStage> | undefined {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
 	const entries = Object.entries(value as Record<string, unknown>);
-	if (!entries.every(([, stage]) => isJobStage(stage))) return undefined;
-	return Object.fromEntries(entries.map(([id, stage]) => [id, [...(stage as JobStage)]]));
+	if (!entries.every(([, stage]) => isKnownStage(stage))) return undefined;
+	return Object.fromEntries(entries.map(([id, stage]) => [id, [...(stage as KnownStage)]]));
 }
 
 function isStringArray(value: unknown): value is string[] {

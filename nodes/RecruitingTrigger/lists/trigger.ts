@@ -13,7 +13,7 @@ import { PollPlan } from './plan';
 import { recordId } from './records';
 import type { Resource } from './records';
 import { emptyState, loadState } from './state';
-import type { JobStage, TriggerState } from './state';
+import type { KnownStage, TriggerState } from './state';
 import type { Emission, EventFilter } from './walk';
 
 /*
@@ -25,7 +25,7 @@ import type { Emission, EventFilter } from './walk';
  */
 
 /** From Now: how far back the first poll reads to learn the API's own idea of "now". */
-export const NOW_LOOKBACK_MS = 10 * 60_000;
+const NOW_LOOKBACK_MS = 10 * 60_000;
 
 type Start = 'now' | 'date' | 'everything';
 
@@ -108,7 +108,7 @@ function startDate(context: IPollFunctions): string {
 }
 
 /** A job's stage as Stage Changed remembers it: [id, name, order]. */
-function stageOfJob(job: Json): JobStage {
+function stageOfJob(job: Json): KnownStage {
 	const { id, name, order } = jobStage(job);
 	return [id, name, order];
 }
@@ -119,10 +119,10 @@ interface StageMove {
 	to: IDataObject;
 }
 
-const stageView = ([id, name, order]: JobStage): IDataObject => ({ id, name, order });
+const stageView = ([id, name, order]: KnownStage): IDataObject => ({ id, name, order });
 
 /** The same stage: by id, or by name where the API gives no id. */
-function sameStage(a: JobStage, b: JobStage): boolean {
+function sameStage(a: KnownStage, b: KnownStage): boolean {
 	return a[0] !== null || b[0] !== null ? a[0] === b[0] : a[1] === b[1];
 }
 
@@ -132,7 +132,7 @@ function sameStage(a: JobStage, b: JobStage): boolean {
  * to it: more than 50 jobs at one time), did not move as far as anyone can tell: its stage is
  * learnt now, and its next move is emitted. A rename, or any other change, is never a move.
  */
-export function stageMove(from: JobStage | undefined, to: JobStage): StageMove | undefined {
+function stageMove(from: KnownStage | undefined, to: KnownStage): StageMove | undefined {
 	if (from === undefined || sameStage(from, to)) return undefined;
 	return { from: stageView(from), to: stageView(to) };
 }
@@ -207,7 +207,7 @@ export async function pollList(
 	// One per poll: the credential read once, and after a 429 the rest of this poll's requests
 	// spaced to the rate limit.
 	const run = await pacedRun.call(context);
-	let stages: Record<string, JobStage> | undefined;
+	let stages: Record<string, KnownStage> | undefined;
 	if (event === 'stageChanged') {
 		stages = { ...state?.jobStages };
 		if (state?.jobStages === undefined) {

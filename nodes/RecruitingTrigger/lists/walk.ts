@@ -84,7 +84,7 @@ export interface Tally {
 	stop(): void;
 }
 
-export interface Step {
+export interface WalkStep {
 	out: Emission[];
 	/** The next request; undefined when the walk is done. */
 	next?: ListRequest;
@@ -96,7 +96,7 @@ export interface Walk {
 	/** The first request of the poll. */
 	first(): ListRequest;
 	/** Reads one page of what `request` asked for. */
-	take(page: Page, request: ListRequest): Step;
+	take(page: Page, request: ListRequest): WalkStep;
 	/**
 	 * The poll hit its page limit; `next` is the request it did not make. Returns one last
 	 * request the walk needs to leave an exact state, if any.
