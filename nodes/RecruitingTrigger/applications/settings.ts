@@ -1,8 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { shapeRecord } from '../../shared/output';
-import type { OutputMode } from '../../shared/output';
+import { readOutput, shapeRecord } from '../../shared/output';
 import { applicationListItemShape } from '../../shared/records/application';
 import { isRecord } from '../../shared/values';
 import { maxItemsPerPoll } from '../lists/read';
@@ -24,8 +23,6 @@ export interface ApplicationSettings {
 	/** The application as the Output option shows it. */
 	output: (raw: unknown) => IDataObject;
 }
-
-const OUTPUT_MODES: OutputMode[] = ['flattened', 'simplified', 'raw', 'selected'];
 
 function fail(context: IPollFunctions, message: string, description: string): never {
 	throw new NodeOperationError(context.getNode(), message, { description });
@@ -93,14 +90,7 @@ export function applicationSettings(context: IPollFunctions): ApplicationSetting
 			`Stage types are ${APPLICATION_STAGE_TYPES.join(', ')}.`,
 		);
 	}
-	const mode = (options.output ?? 'flattened') as OutputMode;
-	if (!OUTPUT_MODES.includes(mode)) {
-		fail(
-			context,
-			`Output: "${String(mode)}" is not one of Flattened, Simplified, Raw, Selected Fields`,
-			'Choose how much of the application each item carries.',
-		);
-	}
+	const output = readOutput(context.getNode(), options.output, options.fieldsToInclude);
 	const jobsPerPoll = options.jobsPerPoll === undefined ? 20 : Number(options.jobsPerPoll);
 	if (!Number.isInteger(jobsPerPoll) || jobsPerPoll < 1) {
 		fail(
@@ -109,10 +99,6 @@ export function applicationSettings(context: IPollFunctions): ApplicationSetting
 			`It is ${String(options.jobsPerPoll)}. Set it under Options, or remove the option.`,
 		);
 	}
-	const names = String(options.fieldsToInclude ?? 'id')
-		.split(',')
-		.map((name) => name.trim())
-		.filter(Boolean);
 	return {
 		events,
 		watch,
@@ -125,6 +111,6 @@ export function applicationSettings(context: IPollFunctions): ApplicationSetting
 		jobsPerPoll,
 		maxItems: maxItemsPerPoll(context),
 		start,
-		output: shapeRecord(mode, applicationListItemShape, names),
+		output: shapeRecord(output, applicationListItemShape),
 	};
 }
