@@ -22,7 +22,10 @@ export class RecruitingTrigger implements INodeType {
 			dark: 'file:../Recruiting/recruiting.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// Version 2: jobs and candidates have Output (as applications and the Recruiting node)
+		// instead of Simplify. Saved workflows keep their version's behaviour.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{($parameter["event"] || "changes") + ": " + $parameter["resource"]}}',
 		description:
 			'Starts the workflow when jobs, candidates or applications change in the recruiting API',

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyOption } from '../shared/output';
+import { fieldsToIncludeOption, outputOption, simplifyOption } from '../shared/output';
 import { jobsPerPollOption, maxItemsPerPollOption } from '../shared/pollOptions';
 import { APPLICATION_STAGE_TYPES } from './applications/events';
 
@@ -12,6 +12,21 @@ import { APPLICATION_STAGE_TYPES } from './applications/events';
 
 const lists = { resource: ['candidate', 'job'] };
 const applications = { resource: ['application'] };
+
+/**
+ * Where Options has Output (and Fields to Include): for applications in every version, for jobs
+ * and candidates from version 2 on (version 1 has Simplify).
+ */
+const WITH_OUTPUT = [
+	{ '/resource': ['application'], '@version': [1] },
+	{ '@version': [{ _cnd: { gte: 2 } }] },
+];
+
+const OUTPUT: INodeProperties = {
+	...outputOption('records'),
+	description:
+		'How much of the record each item carries (an application’s: under "application"), beside the item’s own fields such as "event"',
+};
 
 const CHANGE_EVENTS = [
 	{
@@ -256,51 +271,22 @@ export const triggerProperties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Fields to Include',
-				name: 'fieldsToInclude',
-				type: 'string',
-				default: 'id',
-				placeholder: 'e.g. stage, applicationState, candidate',
-				displayOptions: { show: { '/resource': ['application'], output: ['selected'] } },
-				description:
-					'Comma-separated names of the application’s fields to return (as in the Flattened output)',
-			},
+			...WITH_OUTPUT.map(
+				(show): INodeProperties => ({
+					...fieldsToIncludeOption,
+					displayOptions: { show: { ...show, output: ['selected'] } },
+				}),
+			),
 			{
 				...jobsPerPollOption,
 				displayOptions: { show: { '/resource': ['application'] } },
 				hint: JOBS_PER_POLL_HINT,
 			},
 			maxItemsPerPollOption,
-			{
-				displayName: 'Output',
-				name: 'output',
-				type: 'options',
-				displayOptions: { show: { '/resource': ['application'] } },
-				options: [
-					{
-						name: 'Flattened (All Fields)',
-						value: 'flattened',
-						description: 'Every field of the application, with the API’s wrappers unwrapped',
-					},
-					{ name: 'Raw', value: 'raw', description: 'The application as the API sent it' },
-					{
-						name: 'Selected Fields',
-						value: 'selected',
-						description: 'Only the fields named in Fields to Include',
-					},
-					{
-						name: 'Simplified',
-						value: 'simplified',
-						description: 'A short record of the most useful fields, for people and AI agents',
-					},
-				],
-				default: 'flattened',
-				description: 'How much of the application each item carries under "application"',
-			},
+			...WITH_OUTPUT.map((show): INodeProperties => ({ ...OUTPUT, displayOptions: { show } })),
 			{
 				...simplifyOption,
-				displayOptions: { show: { '/resource': ['candidate', 'job'] } },
+				displayOptions: { show: { '/resource': ['candidate', 'job'], '@version': [1] } },
 			},
 			{
 				displayName: 'Target Stage Types',

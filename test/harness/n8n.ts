@@ -270,14 +270,22 @@ export class PollHarness {
 
 	private readonly additionalData: IWorkflowExecuteAdditionalData;
 
+	/** The node's version in the workflow (default 1, as saved workflows have). */
+	private readonly typeVersion: number;
+
 	constructor(
 		private readonly trigger: INodeType,
 		private readonly type: string,
 		private readonly parameters: INodeParameters,
 		helper: ICredentialsHelper,
-		{ name, staticData }: { name: string; staticData?: IDataObject },
+		{
+			name,
+			staticData,
+			typeVersion = 1,
+		}: { name: string; staticData?: IDataObject; typeVersion?: number },
 	) {
 		this.name = name;
+		this.typeVersion = typeVersion;
 		this.additionalData = additionalData(helper, undefined);
 		this.build(staticData === undefined ? undefined : copy(staticData));
 	}
@@ -287,7 +295,7 @@ export class PollHarness {
 			id: 'trigger',
 			name: this.name,
 			type: this.type,
-			typeVersion: 1,
+			typeVersion: this.typeVersion,
 			position: [0, 0],
 			parameters: copy(this.parameters),
 			credentials: CREDENTIAL,

@@ -20,13 +20,15 @@ export class TriggerHarness extends PollHarness {
 		credentials: ICredentialDataDecryptedObject = { baseUrl: API, apiKey: API_KEY },
 		/** Static data saved before (e.g. by an earlier version of the node). */
 		staticData?: IDataObject,
+		/** The node's version in the workflow (default 1, as saved workflows have). */
+		typeVersion = 1,
 	) {
 		super(
 			new RecruitingTrigger(),
 			TRIGGER_TYPE,
 			parameters,
 			credentialsHelper(new RecruitingApi(), { data: credentials }),
-			{ name: NODE_NAME, staticData },
+			{ name: NODE_NAME, staticData, typeVersion },
 		);
 	}
 

@@ -101,6 +101,23 @@ describe('Output (version 2)', () => {
 			},
 		]);
 	});
+
+	test('an Output the node does not have stops with its choices named (it was read as Flattened)', async () => {
+		const scope = api().get('/v1/candidates/c1').reply(200, candidate('c1'));
+		const result = await runRecruiting({
+			typeVersion: 2,
+			parameters: {
+				resource: 'candidate',
+				operation: 'get',
+				candidateId: locator('c1'),
+				output: 'short',
+			},
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.message).toBe(
+			'Output: "short" is not one of Flattened (All Fields), Raw, Selected Fields, Simplified',
+		);
+	});
 });
 
 describe('a write keeps the API’s reply apart from the node’s own fields (version 2)', () => {

@@ -1,8 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { shapeRecord } from '../../shared/output';
-import type { OutputMode } from '../../shared/output';
+import { readOutput, shapeRecord } from '../../shared/output';
 import { applicationListItemShape } from '../../shared/records/application';
 import { jobsPerPollOption, maxItemsPerPollOption, pollOption } from '../../shared/pollOptions';
 import { isRecord } from '../../shared/values';
@@ -26,8 +25,6 @@ export interface ApplicationSettings {
 	/** The application as the Output option shows it. */
 	output: (raw: unknown) => IDataObject;
 }
-
-const OUTPUT_MODES: OutputMode[] = ['flattened', 'simplified', 'raw', 'selected'];
 
 function fail(context: IPollFunctions, message: string, description: string): never {
 	throw new NodeOperationError(context.getNode(), message, { description });
@@ -95,18 +92,7 @@ export function applicationSettings(context: IPollFunctions): ApplicationSetting
 			`Stage types are ${APPLICATION_STAGE_TYPES.join(', ')}.`,
 		);
 	}
-	const mode = (options.output ?? 'flattened') as OutputMode;
-	if (!OUTPUT_MODES.includes(mode)) {
-		fail(
-			context,
-			`Output: "${String(mode)}" is not one of Flattened, Simplified, Raw, Selected Fields`,
-			'Choose how much of the application each item carries.',
-		);
-	}
-	const names = String(options.fieldsToInclude ?? 'id')
-		.split(',')
-		.map((name) => name.trim())
-		.filter(Boolean);
+	const output = readOutput(context.getNode(), options.output, options.fieldsToInclude);
 	return {
 		events,
 		watch,
@@ -119,6 +105,6 @@ export function applicationSettings(context: IPollFunctions): ApplicationSetting
 		jobsPerPoll: pollOption(context, jobsPerPollOption),
 		maxItems: pollOption(context, maxItemsPerPollOption),
 		start,
-		output: shapeRecord(mode, applicationListItemShape, names),
+		output: shapeRecord(output, applicationListItemShape),
 	};
 }

@@ -2,8 +2,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { toNodeError } from '../../shared/errors';
-import { flattenCandidate } from '../../shared/records/candidate';
-import { flattenVacancy, jobStage } from '../../shared/records/job';
+import { readOutput, shapeRecord, simplifyOutput } from '../../shared/output';
+import { candidateShape } from '../../shared/records/candidate';
+import { jobStage, vacancyShape } from '../../shared/records/job';
 import { formatInstant, nsFromMs, timestamp } from '../../shared/time';
 import { maxItemsPerPollOption, pollOption } from '../../shared/pollOptions';
 import { pacedRun } from '../../shared/transport';
@@ -51,7 +52,8 @@ interface Settings {
 	event: ListEvent;
 	start: Start;
 	maxItems: number;
-	simplify: boolean;
+	/** The record as Simplify (version 1) or Output (version 2) shows it. */
+	output: (raw: unknown) => IDataObject;
 }
 
 function settings(context: IPollFunctions): Settings {
@@ -79,12 +81,18 @@ function settings(context: IPollFunctions): Settings {
 		});
 	}
 	const options = context.getNodeParameter('options', {}) as IDataObject;
+	// Version 2 has the Output of the applications and the Recruiting node, Flattened in the
+	// order a person reads the fields (as the Recruiting node's version 3).
+	const version2 = node.typeVersion >= 2;
+	const output = version2
+		? readOutput(node, options.output, options.fieldsToInclude)
+		: simplifyOutput(options.simplify);
 	return {
 		resource,
 		event,
 		start,
 		maxItems: pollOption(context, maxItemsPerPollOption),
-		simplify: options.simplify !== false,
+		output: shapeRecord(output, resource === 'job' ? vacancyShape : candidateShape, version2),
 	};
 }
 
@@ -139,17 +147,15 @@ function stageMove(from: KnownStage | undefined, to: KnownStage): StageMove | un
 
 function toItem(
 	emission: Emission,
-	{ resource, simplify }: Settings,
+	{ resource, output }: Settings,
 	moved?: StageMove,
 ): INodeExecutionData {
-	const flatten = resource === 'job' ? flattenVacancy : flattenCandidate;
-	const record = (simplify ? flatten(emission.record) : emission.record) as IDataObject;
 	return {
 		json: {
 			event: moved ? 'stageChanged' : emission.event,
 			resource,
 			...(moved && { fromStage: moved.from, toStage: moved.to }),
-			...record,
+			...output(emission.record),
 			...(emission.notice !== undefined && { notice: emission.notice }),
 		},
 	};

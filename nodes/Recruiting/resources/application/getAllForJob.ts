@@ -5,7 +5,7 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { outputFields, outputMode, shaper } from '../../../shared/output';
+import { outputFields, outputOf, shaper } from '../../../shared/output';
 import { applicationListItemShape } from '../../../shared/records/application';
 import { vacancyShape } from '../../../shared/records/job';
 import { isRecord } from '../../../shared/values';
@@ -56,7 +56,7 @@ export const outputApplicationsOfJob: PostReceiveAction = async function (
 		throw unexpectedBody.call(this, body, 'an object with a "applications" list');
 	}
 	const pairedItem = { item: this.getItemIndex() };
-	if (this.getNode().typeVersion >= 2 && outputMode(this) === 'raw') {
+	if (this.getNode().typeVersion >= 2 && outputOf(this).mode === 'raw') {
 		return [{ json: body as IDataObject, pairedItem }];
 	}
 	const job = collection.call(this, 'options').includeJob
