@@ -19,19 +19,10 @@ import type { JobRead } from './jobRead';
 import { readPlan } from './readPlan';
 import { applicationSettings } from './settings';
 import type { ApplicationSettings } from './settings';
-import {
-	emptyApplicationState,
-	listed,
-	loadApplicationState,
-	passedOver,
-	saveApplicationState,
-	scopeOf,
-	sizeOf,
-	STATE_CAP_BYTES,
-	pickedJob,
-	unwatched,
-} from './state';
-import type { StoredApplicationState, WatchedJob } from './state';
+import { emptyApplicationState, listed, passedOver, scopeOf, pickedJob, unwatched } from './state';
+import type { WatchedJob } from './state';
+import { loadApplicationState, saveApplicationState, sizeOf, STATE_CAP_BYTES } from './stored';
+import type { StoredApplicationState } from './stored';
 
 /*
  * The application trigger. The API has no feed of application changes, only a job's
