@@ -109,6 +109,19 @@ test('every kind of job reads back as it was: never read, due, closed, new, with
 	expect(throughJson(state)).toEqual(state);
 });
 
+test('ids with the separators in them read back as they were', () => {
+	const state = watching(4);
+	const odd = ['a b', 'a|b,c', '100%', '%7C', ' ', '', 'é ü'];
+	const job = state.jobs.get('vac-0001') as WatchedJob;
+	const applications = new Map<string, Seen>();
+	for (const [i, id] of odd.entries()) {
+		const seen = [...(job.applications as Map<string, Seen>).values()][0];
+		applications.set(id, { ...seen, id, candidateId: odd[odd.length - 1 - i], interview: id });
+	}
+	state.jobs.set('vac-0001', { ...job, applications });
+	expect(throughJson(state)).toEqual(state);
+});
+
 test('a state of version 1 (one fingerprint an application) reads as it was written', () => {
 	const stored = {
 		v: 1,
@@ -194,11 +207,13 @@ test('a malformed stored state is a first run', () => {
 	for (const bad of [
 		{ ...good, v: 3 },
 		{ ...good, resource: 'job' },
-		withJob('app-'),
-		withJob(['app-', 'cand-', [0, 0, 0, 'hl4zs', '', 'one id without its candidate']]),
-		withJob(['app-', 'cand-', [0, 0, 2, 'hl4zs', '', '1', '2']]),
-		withJob(['app-', 'cand-', [0, 0, 0, 'HL4ZS', '', '1', '2']]),
-		withJob(['app-', 'cand-', [0, 0, 0, 'hl4zs', '', 1, '2']]),
+		withJob(['app-', 'cand-']),
+		withJob('app- cand- extra|0,0,0,hl4zs, 1 2'),
+		withJob('app- cand-|0,0,0,hl4zs, one-id-without-its-candidate'),
+		withJob('app- cand-|0,0,2,hl4zs, 1 2'),
+		withJob('app- cand-|0,0,0,HL4ZS, 1 2'),
+		withJob('app- cand-|x,0,0,hl4zs, 1 2'),
+		withJob('app- cand-|0,0,0,hl4zs 1 2'),
 		// Version 1's fingerprints in a version 2 state.
 		withJob([['a1', 0, 0, 0, '', 'hl4zs', 'c1']]),
 	]) {

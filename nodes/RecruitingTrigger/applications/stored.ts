@@ -8,14 +8,18 @@ import type { ApplicationState, WatchedJob } from './state';
 /*
  * The application trigger's state as n8n stores it: in the workflow, written with every poll
  * that emits, so it is kept small. Short keys; stages and states once, by index; a job's
- * applications in groups of those that share stage, state, placed, interview and since, their
- * ids without the prefix that all of the job's have. Encoding and decoding stay here: the rest
- * of the trigger works with the state in memory (state.ts).
+ * applications as one text (below). Encoding and decoding stay here: the rest of the trigger
+ * works with the state in memory (state.ts).
  *
- * Version 1 (one fingerprint an application, about 52 bytes with the sandbox's ids) is still
- * read, so a trigger goes on where it was; it is written as version 2. In version 1 `d` was 1
- * for "due" (now: the poll since which it is due; 1 is as early as any) and `r` -1 for never
- * read; version 2 keeps both.
+ * One text a job, not a JSON value an application: n8n's save of a workflow's static data, and
+ * its memory, grow with the number of values in it more than with its bytes (the same 2 MB
+ * state as nested arrays took 7 times the CPU to save, and 3 times the memory, of the one
+ * text: BENCHMARKS.md, "The application trigger's stored state in real n8n").
+ *
+ * Version 1 (a JSON array an application, about 52 bytes with the sandbox's ids) is still read,
+ * so a trigger goes on where it was; it is written as version 2. In version 1 `d` was 1 for
+ * "due" (now: the poll since which it is due; 1 is as early as any) and `r` -1 for never read;
+ * version 2 keeps both.
  */
 
 export const APPLICATION_STATE_VERSION = 2;
@@ -34,14 +38,24 @@ export const STATE_CAP_BYTES = 4_000_000;
 type Fingerprint = [string, number, number, 0 | 1, string, string, string];
 
 /**
- * Applications that share all but their ids: [stage index, state index, placed (1/0), since
- * (minutes, base 36), interview key, then each one's id and its candidate's id, each without
- * its prefix].
+ * A job's applications, version 2: groups separated by `|`; the first is the prefix that all of
+ * their ids share and the one all of their candidates' ids share; each other is the
+ * applications that share stage, state, placed, since and interview: `stage,state,placed,since,
+ * interview` (indexes, 1/0, minutes in base 36, the key) then each one's id and its candidate's
+ * id without those prefixes, all separated by spaces. `%`, `|`, space and `,` in a text are
+ * written %25, %7C, %20, %2C.
+ * Example: `app-000 cand-|0,1,0,hl4zs, 051 1234567 052 0004711|3,0,0,hl50a,VPW2iDV4 053 0000001`.
  */
-type Group = [number, number, 0 | 1, string, string, ...string[]];
+const GROUPS = '|';
+const FIELDS = ' ';
+const SHARED = ',';
 
-/** A job's applications: [prefix of their ids, prefix of their candidates' ids, ...groups]. */
-type StoredApplications = [string, string, ...Group[]];
+const ESCAPES: Record<string, string> = { '%': '%25', '|': '%7C', ' ': '%20', ',': '%2C' };
+const UNESCAPES = Object.fromEntries(Object.entries(ESCAPES).map(([c, code]) => [code, c]));
+const escape = (text: string) =>
+	/[%| ,]/.test(text) ? text.replace(/[%| ,]/g, (c) => ESCAPES[c]) : text;
+const unescape = (text: string) =>
+	text.includes('%') ? text.replace(/%(25|7C|20|2C)/g, (code) => UNESCAPES[code]) : text;
 
 interface StoredJob<A> {
 	r: number;
@@ -58,7 +72,7 @@ export interface StoredApplicationState {
 	scope: string;
 	poll: number;
 	jobs: TriggerState;
-	watch: Record<string, StoredJob<StoredApplications>>;
+	watch: Record<string, StoredJob<string>>;
 	stages: StageView[];
 	states: string[];
 }
@@ -100,32 +114,37 @@ function storeApplications(
 	seen: Iterable<Seen>,
 	stages: Dictionary<StageView>,
 	states: Dictionary<string>,
-): StoredApplications {
+): string {
 	const all = [...seen];
 	const idPrefix = commonPrefix(all.map((entry) => entry.id));
 	const candidatePrefix = commonPrefix(all.map((entry) => entry.candidateId));
-	const groups = new Map<string, Group>();
+	const groups = new Map<string, string[]>();
 	for (const entry of all) {
-		const shared: Group = [
+		const shared = [
 			stages.index(entry.stage),
 			states.index(entry.state ?? ''),
 			entry.placed ? 1 : 0,
 			entry.since.toString(36),
-			entry.interview,
-		];
-		const key = shared.join('\u0000');
-		const group = groups.get(key) ?? shared;
-		groups.set(key, group);
-		group.push(entry.id.slice(idPrefix.length), entry.candidateId.slice(candidatePrefix.length));
+			escape(entry.interview),
+		].join(SHARED);
+		const group = groups.get(shared) ?? [shared];
+		groups.set(shared, group);
+		group.push(
+			escape(entry.id.slice(idPrefix.length)),
+			escape(entry.candidateId.slice(candidatePrefix.length)),
+		);
 	}
-	return [idPrefix, candidatePrefix, ...groups.values()];
+	return [
+		`${escape(idPrefix)}${FIELDS}${escape(candidatePrefix)}`,
+		...[...groups.values()].map((group) => group.join(FIELDS)),
+	].join(GROUPS);
 }
 
 /** The state as n8n stores it. */
 export function saveApplicationState(state: ApplicationState): StoredApplicationState {
 	const stages = new Dictionary<StageView>(stageKey);
 	const states = new Dictionary<string>((value) => value);
-	const watch: Record<string, StoredJob<StoredApplications>> = {};
+	const watch: Record<string, StoredJob<string>> = {};
 	// Jobs read last go last, so that a renamed stage is stored as it was seen last.
 	const byRead = [...state.jobs].sort(([, a], [, b]) => (a.lastRead ?? -1) - (b.lastRead ?? -1));
 	for (const [id, job] of byRead) {
@@ -180,27 +199,6 @@ function isFingerprint(value: unknown): value is Fingerprint {
 	);
 }
 
-function isGroup(value: unknown): value is Group {
-	return (
-		Array.isArray(value) &&
-		value.length % 2 === 1 &&
-		Number.isInteger(value[0]) &&
-		Number.isInteger(value[1]) &&
-		(value[2] === 0 || value[2] === 1) &&
-		isSince(value[3]) &&
-		value.slice(4).every((entry) => typeof entry === 'string')
-	);
-}
-
-function isStoredApplications(value: unknown): value is StoredApplications {
-	return (
-		Array.isArray(value) &&
-		typeof value[0] === 'string' &&
-		typeof value[1] === 'string' &&
-		value.slice(2).every(isGroup)
-	);
-}
-
 function isStoredJob(value: unknown): value is StoredJob<unknown> {
 	return (
 		isRecord(value) &&
@@ -222,28 +220,54 @@ function applicationsOf(
 	states: string[],
 ): Map<string, Seen> | undefined {
 	const seen = new Map<string, Seen>();
-	const add = (...[id, stage, state, placed, interview, since, candidateId]: Fingerprint) => {
-		if (stage >= stages.length || state >= states.length) return;
-		seen.set(id, {
-			id,
-			stage: stages[stage],
-			state: states[state] || null,
-			placed: placed === 1,
-			interview,
-			since: parseInt(since, 36),
-			candidateId,
-		});
-	};
+	/** What applications share: [stage index, state index, placed, interview, since (base 36)]. */
+	type Shared = [number, number, boolean, string, string];
+	const sharedOf = ([stage, state, placed, interview, since]: Shared) =>
+		stage < stages.length && state < states.length
+			? {
+					stage: stages[stage],
+					state: states[state] || null,
+					placed,
+					interview,
+					since: parseInt(since, 36),
+				}
+			: undefined;
 	if (version === 1) {
 		if (!Array.isArray(stored) || !stored.every(isFingerprint)) return undefined;
-		for (const fingerprint of stored) add(...fingerprint);
+		for (const [id, stage, state, placed, interview, since, candidateId] of stored) {
+			const shared = sharedOf([stage, state, placed === 1, interview, since]);
+			if (shared) seen.set(id, { id, ...shared, candidateId });
+		}
 		return seen;
 	}
-	if (!isStoredApplications(stored)) return undefined;
-	const [idPrefix, candidatePrefix, ...groups] = stored;
-	for (const [stage, state, placed, since, interview, ...ids] of groups) {
-		for (let i = 0; i < ids.length; i += 2) {
-			add(idPrefix + ids[i], stage, state, placed, interview, since, candidatePrefix + ids[i + 1]);
+	if (typeof stored !== 'string') return undefined;
+	const [prefixes, ...groups] = stored.split(GROUPS);
+	const [idPrefix, candidatePrefix, ...rest] = prefixes.split(FIELDS).map(unescape);
+	if (candidatePrefix === undefined || rest.length > 0) return undefined;
+	for (const group of groups) {
+		const ids = group.split(FIELDS);
+		const [stage, state, placed, since, interview, ...more] = ids[0].split(SHARED);
+		if (
+			!/^\d+$/.test(stage) ||
+			!/^\d+$/.test(state ?? '') ||
+			(placed !== '0' && placed !== '1') ||
+			!isSince(since) ||
+			interview === undefined ||
+			more.length > 0 ||
+			ids.length % 2 === 0
+		) {
+			return undefined;
+		}
+		const shared = sharedOf([
+			Number(stage),
+			Number(state),
+			placed === '1',
+			unescape(interview),
+			since,
+		]);
+		for (let i = 1; shared && i < ids.length; i += 2) {
+			const id = idPrefix + unescape(ids[i]);
+			seen.set(id, { id, ...shared, candidateId: candidatePrefix + unescape(ids[i + 1]) });
 		}
 	}
 	return seen;
@@ -288,7 +312,9 @@ export function loadApplicationState(raw: unknown): ApplicationState | undefined
 export function sizeOf(stored: StoredApplicationState): { applications: number; bytes: number } {
 	let applications = 0;
 	for (const job of Object.values(stored.watch)) {
-		for (const group of job.a?.slice(2) ?? []) applications += (group.length - 5) / 2;
+		for (const group of job.a?.split(GROUPS).slice(1) ?? []) {
+			applications += (group.split(FIELDS).length - 1) / 2;
+		}
 	}
 	return { applications, bytes: JSON.stringify(stored).length };
 }
