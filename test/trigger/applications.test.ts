@@ -10,7 +10,7 @@ import { FakeApi, job, t } from './fakeApi';
 import type { Application } from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
-import { STATE_CAP_BYTES } from '../../nodes/RecruitingTrigger/applications/state';
+import { STATE_CAP_BYTES } from '../../nodes/RecruitingTrigger/applications/stored';
 
 let api: FakeApi;
 let scope: nock.Scope;
@@ -388,9 +388,88 @@ describe('exactly once', () => {
 			['newApplication', 'a6'],
 			['stageChanged', 'a1'],
 		]);
-		// And the state it stores can still be read by the previous version: r for every job.
-		const state = watch.state() as { watch: Record<string, { r: number }> };
+		// And it is stored in the current form (version 2), with r for every job as before.
+		const state = watch.state() as { v: number; watch: Record<string, { r: number }> };
+		expect(state.v).toBe(2);
 		expect(Object.values(state.watch).every((job) => Number.isInteger(job.r))).toBe(true);
+	});
+
+	test('a state of version 1 stored in the middle of a backlog drains exactly once in the current form', async () => {
+		api.addJobs(job(1, 10), job(2, 20));
+		const interview = (id: string, at: number) => ({ interview: { id, startTime: t(at) } });
+		api.addApplications(
+			'j00001',
+			app(1, 'applied', interview('i1', 2000)),
+			app(2, 'interview'),
+			app(3),
+			app(4, 'sourced'),
+		);
+		api.addApplications('j00002', app(5), app(6, 'applied', interview('i2', 2100)));
+		// Written by 4d7c028 (version 1) after the first poll of this Everything, Max Items per
+		// Poll 2: a1 and a2 emitted; the rest of j00001 cut, j00002 new, both due.
+		const stored = {
+			v: 1,
+			resource: 'application',
+			scope: 'all',
+			poll: 1,
+			jobs: {
+				v: 1,
+				resource: 'job',
+				watermark: t(20),
+				seen: { [t(20)]: ['j00002#OIiUaXUn2Ln-63cNb7fJt_o1b0Y'] },
+			},
+			watch: {
+				j00002: { r: -1, d: 0, n: 1 },
+				j00001: {
+					r: 0,
+					d: 0,
+					t: 'Job 1',
+					a: [
+						['a1', 0, 0, 0, 'VPW2iDV4', 'hl4zs', 'c1'],
+						['a2', 1, 0, 0, '', 'hl4zs', 'c2'],
+					],
+				},
+			},
+			stages: [
+				{ id: 'applied', name: 'Applied', type: 'application', order: 1 },
+				{ id: 'interview', name: 'Interview', type: 'interview', order: 3 },
+			],
+			states: ['for-review'],
+		};
+		const watch = new TriggerHarness(
+			{
+				resource: 'application',
+				events: [...APPLICATION_EVENTS],
+				start: 'everything',
+				options: { maxItemsPerPoll: 2 },
+			},
+			undefined,
+			{ global: { 'recruitingTrigger:trigger': stored } },
+		);
+		api.changeApplication('j00001', 'a1', { stage: 'offer' });
+		api.removeApplication('j00001', 'a2');
+		api.changeApplication('j00002', 'a5', { state: 'rejected' });
+		const emitted: string[][] = [];
+		for (let poll = 0; poll < 8; poll++) emitted.push(...events(itemsOf(await watch.poll())));
+		// a1's interview is the one version 1 stored: not scheduled again.
+		expect(emitted.sort()).toEqual([
+			['newApplication', 'a3'],
+			['newApplication', 'a4'],
+			['newApplication', 'a5'],
+			['newApplication', 'a6'],
+			['removed', 'a2'],
+			['stageChanged', 'a1'],
+		]);
+		expect((watch.state() as { v: number }).v).toBe(2);
+		// What it stores now goes on as well: the next changes, once each.
+		api.changeApplication('j00001', 'a1', interview('i3', 3000));
+		api.changeApplication('j00002', 'a6', { placed: true });
+		const next: string[][] = [];
+		for (let poll = 0; poll < 3; poll++) next.push(...events(itemsOf(await watch.poll())));
+		expect(next.sort()).toEqual([
+			['interviewScheduled', 'a1'],
+			['placed', 'a6'],
+		]);
 	});
 
 	test('two overlapping polls: the one that finishes first emits, the other emits nothing', async () => {
@@ -655,12 +734,13 @@ describe('changing Jobs to Watch', () => {
 	test('above the cap, narrowing Jobs to Watch lets the trigger go on', async () => {
 		api.addJobs(job(1, 10), job(2, 20));
 		const huge = 'x'.repeat(200);
-		// About 420 bytes of state each: `count` of them take `share` of the cap.
+		// About 420 bytes of state each (the long part after the number: a prefix that all of a
+		// job's ids share is stored once): `count` of them take `share` of the cap.
 		const many = (prefix: string, share: number, from = 0) =>
 			Array.from({ length: Math.ceil((STATE_CAP_BYTES * share) / 420) }, (_, i) =>
 				app(from + i, 'applied', {
-					id: `${prefix}${huge}${from + i}`,
-					candidateId: `${huge}c${from + i}`,
+					id: `${from + i}${prefix}${huge}`,
+					candidateId: `${from + i}c${huge}`,
 				}),
 			);
 		api.addApplications('j00001', ...many('one', 0.45));
@@ -680,8 +760,8 @@ describe('changing Jobs to Watch', () => {
 		watch.setParameters({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j00002') }] } });
 		const emitted = itemsOf(await watch.poll());
 		expect(new Set(emitted.map((item) => item.event))).toEqual(new Set(['newApplication']));
-		api.changeApplication('j00002', `two${huge}0`, { stage: 'offer' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', `two${huge}0`]]);
+		api.changeApplication('j00002', `0two${huge}`, { stage: 'offer' });
+		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', `0two${huge}`]]);
 	});
 });
 
@@ -826,21 +906,22 @@ describe('Output and the editor', () => {
 });
 
 describe('state that stays small', () => {
-	test('a fingerprint per application; above the cap the poll stops naming the options that narrow it', async () => {
+	test('a few bytes per application; above the cap the poll stops naming the options that narrow it', async () => {
 		api.addJobs(job(1, 10));
 		const many = Array.from({ length: 100 }, (_, i) => app(i + 1));
 		api.addApplications('j00001', ...many);
 		const watch = trigger({ options: { maxItemsPerPoll: 100_000 } });
 		await watch.poll();
 		const bytes = JSON.stringify(watch.state()).length;
-		// About 40 bytes per application here (short ids), plus the job list's own state.
-		expect(bytes / 100).toBeLessThan(60);
+		// About 10 bytes per application here (ids a1, c1: their prefixes stored once; one stage,
+		// state and time for all), plus the job list's own state.
+		expect(bytes / 100).toBeLessThan(15);
 
 		const huge = 'x'.repeat(200);
 		api.addApplications(
 			'j00001',
 			...Array.from({ length: Math.ceil(STATE_CAP_BYTES / 400) }, (_, i) =>
-				app(1000 + i, 'applied', { id: `${huge}${i}`, candidateId: `${huge}c${i}` }),
+				app(1000 + i, 'applied', { id: `${i}${huge}`, candidateId: `${i}c${huge}` }),
 			),
 		);
 		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);

@@ -20,18 +20,16 @@ import type { ApplicationSettings } from './settings';
 import {
 	emptyApplicationState,
 	listed,
-	loadApplicationState,
 	passedOver,
 	pickedJob,
 	readable,
-	saveApplicationState,
 	scopeOf,
-	sizeOf,
-	STATE_CAP_BYTES,
 	unwatched,
 	watches,
 } from './state';
-import type { StoredApplicationState, WatchedJob } from './state';
+import type { WatchedJob } from './state';
+import { loadApplicationState, saveApplicationState, sizeOf, STATE_CAP_BYTES } from './stored';
+import type { StoredApplicationState } from './stored';
 
 /*
  * The application trigger. The API has no feed of application changes, only a job's
