@@ -423,7 +423,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 				if (!worker) {
 					await expectStored(execution);
 					const handOff = expectHandedOff(execution, workflows['trigger-get-report']);
-					return `execution ${execution}, handed off by the scheduler's poll task ${handOff}`;
+					return `execution ${execution}, stored in PostgreSQL, handed off by the scheduler's poll task ${handOff}`;
 				}
 				await expectWorkerRan(execution);
 				return `execution ${execution}: enqueued by the main, run by the worker, stored in PostgreSQL; the main ran none itself`;
@@ -460,7 +460,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			if (!worker) {
 				await expectStored(execution);
 				const handOff = expectHandedOff(execution, workflows['application-trigger-report']);
-				return `${what}, execution ${execution}, handed off by the scheduler's poll task ${handOff}`;
+				return `${what}, execution ${execution}, stored in PostgreSQL, handed off by the scheduler's poll task ${handOff}`;
 			}
 			await expectWorkerRan(execution);
 			return `${what}, execution ${execution}: enqueued by the main, run by the worker, stored in PostgreSQL; the main ran none itself`;
