@@ -736,7 +736,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	{
 		const { r, requests } = await execute('error-no-credential');
 		await check('an API-key operation without a credential fails clearly and sends nothing', () => {
-			expectFailed(r);
+			expectFailed(r, 'Jobs Without Credential');
 			expect(/credential/i.test(r.failureText), `message: ${r.failureText || r.describe()}`);
 			expect(requests.length === 0, `${requests.length} requests reached the sandbox`);
 			return r.failureText.split(' | ')[0];
