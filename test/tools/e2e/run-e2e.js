@@ -22,9 +22,11 @@
  *    playwright-core): node panel, credential modal, pickers, Output modes, errors in the
  *    panel, the trigger's Fetch Test Event (editorChecks).
  *
- * Prints one line per check and ends with a "N tolerated: ..." line per outcome it tolerates
- * and counts (a signal after a printed run, on the major it was measured on; lib/n8n.js), then
- * "N passed, M failed"; exits 1 on any failure.
+ * Prints one line per check (and a SKIP line for each leg an E2E_SKIP_* flag or
+ * E2E_N8N_VERSIONS leaves out) and ends with a "N tolerated: ..." line per outcome it tolerates
+ * and counts (a signal after a printed run, on the major it was measured on; lib/outcome.js),
+ * a "N skipped: ..." line naming each skip, then "N passed, M failed"; exits 1 on any failure.
+ * Under CI (CI=true; .ci/run sets it) any skip is a failure.
  *
  * Where each step lives: this file reads the environment, does 1 and the build and pack of 2,
  * runs the legs in order and prints the end line; legs/workflows.js is the regular run per
@@ -44,7 +46,7 @@ const path = require('node:path');
 const { fmtMs, onInterrupt } = require('./lib/util');
 const { N8N_VERSIONS, n8nVersionFor, ensureN8n } = require('./lib/n8n');
 const { buildAndPack } = require('./lib/pkg');
-const { check, recordFailure, closingLines } = require('./lib/checks');
+const { check, recordFailure, closingLines, skip } = require('./lib/checks');
 const { createRun } = require('./lib/context');
 const { runVersion } = require('./legs/workflows');
 const { MODES, pollerChecks } = require('./legs/poller');
@@ -56,6 +58,8 @@ const SKIP_TRIGGER = process.env.E2E_SKIP_TRIGGER === '1';
 const SKIP_QUEUE = process.env.E2E_SKIP_QUEUE === '1';
 const SKIP_DURABLE = process.env.E2E_SKIP_DURABLE === '1';
 const SKIP_EDITOR = process.env.E2E_SKIP_EDITOR === '1';
+/** Under CI (CI=true, as .ci/run sets it) a skipped leg or check fails the run. */
+const CI = /^(1|true)$/i.test(process.env.CI || '');
 
 // ------------------------------------------------------------------ main
 
@@ -77,6 +81,9 @@ async function main() {
 		.split(',')
 		.map((v) => n8nVersionFor(v.trim()))
 		.filter(Boolean);
+	for (const version of Object.values(N8N_VERSIONS))
+		if (!versions.includes(version))
+			skip(`every leg on n8n ${version}`, `E2E_N8N_VERSIONS=${process.env.E2E_N8N_VERSIONS}`);
 	/** @type {Array<Awaited<ReturnType<typeof ensureN8n>>>} */
 	const installs = [];
 	await check(
@@ -100,6 +107,8 @@ async function main() {
 	// ---------------------------------------------------------------- package
 	/** @type {Awaited<ReturnType<typeof buildAndPack>> | undefined} */
 	let packed;
+	if (SKIP_BUILD)
+		skip('the build of the package', 'E2E_SKIP_BUILD=1: the existing dist/ is packed');
 	await check('npm run build && npm pack produce a tarball', async () => {
 		packed = await buildAndPack({ skipBuild: SKIP_BUILD, log });
 		timings['build'] = fmtMs(packed.buildMs);
@@ -112,12 +121,19 @@ async function main() {
 		ctx.label = `n8n ${n8n.version}`;
 		await runVersion(ctx, n8n, packed.tarball, timings, memory);
 		timings[ctx.label] = fmtMs(Date.now() - started);
-		if (SKIP_EDITOR) console.log('# E2E_SKIP_EDITOR=1: the editor checks skipped');
+		if (SKIP_EDITOR) skip(`the editor checks on n8n ${n8n.version}`, 'E2E_SKIP_EDITOR=1');
 		else await editorChecks(ctx, n8n, packed.tarball, timings, memory);
 	}
 	const n8n2 = installs.find((i) => i.major >= 2);
 	for (const mode of /** @type {const} */ (['queue', 'durable'])) {
-		if (!n8n2 || (mode === 'queue' && SKIP_QUEUE) || (mode === 'durable' && SKIP_DURABLE)) continue;
+		const flag = {
+			queue: SKIP_QUEUE && 'E2E_SKIP_QUEUE=1',
+			durable: SKIP_DURABLE && 'E2E_SKIP_DURABLE=1',
+		}[mode];
+		if (!n8n2 || flag) {
+			skip(`the ${MODES[mode].name} leg`, flag || 'no n8n 2.x among the versions run');
+			continue;
+		}
 		const started = Date.now();
 		ctx.label = `n8n ${n8n2.version}, ${MODES[mode].name}`;
 		await pollerChecks(ctx, n8n2, packed.tarball, memory, mode);
@@ -140,13 +156,13 @@ function finish(t0, timings, memory) {
 			.join(', ')}`,
 	);
 	if (memory.length) console.log(`# memory: ${memory.join(', ')}`);
-	const { passed, failed } = closingLines();
+	const { passed, failed } = closingLines({ ci: CI });
 	process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
 }
 
 main().catch((error) => {
 	console.log(`FAIL  e2e harness crashed: ${error && error.stack ? error.stack : error}`);
 	recordFailure();
-	closingLines();
+	closingLines({ ci: CI });
 	process.exitCode = 1;
 });

@@ -4,6 +4,8 @@
  * The poller legs of the e2e run (run-e2e.js), on n8n 2.x only: the trigger in queue mode
  * (Redis, a main and a worker) and with the durable poll scheduler, each change emitted once,
  * across a restart (pollerChecks, MODES); startRedis starts Debian's redis-server for the first.
+ * Both run on PostgreSQL, as n8n's queue mode runs in production (a fresh database per leg,
+ * lib/postgres.js): the executions and the triggers' stored state are read back from it.
  * Two trigger workflows: candidates (→ Recruiting Get → report) and applications (→ report);
  * their changes are made at the same moments and checked side by side. (Not two triggers in one
  * workflow: on n8n 2.41.1 a sibling's scheduled poll during a trigger's activation poll releases
@@ -32,6 +34,7 @@ const { startSink } = require('../lib/sink');
 const { check, expect, show } = require('../lib/checks');
 const { checkPeak } = require('../lib/memory');
 const { credentialsFor } = require('../lib/credentials');
+const { createDatabase } = require('../lib/postgres');
 const { waitForPolls, jobReadPaths, applicationToMove } = require('./trigger');
 
 /**
@@ -82,7 +85,7 @@ async function startRedis() {
 /**
  * The two ways n8n 2.x runs a poll other than the default: queue mode (Redis, one main that
  * polls the trigger and enqueues executions, one worker that runs them, sharing the user
- * folder and its database), and the durable scheduler with poll cursors (n8n 2.x's opt-in
+ * folder and the PostgreSQL database), and the durable scheduler with poll cursors (n8n 2.x's opt-in
  * scheduler runs each poll as a task and stages a node's static data per node id; this
  * trigger keeps its position in the workflow's static data, which n8n saves as in the default
  * mode).
@@ -141,6 +144,21 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		});
 		if (!redis) return;
 	}
+	// n8n's production database for queue mode; the durable leg too, as one n8n would run both.
+	/** @type {Awaited<ReturnType<typeof createDatabase>> | undefined} */
+	let db;
+	await check("PostgreSQL (Debian's cluster): a fresh role and database for this leg", async () => {
+		db = await createDatabase(mode);
+		const drop = db.drop;
+		stoppers.push(drop);
+		const version = await db.query('SHOW server_version');
+		return `${db.name} on PostgreSQL ${version} (cluster ${db.cluster.version}/${db.cluster.name}, port ${db.cluster.port})`;
+	});
+	if (!db) {
+		await redis?.stop();
+		return;
+	}
+	const database = db;
 	const userFolder = mkTemp(`recruiting-e2e-${mode}-`);
 	const sandbox = await createSandbox({
 		host: '127.0.0.1',
@@ -158,6 +176,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		...MODES[mode].env,
 		...(redis && { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(redis.port) }),
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		...database.env,
 	};
 	/** @type {Array<ReturnType<typeof startN8n>>} */
 	const processes = [];
@@ -196,9 +215,10 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			'the package, a credential and the trigger workflows (candidates, applications) are installed, imported and published',
 			async () => {
 				await installTarball(tarball, userFolder);
-				await importEntities(n8n, userFolder, 'credentials', [creds.good]);
-				await importEntities(n8n, userFolder, 'workflow', Object.values(workflows));
-				for (const w of Object.values(workflows)) await activateWorkflow(n8n, userFolder, w.id);
+				await importEntities(n8n, userFolder, 'credentials', [creds.good], database.env);
+				await importEntities(n8n, userFolder, 'workflow', Object.values(workflows), database.env);
+				for (const w of Object.values(workflows))
+					await activateWorkflow(n8n, userFolder, w.id, database.env);
 				return Object.values(workflows)
 					.map((w) => w.name)
 					.join('; ');
@@ -211,8 +231,8 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		let main = await launch('start', 'n8n-main.log');
 		const up = await check(
 			queue
-				? 'a main and a worker start in queue mode on the same database'
-				: 'n8n starts with the durable scheduler and poll cursors on',
+				? 'a main and a worker start in queue mode on the same PostgreSQL database'
+				: 'n8n starts on PostgreSQL with the durable scheduler and poll cursors on',
 			async () => {
 				expect(await main.waitReady(180_000), `main not ready: ${main.output.slice(-1500)}`);
 				if (worker) {
@@ -277,11 +297,29 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		const movedFirst = applicationToMove(sandbox, jobA, 'astage-interview');
 		const movedSecond = applicationToMove(sandbox, jobB, 'astage-presented');
 		/**
+		 * `execution` is stored in PostgreSQL as a success: in queue mode the worker wrote it into
+		 * the database the main reads (the report is sent by its last node, just before it is saved).
+		 * @param {string} execution
+		 */
+		const expectStored = async (execution) => {
+			const sql = `SELECT status FROM execution_entity WHERE id = '${Number(execution)}'`;
+			let status = await database.query(sql);
+			for (let n = 0; n < 40 && status !== 'success'; n++) {
+				await sleep(250);
+				status = await database.query(sql);
+			}
+			expect(
+				status === 'success',
+				`execution ${execution} is stored in PostgreSQL as ${show(status)}`,
+			);
+		};
+		/**
 		 * Queue mode: the main enqueued `execution` and the worker ran it (the report is sent by
 		 * the execution's last node, just before the worker logs that it finished).
 		 * @param {string} execution
 		 */
 		const expectWorkerRan = async (execution) => {
+			await expectStored(execution);
 			if (!worker) throw new Error('no worker in this mode');
 			const finished = new RegExp(`Worker finished execution ${execution} `);
 			for (let n = 0; n < 40 && !finished.test(worker.output); n++) await sleep(250);
@@ -383,11 +421,12 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 				expect(item.firstName === 'Queue' && item.lastName === 'First', `item: ${show(item)}`);
 				const execution = String(report.execution);
 				if (!worker) {
+					await expectStored(execution);
 					const handOff = expectHandedOff(execution, workflows['trigger-get-report']);
-					return `execution ${execution}, handed off by the scheduler's poll task ${handOff}`;
+					return `execution ${execution}, stored in PostgreSQL, handed off by the scheduler's poll task ${handOff}`;
 				}
 				await expectWorkerRan(execution);
-				return `execution ${execution}: enqueued by the main, run by the worker; the main ran none itself`;
+				return `execution ${execution}: enqueued by the main, run by the worker, stored in PostgreSQL; the main ran none itself`;
 			},
 		);
 		/** Occurrences of `re` in the current main's log so far. @param {RegExp} re */
@@ -419,11 +458,12 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			const execution = String(report.execution);
 			const what = `${item.event} ${item.fromStage.name} → ${item.toStage.name}`;
 			if (!worker) {
+				await expectStored(execution);
 				const handOff = expectHandedOff(execution, workflows['application-trigger-report']);
-				return `${what}, execution ${execution}, handed off by the scheduler's poll task ${handOff}`;
+				return `${what}, execution ${execution}, stored in PostgreSQL, handed off by the scheduler's poll task ${handOff}`;
 			}
 			await expectWorkerRan(execution);
-			return `${what}, execution ${execution}: enqueued by the main, run by the worker; the main ran none itself`;
+			return `${what}, execution ${execution}: enqueued by the main, run by the worker, stored in PostgreSQL; the main ran none itself`;
 		};
 		await check(
 			queue
@@ -479,13 +519,62 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		// emitted again.
 		/** @type {{ id: string } | undefined} */
 		let second;
-		const restarted = await check(
-			queue
-				? 'the main stops, a candidate is created and an application moved, the main starts again; the worker keeps running'
-				: 'n8n stops, a candidate is created and an application moved, n8n starts again',
+		/**
+		 * The trigger's state in `workflow`'s static data, as n8n stored it in PostgreSQL (the
+		 * workflow_entity row n8n reads at start): the node keeps it under
+		 * global["recruitingTrigger:<node id>"] (nodes/RecruitingTrigger/slot.ts).
+		 * @param {any} workflow @returns {Promise<any>}
+		 */
+		const storedState = async (workflow) => {
+			const trigger = workflow.nodes.find((/** @type {any} */ n) => /Trigger$/.test(n.type));
+			const text = await database.query(
+				`SELECT "staticData" FROM workflow_entity WHERE id = '${workflow.id}'`,
+			);
+			const data = text ? JSON.parse(text) : null;
+			return data && data.global ? data.global[`recruitingTrigger:${trigger.id}`] : undefined;
+		};
+		/** The candidate trigger's state read back while the main was down. @type {any} */
+		let storedCandidates;
+		await check(
+			`${queue ? 'the main stops' : 'n8n stops'}; the triggers' state read back from PostgreSQL: the candidate trigger's position holds the new candidate, the application trigger's fingerprints the moved application in its new stage`,
 			async () => {
 				await main.stop();
 				processes.splice(processes.indexOf(main), 1);
+				storedCandidates = await storedState(workflows['trigger-get-report']);
+				const c = storedCandidates;
+				expect(
+					c && c.resource === 'candidate' && typeof c.watermark === 'string',
+					`the candidate trigger's stored state: ${show(c)}`,
+				);
+				const seen = Object.values(c.seen || {}).flat();
+				expect(
+					seen.some((/** @type {string} */ k) => k.startsWith(`${first.id}@`)),
+					`${first.id} is not among the handled records at the stored watermark ${c.watermark}: ${show(c.seen)}`,
+				);
+				const a = await storedState(workflows['application-trigger-report']);
+				expect(
+					a && a.resource === 'application',
+					`the application trigger's stored state: ${show(a)}`,
+				);
+				const job = a.watch && a.watch[jobA];
+				const fingerprint = ((job && job.a) || []).find(
+					(/** @type {any[]} */ f) => f[0] === movedFirst.id,
+				);
+				const stage = fingerprint && a.stages[fingerprint[1]];
+				expect(
+					stage && stage.id === 'astage-interview',
+					`${movedFirst.id} is stored in ${show(stage)} (job ${jobA}: ${show(job)})`,
+				);
+				return `candidates: watermark ${c.watermark}${c.cursor ? `, cursor ${c.cursor}` : ''}, ${seen.length} handled there; applications: poll ${a.poll}, ${Object.keys(a.watch).length} jobs, ${movedFirst.id} in ${stage.name}`;
+			},
+		);
+		const restartSeq = sandbox.requestLog.seq;
+		const restarted = await check(
+			queue
+				? 'a candidate is created and an application moved while the main is down, the main starts again; the worker keeps running'
+				: 'a candidate is created and an application moved while n8n is down, n8n starts again',
+			async () => {
+				expect(!processes.includes(main), 'the main was not stopped');
 				// While nothing polls: a trigger that lost its position would start from "now"
 				// after the restart and never emit them.
 				second = sandbox.createCandidate({ firstName: 'Queue', lastName: 'Second' });
@@ -495,6 +584,31 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 				if (worker) expect(worker.child.exitCode === null, 'the worker exited');
 			},
 		);
+		if (restarted && storedCandidates) {
+			const stored = storedCandidates;
+			await check(
+				"after the restart the candidate trigger's first poll reads on from the position stored in PostgreSQL",
+				async () => {
+					expect(
+						await waitForPolls(sandbox, restartSeq, ['/v1/candidates'], 150_000),
+						'no candidate poll within 150 s of the restart',
+					);
+					const request = sandbox.requestLog
+						.since(restartSeq)
+						.find((/** @type {any} */ e) => e.method === 'GET' && e.path === '/v1/candidates');
+					expect(request, 'no candidate request after the restart');
+					const q = request.query;
+					const fromCursor = stored.cursor !== undefined && q.cursor === stored.cursor;
+					expect(
+						fromCursor || (q.cursor === undefined && q.modifiedSince === stored.watermark),
+						`its query ${show(q)}; stored: watermark ${stored.watermark}, cursor ${show(stored.cursor)}`,
+					);
+					return fromCursor
+						? `cursor ${q.cursor} (modifiedSince ${q.modifiedSince})`
+						: `modifiedSince ${q.modifiedSince}`;
+				},
+			);
+		}
 		if (restarted && second) {
 			const { id } = second;
 			await check(
@@ -531,6 +645,9 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		);
 		await Promise.all(processes.map((p) => p.stop()));
 		await redis?.stop();
+		await check(`the leg's PostgreSQL database and role ${database.name} are dropped`, () =>
+			database.drop(),
+		);
 		if (launched)
 			await checkPeak(
 				`${MODES[mode].name} (${queue ? 'main + worker' : 'main'} + runners)`,

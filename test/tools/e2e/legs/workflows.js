@@ -9,17 +9,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { mkTemp, rmrf, fmtMs, keepTemp, REPO_ROOT } = require('../lib/util');
-const {
-	importEntities,
-	executeWorkflow,
-	TOLERATED_SIGNALS,
-	MAX_TOLERATED_PER_VERSION,
-	toleratedKind,
-} = require('../lib/n8n');
+const { importEntities, executeWorkflow } = require('../lib/n8n');
+const { TOLERATED_SIGNALS, MAX_TOLERATED_PER_VERSION, toleratedKind } = require('../lib/outcome');
 const { PKG, installTarball, checkInstalledPackage } = require('../lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('../lib/workflows');
 const { startSink } = require('../lib/sink');
-const { check, expect, show, itemsOf, allowTolerance, tolerate } = require('../lib/checks');
+const { check, expect, show, itemsOf, allowTolerance, tolerate, skip } = require('../lib/checks');
 const { credentialsFor, workflowSandbox } = require('../lib/credentials');
 const { triggerChecks } = require('./trigger');
 const { checkPeak } = require('../lib/memory');
@@ -206,16 +201,36 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		if (r.tolerated) tolerate(r.toleratedKind, `${file}: ${r.describe()}`);
 		return { r, requests: requestsSince(seq) };
 	};
-	/** @param {import('../lib/n8n').ExecResult} r @param {string} what */
-	const expectOk = (r, what) => expect(r.ok, `${what} failed: ${r.describe()}`);
 	/**
-	 * A workflow that should fail: n8n ran it and ended on its own (or by a tolerated signal) with
-	 * a failed run; a kill or a timeout is not the failure it should have.
-	 * @param {import('../lib/n8n').ExecResult} r
+	 * A workflow that should succeed: n8n printed its run with no workflow or node error and
+	 * exited 0 (or a tolerated signal ended it after the print; lib/outcome.js). itemsOf() asks
+	 * the same before it reads a node's items; a check that reads only the sandbox asks it here.
+	 * @param {import('../lib/n8n').ExecResult} r @param {string} what
 	 */
-	const expectFailed = (r) => {
-		expect(r.endedCleanly, r.describe());
-		expect(!r.ok, 'the workflow succeeded');
+	const expectOk = (r, what) => expect(r.ok, `${what} did not succeed: ${r.describe()}`);
+	/**
+	 * The first check of a workflow that should succeed: it did, as expectOk() judges it.
+	 * @param {import('../lib/n8n').ExecResult} r @param {string} file
+	 */
+	const ranOk = (r, file) =>
+		check(`${file}: n8n runs it to the end (exit 0, no workflow or node error)`, () => {
+			expectOk(r, file);
+			return fmtMs(r.ms);
+		});
+	/**
+	 * A workflow that should fail: n8n ran it and reported the failure itself (a failed run and a
+	 * non-zero exit, or no run and a non-zero exit; a kill, a timeout, or an exit code at odds
+	 * with the run is not the failure it should have), and, with `node`, the error is that node's.
+	 * @param {import('../lib/n8n').ExecResult} r @param {string} [node]
+	 */
+	const expectFailed = (r, node) => {
+		expect(r.outcome.verdict !== 'succeeded', `the workflow succeeded: ${r.describe()}`);
+		expect(r.failed, `not a failure n8n reported: ${r.describe()}`);
+		if (node)
+			expect(
+				r.lastNode === node && r.nodeError(node),
+				`the error is not on node "${node}": ${r.describe()}`,
+			);
 	};
 
 	// ------------------------------------------------------------ jobs
@@ -305,6 +320,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			);
 		});
 		await check('API-key requests carry x-api-key and go to /v1', () => {
+			expectOk(r, 'jobs-get-many');
 			expect(requests.length > 0, 'the sandbox received nothing');
 			const bad = requests.filter((q) => !q.apiKeyPresent || !q.path.startsWith('/v1/'));
 			expect(
@@ -318,6 +334,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	section('candidate: Get Many, Get, Get Contact Identifiers');
 	{
 		const { r } = await execute('candidates');
+		await ranOk(r, 'candidates');
 		const total = store.world.candidates.size;
 		await check('candidate Get Many, Return All: every candidate (several pages)', () => {
 			const items = itemsOf(r, 'Candidates Return All');
@@ -382,12 +399,14 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	section('job: Update, read back with Get Many');
 	{
 		const { r, requests } = await execute('job-update');
+		await ranOk(r, 'job-update');
 		const puts = requests.filter((q) => q.method === 'PUT' && q.path === `/v1/vacancies/${jobId}`);
 		await check('job Update: { id, updated: true }', () => {
 			const items = itemsOf(r, 'Update Job');
 			expect(items.length === 1 && items[0].id === jobId && items[0].updated === true, show(items));
 		});
 		await check('job Update sends every update field in the API’s shape', () => {
+			expectOk(r, 'job-update');
 			expect(puts.length >= 1, 'no PUT reached the sandbox');
 			const b = puts[0].body;
 			expect(b.name === `E2E Platform Engineer ${runTag}`, `name ${show(b.name)}`);
@@ -483,6 +502,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	section('application: Create, Get, Get Many for a Job');
 	{
 		const { r, requests } = await execute('applications');
+		await ranOk(r, 'applications');
 		/** @type {string} */
 		let createdId = '';
 		await check('application Create: the new application’s id', () => {
@@ -566,6 +586,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	section('note: Update');
 	{
 		const { r } = await execute('note-update');
+		await ranOk(r, 'note-update');
 		await check('note Update: { id, updated: true } and the sandbox holds the new note', () => {
 			const items = itemsOf(r, 'Update Note');
 			expect(
@@ -597,6 +618,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	section('jobPortal: Get Many Postings, Apply');
 	{
 		const { r, requests } = await execute('job-portal');
+		await ranOk(r, 'job-portal');
 		const portalRequests = requests.filter((q) => q.surface === 'public');
 		await check('job portal Get Many Postings: every public posting', () => {
 			const items = itemsOf(r, 'Get Postings');
@@ -620,6 +642,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			expect(items[0].email === `ada.${runTag}@example.com`, `email ${items[0].email}`);
 		});
 		await check('job portal requests go to /acme/vacancy-portal/jobs with no x-api-key', () => {
+			expectOk(r, 'job-portal');
 			expect(
 				portalRequests.length === 2,
 				`${portalRequests.length} portal requests: ${show(portalRequests.map((q) => q.method + ' ' + q.path))}`,
@@ -636,6 +659,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			);
 		});
 		await check('job portal Apply sends channelId and the location fields', () => {
+			expectOk(r, 'job-portal');
 			const post = portalRequests.find((q) => q.method === 'POST');
 			expect(post, 'no POST');
 			expect(post.query.channelId === 'e2e-channel', `query ${show(post.query)}`);
@@ -686,7 +710,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	{
 		const { r, requests } = await execute('error-wrong-api-key');
 		await check('a wrong API key fails the workflow with a clear message', () => {
-			expectFailed(r);
+			expectFailed(r, 'Jobs With Wrong Key');
 			expect(
 				/API key/i.test(r.failureText) && /credential/i.test(r.failureText),
 				`message: ${r.failureText || r.describe()}`,
@@ -701,7 +725,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	{
 		const { r } = await execute('error-not-found');
 		await check('an unknown candidate ID fails with a message naming the ID', () => {
-			expectFailed(r);
+			expectFailed(r, 'Get Missing Candidate');
 			expect(
 				r.failureText.includes('no-such-candidate-e2e'),
 				`message: ${r.failureText || r.describe()}`,
@@ -712,7 +736,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	{
 		const { r, requests } = await execute('error-no-credential');
 		await check('an API-key operation without a credential fails clearly and sends nothing', () => {
-			expectFailed(r);
+			expectFailed(r, 'Jobs Without Credential');
 			expect(/credential/i.test(r.failureText), `message: ${r.failureText || r.describe()}`);
 			expect(requests.length === 0, `${requests.length} requests reached the sandbox`);
 			return r.failureText.split(' | ')[0];
@@ -862,7 +886,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	await checkPeak(`n8n execute (${execCount} runs)`, 'execute', n8n.major, execPeak);
 
 	if (ctx.skipTrigger) {
-		console.log('# E2E_SKIP_TRIGGER=1: trigger checks skipped');
+		skip(`the triggers under n8n start on n8n ${n8n.version}`, 'E2E_SKIP_TRIGGER=1');
 		return;
 	}
 	await triggerChecks(

@@ -3,11 +3,13 @@
 /**
  * The checks of the e2e run (run-e2e.js and its legs/): check() runs one and prints one line
  * for it, expect() fails it, show() and itemsOf() help to say why. The pass/fail counters live
- * here, shared by every leg, and so do the tolerated outcomes (allowTolerance(), tolerate()):
- * closingLines() prints one "N tolerated: ..." line per kind (a failure past its limit), then
- * the final "N passed, M failed".
+ * here, shared by every leg, and so do the tolerated outcomes (allowTolerance(), tolerate()) and
+ * what was not checked (skip()): closingLines() prints one "N tolerated: ..." line per kind (a
+ * failure past its limit), the "N skipped: ..." line (under CI a skip is a failure), then the
+ * final "N passed, M failed".
  */
 const { fmtMs } = require('./util');
+const { overTolerance } = require('./outcome');
 
 let passed = 0;
 let failed = 0;
@@ -17,6 +19,12 @@ let failed = 0;
  * @type {Map<string, { count: number, max: number, runs: string[] }>}
  */
 const tolerances = new Map();
+/**
+ * What the run did not check, one line each ("<what> (<why>)"): a leg skipped by an E2E_SKIP_*
+ * flag or a version left out, a guard that turned a check off.
+ * @type {string[]}
+ */
+const skipped = [];
 
 /**
  * Runs one check and prints one line for it.
@@ -59,18 +67,18 @@ function expect(cond, msg) {
 const show = (v) => JSON.stringify(v)?.slice(0, 300);
 
 /**
+ * The items of a node of a run that should have succeeded. They are read only when n8n reported
+ * the run as a success (exit 0, or a tolerated signal after the printed run; no workflow error,
+ * no node error: lib/outcome.js): an errored node has no items, and "no items" is what some
+ * checks expect.
  * @param {import('./n8n').ExecResult} r
  * @param {string} node
  * @returns {any[]}
  */
 function itemsOf(r, node) {
-	// Run data printed by an n8n that was then killed (an out-of-memory kill, an abort, ...) or
-	// timed out is not judged: only an n8n that ended on its own, or by a tolerated signal.
-	if (!r.endedCleanly) throw new Error(r.describe());
+	if (!r.ok) throw new Error(`the run did not succeed, its items are not read: ${r.describe()}`);
 	const items = r.items(node);
-	if (items === undefined) {
-		throw new Error(`node "${node}" did not run: ${r.ok ? 'no data' : r.describe()}`);
-	}
+	if (items === undefined) throw new Error(`node "${node}" did not run`);
 	return items;
 }
 
@@ -106,23 +114,39 @@ function tolerate(kind, run) {
 }
 
 /**
- * The end of the output: a FAIL line for each tolerated kind seen more often than allowed (and
- * counted as a failure), a "N tolerated: <kind>" line for each kind, then "N passed, M failed".
- * @returns {{ passed: number, failed: number }}
+ * Records a leg or check that is not run, and says so at once: a "SKIP" line. It is named again
+ * in the closing lines, and under CI it fails the run.
+ * @param {string} what  what is not checked
+ * @param {string} why  the flag or guard that turned it off
  */
-function closingLines() {
-	for (const [kind, t] of tolerances) {
-		if (t.count > t.max) {
-			failed++;
-			console.log(
-				`FAIL  ${t.count} × ${kind}, more than the ${t.max} tolerated in one run: ${t.runs.join('; ').slice(0, 900)}`,
-			);
-		}
+function skip(what, why) {
+	skipped.push(`${what} (${why})`);
+	console.log(`SKIP  ${what}: ${why}`);
+}
+
+/**
+ * The end of the output: a FAIL line for each tolerated kind seen more often than allowed (and
+ * counted as a failure), under CI a FAIL line when anything was skipped, a "N tolerated: <kind>"
+ * line for each kind, a "N skipped" line naming each skip, then "N passed, M failed".
+ * @param {{ ci?: boolean }} [opts]  ci: skips fail the run (CI=true, as .ci/run sets it)
+ * @returns {{ passed: number, failed: number, skipped: number }}
+ */
+function closingLines(opts = {}) {
+	for (const line of overTolerance(tolerances)) {
+		failed++;
+		console.log(`FAIL  ${line.slice(0, 900)}`);
+	}
+	if (opts.ci && skipped.length) {
+		failed++;
+		console.log(
+			`FAIL  CI=true allows no skipped leg or check; skipped: ${skipped.join('; ').slice(0, 900)}`,
+		);
 	}
 	for (const [kind, t] of tolerances)
 		console.log(`${t.count} tolerated: ${kind} (at most ${t.max})`);
+	console.log(`${skipped.length} skipped${skipped.length ? `: ${skipped.join('; ')}` : ''}`);
 	console.log(`${passed} passed, ${failed} failed`);
-	return { passed, failed };
+	return { passed, failed, skipped: skipped.length };
 }
 
 module.exports = {
@@ -134,5 +158,6 @@ module.exports = {
 	recordFailure,
 	allowTolerance,
 	tolerate,
+	skip,
 	closingLines,
 };

@@ -18,6 +18,7 @@ const {
 	httpJson,
 	freePort,
 } = require('./util');
+const { classifyRun } = require('./outcome');
 
 /** The n8n versions this project is tested with; the first is the default. */
 const N8N_VERSIONS = { 2: '2.41.1', 1: '1.123.81' };
@@ -215,13 +216,14 @@ async function n8nCli(inst, userFolder, args, opts = {}) {
  * @param {N8nInstall} inst
  * @param {string} userFolder
  * @param {string} id
+ * @param {Record<string, string>} [env]  more settings (the database of a Postgres leg)
  */
-async function activateWorkflow(inst, userFolder, id) {
+async function activateWorkflow(inst, userFolder, id, env) {
 	const args =
 		inst.major >= 2
 			? ['publish:workflow', `--id=${id}`]
 			: ['update:workflow', `--id=${id}`, '--active=true'];
-	const r = await n8nCli(inst, userFolder, args);
+	const r = await n8nCli(inst, userFolder, args, { env });
 	if (r.code !== 0) {
 		throw new Error(`n8n ${args[0]} ${id}: exit ${r.code}: ${(r.stdout + r.stderr).slice(-800)}`);
 	}
@@ -236,11 +238,12 @@ const stripAnsi = (s) => s.replace(/\u001b\[[0-9;]*m/g, '');
  * @param {string} userFolder
  * @param {'credentials' | 'workflow'} kind
  * @param {unknown[]} entities
+ * @param {Record<string, string>} [env]  more settings (the database of a Postgres leg)
  */
-async function importEntities(inst, userFolder, kind, entities) {
+async function importEntities(inst, userFolder, kind, entities, env) {
 	const file = path.join(userFolder, `import-${kind}-${Date.now()}.json`);
 	fs.writeFileSync(file, JSON.stringify(entities, null, 2));
-	const r = await n8nCli(inst, userFolder, [`import:${kind}`, `--input=${file}`]);
+	const r = await n8nCli(inst, userFolder, [`import:${kind}`, `--input=${file}`], { env });
 	fs.rmSync(file, { force: true }); // credentials are plain text in it
 	const out = stripAnsi(r.stdout + r.stderr);
 	if (
@@ -288,28 +291,6 @@ function extractRun(text) {
 }
 
 /**
- * Signals that may end `n8n execute` after it printed its run data, by n8n major, and how many
- * such runs one e2e run tolerates per n8n version: only what was measured to happen without this
- * package as well (test/tools/e2e/README.md, "Signals after a printed run"; execute-signals.js
- * measures it). Any other signal, a tolerated one before the run data is printed, or more than
- * MAX_TOLERATED_PER_VERSION of them, fails.
- * @type {Readonly<Record<number, readonly NodeJS.Signals[]>>}
- */
-const TOLERATED_SIGNALS = Object.freeze({
-	1: Object.freeze(/** @type {const} */ (['SIGSEGV'])),
-	// Seen once on 2.41.1 too, after the printed run of an empty workflow (n8n's Manual Trigger
-	// alone) in `npm run bench` (scenario 2, 2026-11-26, 1 of 6 runs, the machine loaded).
-	2: Object.freeze(/** @type {const} */ (['SIGSEGV'])),
-});
-const MAX_TOLERATED_PER_VERSION = 2;
-
-/**
- * What a tolerated end of `n8n execute` is called in the e2e's "N tolerated: ..." line.
- * @param {NodeJS.Signals} signal @param {string} version
- */
-const toleratedKind = (signal, version) => `${signal} after a printed run on ${version}`;
-
-/**
  * Runs `n8n execute --id` and returns the parsed run data.
  * @param {N8nInstall} inst
  * @param {string} userFolder
@@ -354,28 +335,50 @@ class ExecResult {
 		this.major = 0;
 	}
 
+	/** What the harness saw of this run, for classifyRun (lib/outcome.js). @returns {import('./outcome').RunFacts} */
+	get facts() {
+		const runData = (this.run && this.run.data.resultData.runData) || {};
+		return {
+			code: this.code,
+			signal: this.signal,
+			timedOut: this.timedOut,
+			printed: !!this.run,
+			runError: this.error ? this.failureText || 'an error without a message' : undefined,
+			nodeErrors: Object.keys(runData).filter((name) =>
+				(runData[name] || []).some((/** @type {any} */ task) => task && task.error),
+			),
+			major: this.major,
+			version: this.version,
+		};
+	}
+
+	/** How the e2e judges this run (lib/outcome.js classifyRun). */
+	get outcome() {
+		return classifyRun(this.facts);
+	}
+
 	/**
 	 * n8n was ended, after printing its run data, by a signal the run did not send (no timeout)
 	 * that TOLERATED_SIGNALS lists for this major: the run is judged as printed, and counted
-	 * (legs/workflows.js). Any other signal is a failure, before or after the print.
+	 * (legs/workflows.js). Any other signal is unjudged, before or after the print.
 	 */
 	get tolerated() {
-		const signals = TOLERATED_SIGNALS[this.major] || [];
-		return this.signal !== null && !this.timedOut && !!this.run && signals.includes(this.signal);
+		return this.outcome.tolerated !== '';
 	}
 
 	/** The "N tolerated: ..." line's kind of this run ('' when it was not tolerated). */
 	get toleratedKind() {
-		return this.tolerated && this.signal ? toleratedKind(this.signal, this.version) : '';
+		return this.outcome.tolerated;
 	}
 
-	/** n8n ended on its own (an exit code, no timeout), or by a tolerated signal. */
-	get endedCleanly() {
-		return !this.timedOut && (this.signal === null || this.tolerated);
-	}
-
+	/** n8n printed a run with no workflow or node error and exited 0 (or a tolerated signal ended it). */
 	get ok() {
-		return (this.code === 0 || this.tolerated) && !!this.run && !this.error;
+		return this.outcome.verdict === 'succeeded';
+	}
+
+	/** n8n reported the run as failed itself (an error in the run and a non-zero exit, or no run and a non-zero exit). */
+	get failed() {
+		return this.outcome.verdict === 'failed';
 	}
 
 	/** The workflow-level error (undefined on success). */
@@ -421,25 +424,15 @@ class ExecResult {
 		return m ? m[1].trim() : '';
 	}
 
-	/** A one-line summary of the failure, for check messages. */
+	/** A one-line summary of how it ended, for check messages. */
 	describe() {
-		if (this.timedOut) return 'n8n execute timed out';
-		if (this.signal && this.run) {
-			const how = this.error ? `a run that failed: ${this.failureText}` : 'a good run';
-			const tolerated = TOLERATED_SIGNALS[this.major] || [];
-			return `n8n execute was ended by ${this.signal} after printing ${how} (${
-				this.tolerated
-					? `tolerated on ${this.major}.x`
-					: tolerated.length
-						? `not tolerated: only ${tolerated.join(', ')} on ${this.major}.x`
-						: `not tolerated: no signal is on ${this.major}.x`
-			})`;
-		}
+		const { verdict, why } = this.outcome;
 		const e = this.error;
-		if (e) return `${this.failureText} (on node "${this.lastNode}")`;
-		if (!this.run)
-			return `no run data (exit ${this.code}${this.signal ? `, ${this.signal}` : ''}): ${this.failureText || this.output.slice(-600)}`;
-		return `exit ${this.code}`;
+		const where = e && this.lastNode ? ` on node "${this.lastNode}"` : '';
+		if (verdict === 'failed' && !this.run)
+			return `${why}: ${this.failureText || this.output.slice(-600)}`;
+		if (!this.run) return `${why}: ${this.output.slice(-600)}`;
+		return `${why}${where}`;
 	}
 }
 
@@ -598,9 +591,6 @@ module.exports = {
 	activateWorkflow,
 	importEntities,
 	executeWorkflow,
-	TOLERATED_SIGNALS,
-	MAX_TOLERATED_PER_VERSION,
-	toleratedKind,
 	extractRun,
 	ExecResult,
 	startN8n,
