@@ -9,6 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { API_KEY, jsonOf, runRecruiting } from '../harness/engine';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
+import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
 import { createSandbox } from '../tools/sandbox';
 import type { Sandbox } from '../tools/sandbox';
 
@@ -35,19 +36,32 @@ async function node(sandbox: Sandbox, parameters: INodeParameters): Promise<IDat
 
 const DAY = 86_400_000;
 
+/** The trigger's version a new node gets, as in n8n's editor. */
+const { version, defaultVersion } = new RecruitingTrigger().description;
+const TRIGGER_VERSION = defaultVersion ?? Math.max(...[version].flat());
+/**
+ * Jobs and candidates: Output Simplified, as applications, where the trigger has Output for
+ * them (version 2 on); version 1 has only Simplify, on by default: Flattened.
+ */
+const LIST_OUTPUT = TRIGGER_VERSION >= 2 ? 'Simplified' : 'Flattened';
+const listOptions: INodeParameters = TRIGGER_VERSION >= 2 ? { output: 'simplified' } : {};
+
 /**
  * The trigger with `parameters`, From Now: a first poll that only learns, then `change`, three
- * days later a poll; its first item of `event`. The trigger's clock (Date.now) is the sandbox's.
+ * days later a poll; its first item of `event`. The trigger's clock (Date.now) is the sandbox's;
+ * its version the newest unless given.
  */
 export async function trigger(
 	sandbox: Sandbox,
 	parameters: INodeParameters,
 	change: () => void,
 	event: string,
+	typeVersion = TRIGGER_VERSION,
 ): Promise<IDataObject> {
 	const now = jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek());
 	try {
 		const watch = new TriggerHarness(parameters, { baseUrl: sandbox.url, apiKey: API_KEY });
+		watch.node.typeVersion = typeVersion;
 		await watch.poll();
 		sandbox.clock.advance(60_000);
 		change();
@@ -117,12 +131,12 @@ export const interviewStage = (sandbox: Sandbox) =>
 
 export const EXAMPLES: Record<string, Example> = {
 	'node-job-get-many': {
-		title: 'Job → Get Many, Output: Simplified (one of the items)',
+		title: 'Job → Get Many (Output: Simplified), one item',
 		run: (sandbox) =>
 			node(sandbox, { resource: 'job', operation: 'getAll', limit: 1, output: 'simplified' }),
 	},
 	'node-candidate-get': {
-		title: 'Candidate → Get, Output: Simplified',
+		title: 'Candidate → Get (Output: Simplified)',
 		run: (sandbox) =>
 			node(sandbox, {
 				resource: 'candidate',
@@ -132,7 +146,7 @@ export const EXAMPLES: Record<string, Example> = {
 			}),
 	},
 	'node-application-get': {
-		title: 'Application → Get, Output: Simplified',
+		title: 'Application → Get (Output: Simplified)',
 		run: (sandbox) =>
 			node(sandbox, {
 				resource: 'application',
@@ -142,7 +156,7 @@ export const EXAMPLES: Record<string, Example> = {
 			}),
 	},
 	'node-application-create': {
-		title: 'Application → Create, If Already Applied: Return the Existing Application',
+		title: 'Application → Create (If Already Applied: Return the Existing Application)',
 		run: async (sandbox) => {
 			const fixtures = sandbox.fixtures();
 			const jobId = fixtures.vacancyIds[0];
@@ -175,7 +189,7 @@ export const EXAMPLES: Record<string, Example> = {
 			}),
 	},
 	'node-job-portal-get-many-postings': {
-		title: 'Job Portal → Get Many Postings, Output: Simplified (one of the items)',
+		title: 'Job Portal → Get Many Postings (Output: Simplified), one item',
 		run: (sandbox) =>
 			node(sandbox, {
 				resource: 'jobPortal',
@@ -204,73 +218,73 @@ export const EXAMPLES: Record<string, Example> = {
 			}),
 	},
 	'trigger-job-updated': {
-		title: 'Resource: Job, Event: Created or Updated, Output: Flattened (an updated job)',
+		title: `Job: Created or Updated (Output: ${LIST_OUTPUT}), an updated job`,
 		run: (sandbox) => {
 			const [jobId] = sandbox.fixtures().vacancyIds;
 			return trigger(
 				sandbox,
-				{ resource: 'job' },
+				{ resource: 'job', options: listOptions },
 				() => sandbox.touchVacancy(jobId, { name: 'Senior Backend Engineer' }),
 				'updated',
 			);
 		},
 	},
 	'trigger-job-stage-changed': {
-		title: 'Resource: Job, Event: Stage Changed, Output: Flattened',
+		title: `Job: Stage Changed (Output: ${LIST_OUTPUT})`,
 		run: (sandbox) => {
 			const [jobId] = sandbox.fixtures().vacancyIds;
 			const { stageId } = sandbox.store.getVacancy(jobId) as { stageId: string };
 			const other = sandbox.fixtures().vacancyStages.find((stage) => stage.id !== stageId)!;
 			return trigger(
 				sandbox,
-				{ resource: 'job', event: 'stageChanged' },
+				{ resource: 'job', event: 'stageChanged', options: listOptions },
 				() => sandbox.touchVacancy(jobId, { stageId: other.id }),
 				'stageChanged',
 			);
 		},
 	},
 	'trigger-candidate-created': {
-		title: 'Resource: Candidate, Event: Created or Updated, Output: Flattened (a new candidate)',
+		title: `Candidate: Created or Updated (Output: ${LIST_OUTPUT}), a new candidate`,
 		run: (sandbox) =>
 			trigger(
 				sandbox,
-				{ resource: 'candidate' },
+				{ resource: 'candidate', options: listOptions },
 				() => sandbox.createCandidate({ firstName: 'Grace', lastName: 'Hopper' }),
 				'created',
 			),
 	},
 	'trigger-application-new': {
-		title: 'Resource: Application, Events: New Application, Output: Simplified',
+		title: 'Application: New Application (Output: Simplified)',
 		run: applicationEvent('newApplication', (sandbox, _id, jobId) =>
 			newApplication(sandbox, jobId),
 		),
 	},
 	'trigger-application-stage-changed': {
-		title: 'Resource: Application, Events: Stage Changed, Output: Simplified',
+		title: 'Application: Stage Changed (Output: Simplified)',
 		run: applicationEvent('stageChanged', (sandbox, id) =>
 			sandbox.moveApplication(id, { stageId: interviewStage(sandbox).id }),
 		),
 	},
 	'trigger-application-state-changed': {
-		title: 'Resource: Application, Events: State Changed, Output: Simplified',
+		title: 'Application: State Changed (Output: Simplified)',
 		run: applicationEvent('stateChanged', (sandbox, id) =>
 			sandbox.moveApplication(id, { state: 'rejected' }),
 		),
 	},
 	'trigger-application-placed': {
-		title: 'Resource: Application, Events: Placed, Output: Simplified',
+		title: 'Application: Placed (Output: Simplified)',
 		run: applicationEvent('placed', (sandbox, id) =>
 			sandbox.moveApplication(id, { state: 'placed' }),
 		),
 	},
 	'trigger-application-interview-scheduled': {
-		title: 'Resource: Application, Events: Interview Scheduled, Output: Simplified',
+		title: 'Application: Interview Scheduled (Output: Simplified)',
 		run: applicationEvent('interviewScheduled', (sandbox, id) =>
 			sandbox.moveApplication(id, { interview: true }),
 		),
 	},
 	'trigger-application-removed': {
-		title: 'Resource: Application, Events: Removed, Output: Simplified',
+		title: 'Application: Removed (Output: Simplified)',
 		run: applicationEvent('removed', (sandbox, id) => sandbox.removeApplication(id)),
 	},
 };

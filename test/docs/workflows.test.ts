@@ -109,7 +109,7 @@ test.each(files)('%s: its Recruiting part runs and emits what the next node maps
 		const { pollTimes, ...parameters } = recruiting.parameters;
 		expect(pollTimes).toBeDefined();
 		const [change, event] = changeFor(sandbox, parameters);
-		const item = await trigger(sandbox, parameters, change, event);
+		const item = await trigger(sandbox, parameters, change, event, recruiting.typeVersion);
 		const next = workflow.connections[recruiting.name].main[0].map(
 			(to) => workflow.nodes.find((node) => node.name === to.node)!,
 		);
