@@ -991,4 +991,4 @@ function parameterProblems(properties, parameters, version) {
 	return problems;
 }
 
-module.exports = { runVersion, runChecks };
+module.exports = { runVersion, runChecks, parameterProblems };
