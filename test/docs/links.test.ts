@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs under jest, never ships (package.json files: dist only; the scanner reads nodes/ and credentials/) */
 /*
  * Links that hold: the editor's documentation links (the credential's documentationUrl, the
  * nodes' codex resources) point at a heading of this repository's README, and every relative

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs under jest, never ships (package.json files: dist only; the scanner reads nodes/ and credentials/) */
 /*
  * README's examples are what the nodes emit: each JSON block (named by the comment before it)
  * has the keys, their order and the types of the item the node emits for that example's call

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs under jest, never ships (package.json files: dist only; the scanner reads nodes/ and credentials/) */
 /*
  * The workflows README offers for import (examples/workflows/): each one's Recruiting part run
  * against the sandbox through n8n-core, as the workflow sets it, and every `$json` field the

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- a script run by jest (npm run examples), never ships (package.json files: dist only; the scanner reads nodes/ and credentials/) */
 /*
  * `npm run examples`: writes what the nodes emit for each of README's examples (examples.ts)
  * into README's JSON blocks. Run it after changing what the nodes output, then read the diff.
