@@ -249,7 +249,8 @@ describe('the schedule under Max Items per Poll', () => {
 		// Polls stopped at Max Items, again and again.
 		expect(emitted.length).toBeGreaterThan(12);
 		// Every job watched before was read within ceil(jobs / Jobs per Poll) + jobs - 1 polls, as
-		// README states for polls that stop at Max Items (jobs: 3, then up to 15).
+		// nodes/RecruitingTrigger/README.md states for polls that stop at Max Items (jobs: 3, then
+		// up to 15).
 		for (const id of ['j00001', 'j00002', 'j00003']) {
 			const polls = [-1, ...reads.flatMap((read, index) => (read.includes(id) ? [index] : []))];
 			const gaps = [

@@ -506,7 +506,7 @@ describe('consecutive polls', () => {
 		const third = itemsOf(await trigger.poll());
 		// Start: Everything: the whole backlog counts as created, however many polls it takes.
 		// c00050 changed again while the backlog drained; the trigger keeps no list of the ids
-		// it emitted earlier in a backlog, so it cannot tell that one apart (README says so).
+		// it emitted earlier in a backlog, so it cannot tell that one apart (nodes/RecruitingTrigger/README.md says so).
 		expect(events(third)).toEqual([
 			...cids(range(202, 230)).map((id) => [id, 'created']),
 			['c00050', 'created'],
@@ -629,7 +629,7 @@ describe('jobs', () => {
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00001', 'j00002', 'j00003', 'j00004']);
 			api.touchJob('j00002', t(14));
 			// Created again: the backlog (Start: Everything) still drains, and a record changed
-			// again during a backlog counts from where the backlog began (README).
+			// again during a backlog counts from where the backlog began (nodes/RecruitingTrigger/README.md).
 			expect(events(itemsOf(await trigger.poll()))).toEqual([
 				['j00002', 'created'],
 				['j00005', 'created'],

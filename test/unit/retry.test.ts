@@ -79,7 +79,7 @@ describe('classifyFailure and isRetryable', () => {
 describe('retryDelayMs', () => {
 	test('429 waits as asked, or the default when the API does not say', () => {
 		expect(retryDelayMs({ kind: 'http', status: 429, retryAfterSeconds: 3 }, 1)).toBe(3000);
-		// 5 s, as README's "Rate limits and passing faults" promises.
+		// 5 s, as CONTRIBUTING.md's "How the node sends requests" promises.
 		expect(retryDelayMs({ kind: 'http', status: 429 }, 1)).toBe(5_000);
 	});
 

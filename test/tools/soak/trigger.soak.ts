@@ -398,7 +398,7 @@ it(
 		}
 		// A candidate written late behind the cursor (alone or in a bulk tie) is owed eventually
 		// (never emitted while current: lost, above): at the latest the hourly read from the
-		// watermark emits it (README, Reliability), a few polls later when polls then fail.
+		// watermark emits it (nodes/RecruitingTrigger/README.md, Candidates), a few polls later when polls then fail.
 		expect(candidateReport.lateWrites.maxDelayPolls).toBeLessThanOrEqual(
 			RECHECK_MS / POLL_INTERVAL_MS + 15,
 		);

@@ -17,6 +17,7 @@ const { startSink } = require('../lib/sink');
 const { check, expect, show, itemsOf, allowTolerance, tolerate, skip } = require('../lib/checks');
 const { credentialsFor, workflowSandbox } = require('../lib/credentials');
 const { triggerChecks } = require('./trigger');
+const { exampleChecks } = require('./examples');
 const { checkPeak } = require('../lib/memory');
 
 /**
@@ -880,6 +881,16 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			},
 		);
 	}
+	section('example workflows (README, examples/workflows/)');
+	await exampleChecks({
+		n8n,
+		userFolder,
+		sandbox,
+		credential: { id: creds.demo.id, name: creds.demo.name },
+		execute,
+		parameterProblems,
+		builtTypes,
+	});
 	timings['n8n execute'] =
 		`${execCount} runs, ${fmtMs(execMs)} (${fmtMs(execMs / Math.max(1, execCount))} each)`;
 	memory.push(`n8n execute peak RSS ${execPeak} MB`);
@@ -1004,4 +1015,4 @@ function parameterProblems(properties, parameters, version) {
 	return problems;
 }
 
-module.exports = { runVersion, runChecks };
+module.exports = { runVersion, runChecks, parameterProblems };

@@ -1,0 +1,312 @@
+/*
+ * README's examples, each made by running the node as README names it: the Recruiting node
+ * through n8n-core's engine (harness/engine.ts) and the Recruiting Trigger through n8n-core's
+ * poll context (harness/trigger.ts), against the bundled sandbox API (tools/sandbox/), seeded
+ * the same way every time. Each example is one emitted item. readme.test.ts compares README's
+ * JSON blocks with these; write-examples.script.ts writes them into README.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { API_KEY, jsonOf, runRecruiting } from '../harness/engine';
+import { TriggerHarness, itemsOf } from '../harness/trigger';
+import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
+import { createSandbox } from '../tools/sandbox';
+import type { Sandbox } from '../tools/sandbox';
+
+export interface Example {
+	/** What README's <summary> says: the call and its settings. */
+	title: string;
+	run: (sandbox: Sandbox) => Promise<IDataObject>;
+}
+
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** The first item the Recruiting node (the version a new node gets) outputs. */
+async function node(sandbox: Sandbox, parameters: INodeParameters): Promise<IDataObject> {
+	const result = await runRecruiting({
+		parameters,
+		credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
+		typeVersion: 3,
+	});
+	if (result.error) throw result.error;
+	const [first] = jsonOf(result);
+	if (!first) throw new Error(`no item for ${JSON.stringify(parameters)}`);
+	return first;
+}
+
+const DAY = 86_400_000;
+
+/** The trigger's version a new node gets, as in n8n's editor. */
+const { version, defaultVersion } = new RecruitingTrigger().description;
+const TRIGGER_VERSION = defaultVersion ?? Math.max(...[version].flat());
+/**
+ * Jobs and candidates: Output Simplified, as applications, where the trigger has Output for
+ * them (version 2 on); version 1 has only Simplify, on by default: Flattened.
+ */
+const LIST_OUTPUT = TRIGGER_VERSION >= 2 ? 'Simplified' : 'Flattened';
+const listOptions: INodeParameters = TRIGGER_VERSION >= 2 ? { output: 'simplified' } : {};
+
+/**
+ * The trigger with `parameters`, From Now: a first poll that only learns, then `change`, three
+ * days later a poll; its first item of `event`. The trigger's clock (Date.now) is the sandbox's;
+ * its version the newest unless given.
+ */
+export async function trigger(
+	sandbox: Sandbox,
+	parameters: INodeParameters,
+	change: () => void,
+	event: string,
+	typeVersion = TRIGGER_VERSION,
+): Promise<IDataObject> {
+	const now = jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek());
+	try {
+		const watch = new TriggerHarness(parameters, { baseUrl: sandbox.url, apiKey: API_KEY });
+		watch.node.typeVersion = typeVersion;
+		await watch.poll();
+		sandbox.clock.advance(60_000);
+		change();
+		sandbox.clock.advance(3 * DAY);
+		const items = itemsOf(await watch.poll());
+		const item = items.find((one) => one.event === event);
+		if (!item) throw new Error(`no ${event} item among ${JSON.stringify(items)}`);
+		return item;
+	} finally {
+		now.mockRestore();
+	}
+}
+
+const ALL_EVENTS = [
+	'newApplication',
+	'stageChanged',
+	'stateChanged',
+	'placed',
+	'interviewScheduled',
+	'removed',
+];
+
+/** An application event: the trigger on every event, one application of the first job changed. */
+function applicationEvent(
+	event: string,
+	change: (sandbox: Sandbox, applicationId: string, jobId: string) => void,
+): Example['run'] {
+	return async (sandbox) => {
+		// The first application still open (neither rejected nor placed), and its job.
+		const [jobId, first] = sandbox
+			.fixtures()
+			.vacancyIds.flatMap((job) =>
+				(sandbox.applicationsOf(job) as Array<{ id: string }>).map((a) => [job, a.id]),
+			)
+			.find(([, id]) =>
+				['for-review', 'in-progress'].includes(
+					(sandbox.store.getApplication(id) as { state: string }).state,
+				),
+			)!;
+		return trigger(
+			sandbox,
+			{ resource: 'application', events: ALL_EVENTS, options: { output: 'simplified' } },
+			() => change(sandbox, first, jobId),
+			event,
+		);
+	};
+}
+
+/** A candidate who has not applied to the job applies to it, in the first stage. */
+export function newApplication(sandbox: Sandbox, jobId: string): void {
+	const stage = sandbox.fixtures().applicationStages[0];
+	const applied = new Set(
+		(sandbox.applicationsOf(jobId) as Array<{ candidate?: { id?: string } }>).map(
+			(application) => application.candidate?.id,
+		),
+	);
+	sandbox.store.createApplication({
+		vacancyId: jobId,
+		candidateId: sandbox.fixtures().candidates.firstIds.find((id) => !applied.has(id)),
+		stageId: stage.id,
+		statusId: stage.statusIds[0],
+	});
+}
+
+export const interviewStage = (sandbox: Sandbox) =>
+	sandbox.fixtures().applicationStages.find((stage) => stage.type === 'interview')!;
+
+export const EXAMPLES: Record<string, Example> = {
+	'node-job-get-many': {
+		title: 'Job → Get Many (Output: Simplified), one item',
+		run: (sandbox) =>
+			node(sandbox, { resource: 'job', operation: 'getAll', limit: 1, output: 'simplified' }),
+	},
+	'node-candidate-get': {
+		title: 'Candidate → Get (Output: Simplified)',
+		run: (sandbox) =>
+			node(sandbox, {
+				resource: 'candidate',
+				operation: 'get',
+				candidateId: locator(sandbox.fixtures().candidates.firstIds[0]),
+				output: 'simplified',
+			}),
+	},
+	'node-application-get': {
+		title: 'Application → Get (Output: Simplified)',
+		run: (sandbox) =>
+			node(sandbox, {
+				resource: 'application',
+				operation: 'get',
+				applicationId: sandbox.fixtures().applicationIds[0],
+				output: 'simplified',
+			}),
+	},
+	'node-application-create': {
+		title: 'Application → Create (If Already Applied: Return the Existing Application)',
+		run: async (sandbox) => {
+			const fixtures = sandbox.fixtures();
+			const jobId = fixtures.vacancyIds[0];
+			const applied = new Set(
+				(sandbox.applicationsOf(jobId) as Array<{ candidate?: { id?: string } }>).map(
+					(application) => application.candidate?.id,
+				),
+			);
+			const candidateId = fixtures.candidates.firstIds.find((id) => !applied.has(id))!;
+			const stage = fixtures.applicationStages[0];
+			return node(sandbox, {
+				resource: 'application',
+				operation: 'create',
+				jobId: locator(jobId),
+				candidateId: locator(candidateId),
+				stageId: stage.id,
+				statusId: stage.statusIds[0],
+			});
+		},
+	},
+	'node-note-update': {
+		title: 'Note → Update',
+		run: (sandbox) =>
+			node(sandbox, {
+				resource: 'note',
+				operation: 'update',
+				noteId: sandbox.fixtures().noteIds[0],
+				content: '<p>Called, interested</p>',
+				title: 'Phone screen',
+			}),
+	},
+	'node-job-portal-get-many-postings': {
+		title: 'Job Portal → Get Many Postings (Output: Simplified), one item',
+		run: (sandbox) =>
+			node(sandbox, {
+				resource: 'jobPortal',
+				operation: 'getAllPostings',
+				portalUrl: sandbox.url,
+				tenantSlug: sandbox.tenantSlug,
+				limit: 1,
+				output: 'simplified',
+			}),
+	},
+	'node-job-portal-apply': {
+		title: 'Job Portal → Apply',
+		run: (sandbox) =>
+			node(sandbox, {
+				resource: 'jobPortal',
+				operation: 'apply',
+				portalUrl: sandbox.url,
+				tenantSlug: sandbox.tenantSlug,
+				postingId: locator(sandbox.fixtures().postings[0].id),
+				firstName: 'Ada',
+				lastName: 'Lovelace',
+				email: 'ada@example.com',
+				phoneNumber: '+49 30 1234567',
+				cvAttachmentId: 'cv-1',
+				networkUrl: 'https://network.example/in/ada',
+			}),
+	},
+	'trigger-job-updated': {
+		title: `Job: Created or Updated (Output: ${LIST_OUTPUT}), an updated job`,
+		run: (sandbox) => {
+			const [jobId] = sandbox.fixtures().vacancyIds;
+			return trigger(
+				sandbox,
+				{ resource: 'job', options: listOptions },
+				() => sandbox.touchVacancy(jobId, { name: 'Senior Backend Engineer' }),
+				'updated',
+			);
+		},
+	},
+	'trigger-job-stage-changed': {
+		title: `Job: Stage Changed (Output: ${LIST_OUTPUT})`,
+		run: (sandbox) => {
+			const [jobId] = sandbox.fixtures().vacancyIds;
+			const { stageId } = sandbox.store.getVacancy(jobId) as { stageId: string };
+			const other = sandbox.fixtures().vacancyStages.find((stage) => stage.id !== stageId)!;
+			return trigger(
+				sandbox,
+				{ resource: 'job', event: 'stageChanged', options: listOptions },
+				() => sandbox.touchVacancy(jobId, { stageId: other.id }),
+				'stageChanged',
+			);
+		},
+	},
+	'trigger-candidate-created': {
+		title: `Candidate: Created or Updated (Output: ${LIST_OUTPUT}), a new candidate`,
+		run: (sandbox) =>
+			trigger(
+				sandbox,
+				{ resource: 'candidate', options: listOptions },
+				() => sandbox.createCandidate({ firstName: 'Grace', lastName: 'Hopper' }),
+				'created',
+			),
+	},
+	'trigger-application-new': {
+		title: 'Application: New Application (Output: Simplified)',
+		run: applicationEvent('newApplication', (sandbox, _id, jobId) =>
+			newApplication(sandbox, jobId),
+		),
+	},
+	'trigger-application-stage-changed': {
+		title: 'Application: Stage Changed (Output: Simplified)',
+		run: applicationEvent('stageChanged', (sandbox, id) =>
+			sandbox.moveApplication(id, { stageId: interviewStage(sandbox).id }),
+		),
+	},
+	'trigger-application-state-changed': {
+		title: 'Application: State Changed (Output: Simplified)',
+		run: applicationEvent('stateChanged', (sandbox, id) =>
+			sandbox.moveApplication(id, { state: 'rejected' }),
+		),
+	},
+	'trigger-application-placed': {
+		title: 'Application: Placed (Output: Simplified)',
+		run: applicationEvent('placed', (sandbox, id) =>
+			sandbox.moveApplication(id, { state: 'placed' }),
+		),
+	},
+	'trigger-application-interview-scheduled': {
+		title: 'Application: Interview Scheduled (Output: Simplified)',
+		run: applicationEvent('interviewScheduled', (sandbox, id) =>
+			sandbox.moveApplication(id, { interview: true }),
+		),
+	},
+	'trigger-application-removed': {
+		title: 'Application: Removed (Output: Simplified)',
+		run: applicationEvent('removed', (sandbox, id) => sandbox.removeApplication(id)),
+	},
+};
+
+/** A small sandbox, seeded as always: the same records every run. */
+export function exampleSandbox(): Promise<Sandbox> {
+	return createSandbox({
+		apiKey: API_KEY,
+		candidates: 6,
+		vacancies: 2,
+		applicationsPerVacancy: 2,
+		notes: 2,
+		rateLimit: false,
+	});
+}
+
+/** The item an example emits, from a fresh sandbox. */
+export async function emit(id: string): Promise<IDataObject> {
+	const sandbox = await exampleSandbox();
+	try {
+		return await EXAMPLES[id].run(sandbox);
+	} finally {
+		await sandbox.close();
+	}
+}

@@ -1,0 +1,208 @@
+// @ts-check
+'use strict';
+/**
+ * The workflows README offers for import (examples/workflows/), in a real n8n (called by
+ * legs/workflows.js after the demo's): each file imported as a user imports it; every n8n node
+ * it uses is one this n8n ships, at a version it has; its Recruiting nodes' parameters are the
+ * node's own; and the form workflow's Recruiting part (Job Portal Apply, the form's answer in
+ * front of it) runs with `n8n execute` against the sandbox. The trigger workflows' polls run in
+ * `npm test` (test/docs/workflows.test.ts) through n8n-core against the same sandbox.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { REPO_ROOT } = require('../lib/util');
+const { importEntities } = require('../lib/n8n');
+const { PKG } = require('../lib/pkg');
+const { check, expect, show, itemsOf } = require('../lib/checks');
+
+const DIR = path.join(REPO_ROOT, 'examples', 'workflows');
+
+/**
+ * @param {object} o
+ * @param {import('../lib/n8n').N8nInstall} o.n8n
+ * @param {string} o.userFolder
+ * @param {any} o.sandbox
+ * @param {{ id: string, name: string }} o.credential
+ * @param {(file: string, set: Record<string, any>) => Promise<{ r: any, requests: any[] }>} o.execute
+ * @param {(properties: any[], parameters: any, version: number) => string[]} o.parameterProblems
+ * @param {Record<string, { properties: any[] }>} o.builtTypes
+ */
+async function exampleChecks({
+	n8n,
+	userFolder,
+	sandbox,
+	credential,
+	execute,
+	parameterProblems,
+	builtTypes,
+}) {
+	const files = fs
+		.readdirSync(DIR)
+		.filter((f) => f.endsWith('.json'))
+		.sort();
+	/** @type {Record<string, any>} */
+	const set = {};
+	files.forEach((file, i) => {
+		const w = JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8'));
+		for (const node of w.nodes)
+			if (node.type === `${PKG.name}.recruitingTrigger`)
+				node.credentials = { recruitingApi: credential };
+		set[file.replace(/\.json$/, '')] = { ...w, id: `rcExample${String(i).padStart(7, '0')}` };
+	});
+	const form = set['form-to-job-portal-apply'];
+	const formNode = form.nodes.find((/** @type {any} */ n) => n.type === 'n8n-nodes-base.formTrigger');
+	const apply = form.nodes.find((/** @type {any} */ n) => n.type === `${PKG.name}.recruiting`);
+	const posting = sandbox.fixtures().postings[0].id;
+	// The Recruiting part: the form's answer as n8n's Form Trigger gives it (one field per label),
+	// then the workflow's own Apply node, pointed at the sandbox's portal and first posting.
+	const answers = /** @type {Record<string, string>} */ ({
+		'First Name': 'Ada',
+		'Last Name': 'Lovelace',
+		Email: 'ada.example@example.com',
+		Phone: '+49 30 1234567',
+		'CV Attachment ID': 'cv-ada',
+		'Profile URL': 'https://network.example/in/ada',
+	});
+	set['form-recruiting-part'] = {
+		id: 'rcExampleFormRun',
+		name: 'e2e: the Recruiting part of form-to-job-portal-apply',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				parameters: {},
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+			},
+			{
+				parameters: {
+					mode: 'manual',
+					assignments: {
+						assignments: formNode.parameters.formFields.values.map(
+							(/** @type {any} */ f, /** @type {number} */ i) => ({
+								id: `f${i}`,
+								name: f.fieldLabel,
+								value: answers[f.fieldLabel] ?? '',
+								type: 'string',
+							}),
+						),
+					},
+					options: {},
+				},
+				name: formNode.name,
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [200, 0],
+			},
+			{
+				...apply,
+				parameters: {
+					...apply.parameters,
+					portalUrl: sandbox.url,
+					tenantSlug: sandbox.tenantSlug,
+					postingId: { __rl: true, mode: 'id', value: posting },
+				},
+			},
+		],
+		connections: {
+			Start: { main: [[{ node: formNode.name, type: 'main', index: 0 }]] },
+			[formNode.name]: { main: [[{ node: apply.name, type: 'main', index: 0 }]] },
+		},
+	};
+
+	await check(
+		`n8n import:workflow takes the ${files.length} workflows of examples/workflows/ (README's)`,
+		async () => {
+			await importEntities(n8n, userFolder, 'workflow', Object.values(set));
+			return files.join(', ');
+		},
+	);
+	await check("the examples' n8n nodes are this n8n's own, at versions it has", () => {
+		const others = Object.values(set)
+			.flatMap((w) => w.nodes)
+			.filter((/** @type {any} */ n) => !n.type.startsWith(`${PKG.name}.`));
+		const versions = n8nNodeVersions(
+			n8n,
+			[...new Set(others.map((/** @type {any} */ n) => n.type))].map(String),
+		);
+		const wrong = others
+			.filter(
+				(/** @type {any} */ n) => !(versions[n.type] || []).includes(Number(n.typeVersion)),
+			)
+			.map((/** @type {any} */ n) => `${n.type} v${n.typeVersion} (has ${show(versions[n.type])})`);
+		expect(wrong.length === 0, wrong.join('; '));
+		return [...new Set(others.map((/** @type {any} */ n) => `${n.type} v${n.typeVersion}`))].join(
+			', ',
+		);
+	});
+	await check("the examples' Recruiting parameters are the node's own", () => {
+		/** @type {string[]} */
+		const problems = [];
+		for (const file of files) {
+			for (const n of set[file.replace(/\.json$/, '')].nodes.filter(
+				(/** @type {any} */ n) => builtTypes[n.type],
+			))
+				for (const p of parameterProblems(builtTypes[n.type].properties, n.parameters, n.typeVersion))
+					problems.push(`${file} / ${n.name}: ${p}`);
+		}
+		expect(problems.length === 0, problems.join('; '));
+	});
+	const { r, requests } = await execute('form-recruiting-part', set);
+	await check(
+		'example "n8n form → Job Portal Apply": its Apply node applies with the form\'s answer',
+		() => {
+			const items = itemsOf(r, apply.name);
+			expect(
+				items.length === 1 && items[0].applied === true && items[0].email === answers.Email,
+				`${show(items)} ${r.failureText || ''}`,
+			);
+			const post = requests.find((q) => q.method === 'POST' && q.surface === 'public');
+			expect(
+				post && !post.apiKeyPresent && post.body.firstName === 'Ada',
+				`request ${show(post)}`,
+			);
+			return `posting ${posting}`;
+		},
+	);
+}
+
+/**
+ * The versions this n8n has of each of `types` (n8n-nodes-base.*), read by n8n's own Node from
+ * its n8n-nodes-base.
+ * @param {import('../lib/n8n').N8nInstall} n8n
+ * @param {string[]} types
+ * @returns {Record<string, number[]>}
+ */
+function n8nNodeVersions(n8n, types) {
+	const from = n8n.baseArgs[0] || n8n.cmd;
+	const base = path.dirname(
+		require.resolve('n8n-nodes-base/package.json', {
+			paths: [path.dirname(fs.realpathSync(from)), path.join(path.dirname(from), '..')],
+		}),
+	);
+	const node = n8n.baseArgs.length ? n8n.cmd : process.execPath;
+	const script = `
+		const path = require('node:path');
+		const base = ${JSON.stringify(base)};
+		const files = require(path.join(base, 'package.json')).n8n.nodes;
+		const out = {};
+		for (const type of ${JSON.stringify(types)}) {
+			const name = type.replace('n8n-nodes-base.', '').toLowerCase();
+			const file = files.find((f) => path.basename(f, '.node.js').toLowerCase() === name);
+			if (!file) continue;
+			const mod = require(path.join(base, file));
+			const NodeType = Object.values(mod)[0];
+			const t = new NodeType();
+			out[type] = t.nodeVersions
+				? Object.keys(t.nodeVersions).map(Number)
+				: [].concat(t.description.version);
+		}
+		console.log(JSON.stringify(out));`;
+	const r = spawnSync(node, ['-e', script], { encoding: 'utf8', cwd: base });
+	if (r.status !== 0) throw new Error(`reading n8n-nodes-base failed: ${r.stderr.slice(-1000)}`);
+	return JSON.parse(r.stdout.trim().split('\n').pop() || '{}');
+}
+
+module.exports = { exampleChecks };
