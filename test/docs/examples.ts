@@ -60,8 +60,8 @@ export async function trigger(
 ): Promise<IDataObject> {
 	const now = jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek());
 	try {
-		const watch = new TriggerHarness(parameters, { baseUrl: sandbox.url, apiKey: API_KEY });
-		watch.node.typeVersion = typeVersion;
+		const credentials = { baseUrl: sandbox.url, apiKey: API_KEY };
+		const watch = new TriggerHarness(parameters, credentials, undefined, typeVersion);
 		await watch.poll();
 		sandbox.clock.advance(60_000);
 		change();
@@ -84,10 +84,19 @@ const ALL_EVENTS = [
 	'removed',
 ];
 
+/**
+ * The Output of the application examples: New Application shows `application` as Simplified
+ * gives it; the others only its id (Selected Fields), so that the event's own fields stand out
+ * (`application` is the same whatever the event).
+ */
+const FULL = { output: 'simplified' };
+const ID_ONLY = { output: 'selected', fieldsToInclude: 'id' };
+
 /** An application event: the trigger on every event, one application of the first job changed. */
 function applicationEvent(
 	event: string,
 	change: (sandbox: Sandbox, applicationId: string, jobId: string) => void,
+	options: INodeParameters = ID_ONLY,
 ): Example['run'] {
 	return async (sandbox) => {
 		// The first application still open (neither rejected nor placed), and its job.
@@ -103,7 +112,7 @@ function applicationEvent(
 			)!;
 		return trigger(
 			sandbox,
-			{ resource: 'application', events: ALL_EVENTS, options: { output: 'simplified' } },
+			{ resource: 'application', events: ALL_EVENTS, options },
 			() => change(sandbox, first, jobId),
 			event,
 		);
@@ -130,12 +139,12 @@ export const interviewStage = (sandbox: Sandbox) =>
 	sandbox.fixtures().applicationStages.find((stage) => stage.type === 'interview')!;
 
 export const EXAMPLES: Record<string, Example> = {
-	'node-job-get-many': {
-		title: 'Job → Get Many (Output: Simplified), one item',
+	'job-get-many': {
+		title: 'Job → Get Many (Output: Simplified), the first item',
 		run: (sandbox) =>
 			node(sandbox, { resource: 'job', operation: 'getAll', limit: 1, output: 'simplified' }),
 	},
-	'node-candidate-get': {
+	'candidate-get': {
 		title: 'Candidate → Get (Output: Simplified)',
 		run: (sandbox) =>
 			node(sandbox, {
@@ -145,7 +154,7 @@ export const EXAMPLES: Record<string, Example> = {
 				output: 'simplified',
 			}),
 	},
-	'node-application-get': {
+	'application-get': {
 		title: 'Application → Get (Output: Simplified)',
 		run: (sandbox) =>
 			node(sandbox, {
@@ -155,7 +164,7 @@ export const EXAMPLES: Record<string, Example> = {
 				output: 'simplified',
 			}),
 	},
-	'node-application-create': {
+	'application-create': {
 		title: 'Application → Create (If Already Applied: Return the Existing Application)',
 		run: async (sandbox) => {
 			const fixtures = sandbox.fixtures();
@@ -177,7 +186,7 @@ export const EXAMPLES: Record<string, Example> = {
 			});
 		},
 	},
-	'node-note-update': {
+	'note-update': {
 		title: 'Note → Update',
 		run: (sandbox) =>
 			node(sandbox, {
@@ -188,19 +197,7 @@ export const EXAMPLES: Record<string, Example> = {
 				title: 'Phone screen',
 			}),
 	},
-	'node-job-portal-get-many-postings': {
-		title: 'Job Portal → Get Many Postings (Output: Simplified), one item',
-		run: (sandbox) =>
-			node(sandbox, {
-				resource: 'jobPortal',
-				operation: 'getAllPostings',
-				portalUrl: sandbox.url,
-				tenantSlug: sandbox.tenantSlug,
-				limit: 1,
-				output: 'simplified',
-			}),
-	},
-	'node-job-portal-apply': {
+	'portal-apply': {
 		title: 'Job Portal → Apply',
 		run: (sandbox) =>
 			node(sandbox, {
@@ -217,8 +214,8 @@ export const EXAMPLES: Record<string, Example> = {
 				networkUrl: 'https://network.example/in/ada',
 			}),
 	},
-	'trigger-job-updated': {
-		title: `Job: Created or Updated (Output: ${LIST_OUTPUT}), an updated job`,
+	'job-updated': {
+		title: `Job: Created or Updated (Output: ${LIST_OUTPUT})`,
 		run: (sandbox) => {
 			const [jobId] = sandbox.fixtures().vacancyIds;
 			return trigger(
@@ -229,7 +226,7 @@ export const EXAMPLES: Record<string, Example> = {
 			);
 		},
 	},
-	'trigger-job-stage-changed': {
+	'job-stage-changed': {
 		title: `Job: Stage Changed (Output: ${LIST_OUTPUT})`,
 		run: (sandbox) => {
 			const [jobId] = sandbox.fixtures().vacancyIds;
@@ -243,8 +240,8 @@ export const EXAMPLES: Record<string, Example> = {
 			);
 		},
 	},
-	'trigger-candidate-created': {
-		title: `Candidate: Created or Updated (Output: ${LIST_OUTPUT}), a new candidate`,
+	'candidate-created': {
+		title: `Candidate: Created or Updated (Output: ${LIST_OUTPUT})`,
 		run: (sandbox) =>
 			trigger(
 				sandbox,
@@ -253,38 +250,40 @@ export const EXAMPLES: Record<string, Example> = {
 				'created',
 			),
 	},
-	'trigger-application-new': {
+	'new-application': {
 		title: 'Application: New Application (Output: Simplified)',
-		run: applicationEvent('newApplication', (sandbox, _id, jobId) =>
-			newApplication(sandbox, jobId),
+		run: applicationEvent(
+			'newApplication',
+			(sandbox, _id, jobId) => newApplication(sandbox, jobId),
+			FULL,
 		),
 	},
-	'trigger-application-stage-changed': {
-		title: 'Application: Stage Changed (Output: Simplified)',
+	'stage-changed': {
+		title: 'Application: Stage Changed (Output: Selected Fields, id)',
 		run: applicationEvent('stageChanged', (sandbox, id) =>
 			sandbox.moveApplication(id, { stageId: interviewStage(sandbox).id }),
 		),
 	},
-	'trigger-application-state-changed': {
-		title: 'Application: State Changed (Output: Simplified)',
+	'state-changed': {
+		title: 'Application: State Changed (Output: Selected Fields, id)',
 		run: applicationEvent('stateChanged', (sandbox, id) =>
 			sandbox.moveApplication(id, { state: 'rejected' }),
 		),
 	},
-	'trigger-application-placed': {
-		title: 'Application: Placed (Output: Simplified)',
+	placed: {
+		title: 'Application: Placed (Output: Selected Fields, id)',
 		run: applicationEvent('placed', (sandbox, id) =>
 			sandbox.moveApplication(id, { state: 'placed' }),
 		),
 	},
-	'trigger-application-interview-scheduled': {
-		title: 'Application: Interview Scheduled (Output: Simplified)',
+	'interview-scheduled': {
+		title: 'Application: Interview Scheduled (Output: Selected Fields, id)',
 		run: applicationEvent('interviewScheduled', (sandbox, id) =>
 			sandbox.moveApplication(id, { interview: true }),
 		),
 	},
-	'trigger-application-removed': {
-		title: 'Application: Removed (Output: Simplified)',
+	removed: {
+		title: 'Application: Removed (Output: Selected Fields, id)',
 		run: applicationEvent('removed', (sandbox, id) => sandbox.removeApplication(id)),
 	},
 };

@@ -88,7 +88,7 @@ describe('an idle poll, as README gives its cost', () => {
 
 	const [jobs, candidates] = figures(
 		readme,
-		/An idle poll \(nothing new since the last\) costs (\d+) request for jobs, (\d+) for candidates, and 1 \+ min\(jobs, Jobs per Poll\) for applications/,
+		/an idle poll costs (\d+) request for jobs, (\d+) for\s+candidates, and 1 \+ min\(jobs, Jobs per Poll\) for applications/,
 		'README.md',
 	).map(Number);
 
