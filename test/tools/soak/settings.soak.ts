@@ -4,7 +4,7 @@
  * whose jobs close, reopen and are deleted while their applications move. Part of
  * `npm run soak` (the name does not match *.test.ts):
  *
- *   SOAK_SETTING_POLLS=250 npx jest --testMatch '**\/test/tools/soak/settings.soak.ts'
+ *   SOAK_SETTING_POLLS=200 npx jest --testMatch '**\/test/tools/soak/settings.soak.ts'
  *
  * Five workflows, each its own ledger (applications.ts) owing what README's words for its
  * setting say: All Jobs with every event (as trigger.soak.ts, here with jobs closed, reopened
@@ -16,7 +16,7 @@
  * was read since the last change with nothing emitted, and nothing may be missed, duplicated,
  * unexpected, wrong or lost.
  *
- * Environment: SOAK_SETTING_POLLS (default 250), SOAK_SEED (default 1), SOAK_FAULTS (`off`: no
+ * Environment: SOAK_SETTING_POLLS (default 200), SOAK_SEED (default 1), SOAK_FAULTS (`off`: no
  * injected faults), SOAK_REPORT_SETTINGS (a path: the figures as JSON).
  */
 import { writeFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ import { brief, describeApplications, expectNoProblems, Guards } from './checks'
 import { Ledger } from './ledger';
 import { World, prng } from './world';
 
-const POLLS = Number(process.env.SOAK_SETTING_POLLS ?? 250);
+const POLLS = Number(process.env.SOAK_SETTING_POLLS ?? 200);
 const SEED = Number(process.env.SOAK_SEED ?? 1);
 const FAULTS_ON = process.env.SOAK_FAULTS !== 'off';
 const POLL_INTERVAL_MS = 60_000;
