@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: runs under jest, never ships (package.json files: dist only; the scanner reads nodes/ and credentials/) */
 /*
  * What the soak files share in their checks: the application ledger's figures in one line,
  * the assertion that it found nothing by any kind, and guards (checks a setting switches off
