@@ -201,6 +201,7 @@ it(
 				world.jobLifecycle(new Set(picked));
 				if (i === Math.floor(POLLS / 2)) world.deleteJob(doomed);
 				world.applicationActivity();
+				if (random() < 0.3) world.interviewCancelled();
 				world.sync();
 			}
 			sandbox.clock.advance(POLL_INTERVAL_MS);
@@ -263,11 +264,12 @@ it(
 
 		expect(drain.map(({ drained }) => drained)).toEqual(runners.map(() => true));
 		for (const report of reports) expectNoProblems(report);
-		// The world did what it claims: jobs closed, reopened, deleted; the picked one deleted was
-		// named by a failing poll and taken out of the list.
+		// The world did what it claims: jobs closed, reopened, deleted, interviews cancelled; the
+		// picked one deleted was named by a failing poll and taken out of the list.
 		expect(world.counts.jobLifecycle.closed).toBeGreaterThan(0);
 		expect(world.counts.jobLifecycle.reopened).toBeGreaterThan(0);
 		expect(world.counts.jobLifecycle.deleted).toBeGreaterThan(1);
+		expect(world.counts.applications['interview cancelled']).toBeGreaterThan(0);
 		expect(unpicked).toBe(true);
 		// Every setting emitted: Picked Jobs its jobs' applications and the deleted one's Removed;
 		// the others, given polls enough, every event they chose.

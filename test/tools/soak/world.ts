@@ -406,6 +406,21 @@ export class World {
 		this.counts.jobLifecycle.deleted++;
 	}
 
+	/**
+	 * An interview cancelled: one of a random job's applications that has a next interview is
+	 * left with none (no event is owed: README's Interview Scheduled is "a new next interview").
+	 */
+	interviewCancelled(): boolean {
+		const { random, sandbox } = this;
+		const list = sandbox.store
+			.applicationsOfVacancy(pick(random, this.jobIds))
+			.filter((application) => sandbox.store.applicationFacts(application.id)?.interview);
+		if (list.length === 0) return false;
+		sandbox.moveApplication(pick(random, list).id, { interview: false });
+		this.countApplication('interview cancelled');
+		return true;
+	}
+
 	/** The latest modifiedAt any record of the ledger carries, and how many carry it. */
 	private latest(ledger: Ledger): { time: number; ids: Set<string> } {
 		let time = -Infinity;
