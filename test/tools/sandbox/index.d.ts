@@ -309,6 +309,8 @@ export interface Store {
 	touchVacancy(id: string, fields?: VacancyFields): VacancyRecord;
 	moveApplication(id: string, fields?: ApplicationMove): ApplicationRecord;
 	removeApplication(id: string): ApplicationRecord;
+	/** A job deleted, with its applications (each logged as removed, the job last). */
+	deleteVacancy(id: string): VacancyRecord;
 	/** Give many records ONE modifiedAt: `ids`, or the first `count` by id. */
 	touchMany(
 		resource: 'candidates' | 'vacancies' | 'candidate' | 'vacancy',
@@ -365,6 +367,7 @@ export interface Sandbox {
 	/** A job's applications as GET /applications/vacancy/{id} lists them now. */
 	applicationsOf(vacancyId: string): Record<string, unknown>[];
 	removeApplication: Store['removeApplication'];
+	deleteVacancy: Store['deleteVacancy'];
 	touchMany: Store['touchMany'];
 	setFaults(config: FaultConfig): void;
 	setRateLimit(config: RateLimitConfig | false): void;

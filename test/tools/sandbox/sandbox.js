@@ -128,6 +128,7 @@ async function createSandbox(options = {}) {
 				.applicationsOfVacancy(vacancyId)
 				.map((app) => render.applicationListItem(store.world, app)),
 		removeApplication: store.removeApplication.bind(store),
+		deleteVacancy: store.deleteVacancy.bind(store),
 		/** @param {import('./faults').FaultConfig} config */
 		setFaults: (config) => faults.configure(config),
 		/** @param {import('./rate-limit').RateLimitConfig | false} config */

@@ -721,6 +721,26 @@ class Store {
 	}
 
 	/**
+	 * A job deleted: the API no longer has it (its list and GET /applications/vacancy/{id}
+	 * answer 404), nor its applications, each logged as removed (the job's own entry last).
+	 * @param {string} id
+	 */
+	deleteVacancy(id) {
+		const vacancy = this.world.vacancies.get(id);
+		if (!vacancy) throw notFound(`vacancy ${id} not found`, 'id');
+		for (const application of this.applicationsOfVacancy(id)) this.removeApplication(application.id);
+		this.world.vacancyIndex.remove(vacancy);
+		this.world.vacancies.delete(id);
+		this.world.applicationsByVacancy.delete(id);
+		for (const [postingId, posting] of this.world.postings) {
+			if (posting.vacancyId === id) this.world.postings.delete(postingId);
+		}
+		const ts = this.clock.tick();
+		this.changeLog.record('vacancy', id, 'removed', ts, 'control');
+		return vacancy;
+	}
+
+	/**
 	 * @param {Omit<ApplicationRecord, 'id' | 'seed' | 'createdAt' | 'modifiedAt'>} fields
 	 * @param {number} ts
 	 * @param {ChangeEntry['source']} source

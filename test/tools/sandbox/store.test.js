@@ -315,6 +315,26 @@ describe('applications move on', () => {
 		expect(remove).not.toHaveProperty('after');
 		expect(store.applicationFacts(first.id)).toBeUndefined();
 	});
+
+	test('a job deleted is gone with its applications, each logged as removed, the job last', () => {
+		const store = createStore({ candidates: 50, vacancies: 3 });
+		const [job, other] = store.world.vacancyIndex.items.map((v) => v.id).sort();
+		const applications = store.applicationsOfVacancy(job).map((app) => app.id);
+		const facts = applications.map((id) => store.applicationFacts(id));
+		expect(applications.length).toBeGreaterThan(0);
+		store.deleteVacancy(job);
+		expect(store.getVacancy(job)).toBeUndefined();
+		expect(store.world.vacancyIndex.items.map((v) => v.id)).not.toContain(job);
+		expect(store.applicationsOfVacancy(job)).toEqual([]);
+		expect(store.applicationsOfVacancy(other).length).toBeGreaterThan(0);
+		expect(
+			store.changeLog.entries.map(({ resource, id, kind, before }) => ({ resource, id, kind, before })),
+		).toEqual([
+			...applications.map((id, i) => ({ resource: 'application', id, kind: 'removed', before: facts[i] })),
+			{ resource: 'vacancy', id: job, kind: 'removed', before: undefined },
+		]);
+		expect(() => store.deleteVacancy(job)).toThrow(/not found/);
+	});
 });
 
 describe('date-time parsing', () => {

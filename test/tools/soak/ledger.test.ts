@@ -150,4 +150,23 @@ describe('soak ledger', () => {
 		ledger.poll(2, [v('a', '2')]);
 		expect(ledger.report()).toMatchObject({ versions: 2, owed: 1, replaced: 1, lost: 0 });
 	});
+
+	it('counts an item of a record it never made current (a stray item) as stale', () => {
+		const ledger = new Ledger('job', 10);
+		ledger.set('j', 'Name', 1);
+		ledger.poll(1, [v('j', 'Name'), v('stray', 'Name')]);
+		expect(ledger.report()).toMatchObject({ stale: 1, lost: 0, duplicated: 0, owed: 1 });
+		expect(ledger.report().examples.stale).toEqual(['stray@Name (poll 1, current none)']);
+	});
+
+	it('owes nothing more of a record deleted before a poll emitted it, and calls an item of it stale', () => {
+		const ledger = new Ledger('job', 10);
+		ledger.set('j', 'Name', 1);
+		ledger.set('k', 'Other', 2);
+		ledger.remove('j');
+		ledger.poll(1, [v('k', 'Other')]);
+		expect(ledger.report()).toMatchObject({ lost: 0, pending: 0, owed: 1 });
+		ledger.poll(2, [v('j', 'Name')]);
+		expect(ledger.report()).toMatchObject({ stale: 1 });
+	});
 });

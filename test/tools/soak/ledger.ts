@@ -147,6 +147,12 @@ export class Ledger {
 		this.versions++;
 	}
 
+	/** The record is deleted: the list no longer shows it, its current version is owed no more. */
+	remove(id: string): void {
+		this.current.delete(id);
+		this.unemitted.delete(id);
+	}
+
 	currentOf(id: string): Version | undefined {
 		return this.current.get(id);
 	}

@@ -13,6 +13,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { TriggerHarness, itemsOf } from '../../harness/trigger';
+import type { RequestLog, RequestLogEntry } from '../sandbox';
 import type { Emitted, Ledger } from './ledger';
 import type { Random } from './world';
 
@@ -28,6 +29,8 @@ export interface RunnerOptions {
 	restartRate: number;
 	/** Chance that a failed poll is followed by a re-activation from the saved static data. */
 	restartAfterFailure: number;
+	/** The sandbox's request log: what a failed poll met (judgeFailure). */
+	requestLog: RequestLog;
 	/** Called with every poll's outcome and the trigger's state after it (SOAK_TRACE). */
 	trace?: (event: Record<string, unknown>) => void;
 }
@@ -75,10 +78,49 @@ export function failureKind(error: unknown): string {
 	const gaveUp = /gave up after/.test(message) ? ' after retries' : '';
 	if (http) return `HTTP ${http[1]}${gaveUp}`;
 	if (/rate limit/i.test(message)) return `HTTP 429${gaveUp}`;
-	if (/not a page|not a job and its applications/.test(message))
-		return 'not a page (truncated or HTML body)';
+	if (/not a page|not a job and its applications/.test(message)) return NOT_A_PAGE;
 	if (/connection/i.test(message)) return `connection${gaveUp}`;
 	return message.slice(0, 80);
+}
+
+const NOT_A_PAGE = 'not a page (truncated or HTML body)';
+
+/** The kinds of failure the faults injected into a poll's requests may cause. */
+export function injectedKinds(entries: RequestLogEntry[]): Set<string> {
+	const kinds = new Set<string>();
+	for (const entry of entries) {
+		if (entry.fault === 'error') kinds.add(`HTTP ${entry.status}`);
+		else if (entry.fault === 'rateLimit') kinds.add('HTTP 429');
+		else if (entry.fault === 'drop') kinds.add('connection');
+		else if (entry.fault === 'truncate') kinds.add(NOT_A_PAGE);
+		else if (entry.fault === 'html') {
+			kinds.add(`HTTP ${entry.status}`);
+			kinds.add(NOT_A_PAGE);
+		}
+	}
+	return kinds;
+}
+
+/**
+ * Why a poll failed, by kind, when an injected fault of that kind explains it (an HTTP
+ * status, a dropped connection, a truncated or HTML body met by one of its requests) or
+ * `documented` names it; any other exception ends the soak at once, with its stack.
+ */
+export function judgeFailure(
+	label: string,
+	error: unknown,
+	requests: RequestLogEntry[],
+	documented?: (error: unknown) => string | undefined,
+): string {
+	const kind = failureKind(error);
+	const injected = injectedKinds(requests);
+	if (injected.has(kind.replace(/ after retries$/, ''))) return kind;
+	const named = documented?.(error);
+	if (named !== undefined) return named;
+	const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+	throw new Error(
+		`${label} failed unexpectedly (${kind}); faults injected into its requests: ${[...injected].join(', ') || 'none'}\n${stack}`,
+	);
 }
 
 export class TriggerRunner {
@@ -126,12 +168,17 @@ export class TriggerRunner {
 	/** One poll; returns the number of items emitted, or undefined when the poll failed. */
 	async poll(): Promise<number | undefined> {
 		const number = ++this.polls;
+		const seq = this.options.requestLog.seq;
 		let items: IDataObject[];
 		try {
 			items = itemsOf(await this.harness.poll());
 		} catch (error) {
 			this.failed++;
-			const kind = failureKind(error);
+			const kind = judgeFailure(
+				`${this.options.resource} poll ${number}`,
+				error,
+				this.options.requestLog.since(seq),
+			);
 			this.failures.set(kind, (this.failures.get(kind) ?? 0) + 1);
 			const restart = this.options.random() < this.options.restartAfterFailure;
 			if (restart) this.restart();

@@ -39,6 +39,7 @@ import { createSandbox } from '../sandbox';
 import type { RequestLogEntry, Sandbox } from '../sandbox';
 import { ApplicationLedger, ApplicationRunner } from './applications';
 import type { ApplicationReport } from './applications';
+import { brief, describeApplications, expectNoProblems, Guards } from './checks';
 import { Ledger } from './ledger';
 import type { LedgerReport } from './ledger';
 import { TriggerRunner } from './runner';
@@ -114,11 +115,6 @@ function tally(entries: RequestLogEntry[]): {
 	};
 }
 
-const brief = (map: Map<string, number> | Record<string, number>) =>
-	Object.entries(map instanceof Map ? Object.fromEntries(map) : map)
-		.map(([k, n]) => `${k}: ${n}`)
-		.join(', ') || 'none';
-
 function describeLedger(name: string, report: LedgerReport): string {
 	return (
 		`${name}: ${report.versions} versions made, ${report.owed} owed (${report.replaced} replaced before a poll owed them), ` +
@@ -171,6 +167,7 @@ it(
 		const common = {
 			baseUrl: sandbox.url,
 			apiKey: API_KEY,
+			requestLog: sandbox.requestLog,
 			random,
 			restartRate: 0.02,
 			restartAfterFailure: 0.5,
@@ -352,7 +349,7 @@ it(
 					`duplicated ${candidateReport.duplicated + jobReport.duplicated}; wall ${Math.round(wallSeconds)} s`,
 				`  ${describeLedger('candidates', candidateReport)}`,
 				`  ${describeLedger('jobs', jobReport)}`,
-				`  applications: ${brief(world.counts.applications)} changes made; ${applicationReport.polls} polls checked (${applicationTrigger.failed} failed, ${applicationTrigger.restarts} restarts), ${applicationReport.jobReads} job reads; ${applicationReport.logged} changes in the sandbox's log; events owed ${applicationReport.owed}, emitted ${applicationReport.emitted} (${brief(applicationReport.byEvent)}), deferred by Max Items ${applicationReport.deferred}; missed ${applicationReport.missed}, duplicated ${applicationReport.duplicated}, lost ${applicationReport.lost}`,
+				`  applications: ${brief(world.counts.applications)} changes made; ${describeApplications(applicationReport, applicationTrigger)}`,
 				`  poll failures: candidates ${brief(candidateTrigger.failures)}; jobs ${brief(jobTrigger.failures)}; applications ${brief(applicationTrigger.failures)}`,
 				'',
 			].join('\n'),
@@ -364,18 +361,29 @@ it(
 			job: true,
 			application: true,
 		});
-		// The soak did what it claims: faults were injected, polls failed, ties happened.
-		if (FAULTS_ON) {
+		// The soak did what it claims: faults were injected, polls failed, ties happened. A check
+		// that a setting switches off says so (guards), and is counted.
+		const guards = new Guards();
+		guards.check(FAULTS_ON, 'faults were injected and polls failed (SOAK_FAULTS=off)', () => {
 			expect(faulted.faults / faulted.requests).toBeGreaterThan(0.07);
 			expect(soakFailed.candidate + soakFailed.job).toBeGreaterThan(0);
-		} else expect(faulted.faults + soakFailed.candidate + soakFailed.job).toBe(0);
+			expect(applicationTrigger.failed).toBeGreaterThan(0);
+		});
+		// Without faults no poll may fail, of any resource.
+		guards.check(!FAULTS_ON, 'no poll failed without faults (faults on)', () =>
+			expect({
+				faults: faulted.faults,
+				...soakFailed,
+				application: applicationTrigger.failed,
+			}).toEqual({ faults: 0, candidate: 0, job: 0, application: 0 }),
+		);
 		expect(world.counts.candidateTies.length).toBe(tieCount);
 		expect(world.counts.invisibleJobChanges).toBeGreaterThan(0);
-		if (POLLS > 60) expect(world.counts.lateCandidates).toBeGreaterThan(0);
-		if (POLLS > 60) {
+		guards.check(POLLS > 60, 'candidates and jobs were written late (SOAK_POLLS <= 60)', () => {
+			expect(world.counts.lateCandidates).toBeGreaterThan(0);
 			expect(world.counts.lateJobs.invisible).toBeGreaterThan(0);
 			expect(lateJobs - world.counts.lateJobs.invisible).toBeGreaterThan(0);
-		}
+		});
 
 		for (const [report, trigger] of [
 			[candidateReport, candidateTrigger],
@@ -403,16 +411,10 @@ it(
 			RECHECK_MS / POLL_INTERVAL_MS + 15,
 		);
 		expect(jobTrigger.notices).toBe(0);
-		expect({ resource: 'application', examples: applicationReport.examples }).toEqual({
-			resource: 'application',
-			examples: { missed: [], duplicated: [], lost: [] },
-		});
-		expect(applicationReport.missed + applicationReport.duplicated + applicationReport.lost).toBe(
-			0,
-		);
-		// The soak did what it claims for applications too: events of every kind, under faults.
+		expectNoProblems(applicationReport);
+		// The soak did what it claims for applications too: events of every kind.
 		expect(Object.keys(applicationReport.byEvent).sort()).toEqual([...APPLICATION_EVENTS].sort());
-		if (FAULTS_ON) expect(applicationTrigger.failed).toBeGreaterThan(0);
+		guards.say(`SOAK seed ${SEED}`);
 	},
 	Math.max(180_000, POLLS * 2_000),
 );
@@ -435,6 +437,7 @@ it('job cursor stall: more than 50 jobs at one modifiedAt are the documented exc
 		maxItemsPerPoll: 1000,
 		baseUrl: sandbox.url,
 		apiKey: API_KEY,
+		requestLog: sandbox.requestLog,
 		random,
 		restartRate: 0,
 		restartAfterFailure: 0.5,

@@ -77,6 +77,8 @@ export interface ChangeCounts {
 	lateJobs: { before: number; among: number; after: number; invisible: number };
 	/** Application changes made: created, moved to another stage, state, interview, removed. */
 	applications: Record<string, number>;
+	/** Jobs closed, reopened and deleted (jobLifecycle). */
+	jobLifecycle: { closed: number; reopened: number; deleted: number };
 }
 
 /**
@@ -96,6 +98,7 @@ export class World {
 		lateCandidates: 0,
 		lateJobs: { before: 0, among: 0, after: 0, invisible: 0 },
 		applications: {},
+		jobLifecycle: { closed: 0, reopened: 0, deleted: 0 },
 	};
 
 	private seq: number;
@@ -155,6 +158,12 @@ export class World {
 		this.seq = this.sandbox.changeLog.seq;
 		const last = new Map<string, ChangeEntry>();
 		for (const entry of entries) {
+			if (entry.resource === 'vacancy' && entry.kind === 'removed') {
+				// A job deleted: the list no longer shows it, nothing of it is owed any more.
+				this.jobs.remove(entry.id);
+				last.delete(`vacancy:${entry.id}`);
+				continue;
+			}
 			if (entry.resource === 'candidate') this.counts.candidateChanges++;
 			else if (entry.resource === 'vacancy') this.counts.jobChanges++;
 			// The application ledger reads these entries itself (applications.ts).
@@ -339,6 +348,77 @@ export class World {
 			for (const application of list) move(application.id);
 			this.countApplication('bulk');
 		}
+	}
+
+	/** Whether the job's stage is open (the sandbox's stage table). */
+	isOpen(id: string): boolean {
+		const job = this.sandbox.store.getVacancy(id);
+		const stages = this.sandbox.fixtures().vacancyStages;
+		return stages.find((stage) => stage.id === job?.stageId)?.isOpen === true;
+	}
+
+	/** The jobs the sandbox has now. */
+	get jobList(): readonly string[] {
+		return this.jobIds;
+	}
+
+	/**
+	 * Jobs move through their life, as recruiters move them: now and then an open job is closed
+	 * (filled, cancelled, on hold) or a closed one reopened, each with a new name (the job list
+	 * shows it changed), and, rarer, a job is deleted with its applications. `keep`: jobs never
+	 * deleted here (a test deletes them itself, when it means to).
+	 */
+	jobLifecycle(keep: ReadonlySet<string> = new Set()): void {
+		const { random, sandbox } = this;
+		const stages = sandbox.fixtures().vacancyStages;
+		const open = stages.filter((stage) => stage.isOpen).map((stage) => stage.id);
+		const closed = stages.filter((stage) => !stage.isOpen).map((stage) => stage.id);
+		if (random() < 0.15) {
+			const candidates = this.jobIds.filter((id) => this.isOpen(id));
+			if (candidates.length > 0) {
+				sandbox.touchVacancy(pick(random, candidates), {
+					stageId: pick(random, closed),
+					name: this.name('Closed job'),
+				});
+				this.counts.jobLifecycle.closed++;
+			}
+		}
+		if (random() < 0.12) {
+			const candidates = this.jobIds.filter((id) => !this.isOpen(id));
+			if (candidates.length > 0) {
+				sandbox.touchVacancy(pick(random, candidates), {
+					stageId: pick(random, open),
+					name: this.name('Reopened job'),
+				});
+				this.counts.jobLifecycle.reopened++;
+			}
+		}
+		if (random() < 0.02) {
+			const candidates = this.jobIds.filter((id) => !keep.has(id));
+			if (candidates.length > 0) this.deleteJob(pick(random, candidates));
+		}
+	}
+
+	/** A job deleted, with its applications. */
+	deleteJob(id: string): void {
+		this.sandbox.deleteVacancy(id);
+		this.jobIds.splice(this.jobIds.indexOf(id), 1);
+		this.counts.jobLifecycle.deleted++;
+	}
+
+	/**
+	 * An interview cancelled: one of a random job's applications that has a next interview is
+	 * left with none (no event is owed: README's Interview Scheduled is "a new next interview").
+	 */
+	interviewCancelled(): boolean {
+		const { random, sandbox } = this;
+		const list = sandbox.store
+			.applicationsOfVacancy(pick(random, this.jobIds))
+			.filter((application) => sandbox.store.applicationFacts(application.id)?.interview);
+		if (list.length === 0) return false;
+		sandbox.moveApplication(pick(random, list).id, { interview: false });
+		this.countApplication('interview cancelled');
+		return true;
 	}
 
 	/** The latest modifiedAt any record of the ledger carries, and how many carry it. */
