@@ -119,14 +119,10 @@ const MUTANTS = [
 		name: 'Open Jobs Only emits closed jobs’ applications',
 		edits: [
 			{
-				file: 'nodes/RecruitingTrigger/applications/jobRead.ts',
-				find: "const closes = settings.watch === 'open' && read?.open === false;",
-				replace: 'const closes = false;',
-			},
-			{
-				file: 'nodes/RecruitingTrigger/applications/trigger.ts',
-				find: 'ids.filter((id) => !jobs.get(id)?.closed || jobs.get(id)?.dueSince !== undefined),',
-				replace: 'ids,',
+				// One function decides Open Jobs Only (the plan, the list, a read, the test event).
+				file: 'nodes/RecruitingTrigger/applications/state.ts',
+				find: "return watch !== 'open' || !closed;",
+				replace: 'return true;',
 			},
 		],
 	},
@@ -155,8 +151,8 @@ const MUTANTS = [
 		edits: [
 			{
 				file: 'nodes/RecruitingTrigger/applications/jobRead.ts',
-				find: 'const silent = closes ? job.applications === undefined : !takenIn(job);',
-				replace: 'const silent = closes ? job.applications === undefined : takenIn(job) && false;',
+				find: "const silent = job.status === 'toTakeIn' || (job.status === 'new' && !watched);",
+				replace: "const silent = job.status === 'new' && !watched;",
 			},
 		],
 	},
@@ -165,9 +161,9 @@ const MUTANTS = [
 		edits: [
 			{
 				file: 'nodes/RecruitingTrigger/applications/jobRead.ts',
-				find: 'for (const difference of differences(job.applications, read?.applications ?? [], now)) {',
+				find: "const before = job.status === 'watched' ? job.applications : undefined;",
 				replace:
-					'for (const difference of differences(read === undefined ? undefined : job.applications, read?.applications ?? [], now)) {',
+					"const before = job.status === 'watched' && read !== undefined ? job.applications : undefined;",
 			},
 		],
 	},
