@@ -531,3 +531,22 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 		expect(kinds(ledger.finish())).toEqual({});
 	});
 });
+
+describe('ApplicationLedger.jobsRead: the reads a poll made, as their answers say', () => {
+	const entry = (path: string, status: number, fault: string | null) =>
+		({ path, status, fault }) as unknown as RequestLogEntry;
+	test('a 404 whose body was cut short still says the job is gone; a cut 200 or a 500 is no read', () => {
+		expect(
+			ApplicationLedger.jobsRead([
+				entry('/v1/applications/vacancy/j1', 404, 'truncate'),
+				entry('/v1/applications/vacancy/j2', 200, 'truncate'),
+				entry('/v1/applications/vacancy/j3', 500, 'error'),
+				entry('/v1/applications/vacancy/j4', 200, null),
+				entry('/v1/vacancies', 200, null),
+			]),
+		).toEqual([
+			{ job: 'j1', status: 404 },
+			{ job: 'j4', status: 200 },
+		]);
+	});
+});

@@ -281,13 +281,16 @@ export class ApplicationLedger {
 		this.setting.picked = (this.setting.picked ?? []).filter((id) => id !== jobId);
 	}
 
-	/** The jobs whose applications a poll read: answers without an injected fault. */
+	/** The jobs whose applications a poll read: answers an injected fault did not change. */
 	static jobsRead(entries: RequestLogEntry[]): JobReadEntry[] {
 		const jobs: JobReadEntry[] = [];
 		for (const entry of entries) {
 			const match = /\/v1\/applications\/vacancy\/([^/?]+)$/.exec(entry.path);
-			if (!match || entry.fault) continue;
-			if (entry.status === 200 || entry.status === 404)
+			if (!match) continue;
+			// A truncated body keeps the status it was sent with: a 404 still says the job is gone
+			// (the trigger reads a 404 by its status), a 200 cut short fails the poll.
+			const intact = !entry.fault || (entry.fault === 'truncate' && entry.status === 404);
+			if (intact && (entry.status === 200 || entry.status === 404))
 				jobs.push({ job: decodeURIComponent(match[1]), status: entry.status });
 		}
 		return jobs;
