@@ -9,6 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { API_KEY, jsonOf, runRecruiting } from '../harness/engine';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
+import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
 import { createSandbox } from '../tools/sandbox';
 import type { Sandbox } from '../tools/sandbox';
@@ -75,14 +76,8 @@ export async function trigger(
 	}
 }
 
-const ALL_EVENTS = [
-	'newApplication',
-	'stageChanged',
-	'stateChanged',
-	'placed',
-	'interviewScheduled',
-	'removed',
-];
+/** Every event the trigger offers, so that each example's event is among those chosen. */
+const ALL_EVENTS = [...APPLICATION_EVENTS];
 
 /**
  * The Output of the application examples: New Application shows `application` as Simplified
