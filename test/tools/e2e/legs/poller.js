@@ -25,6 +25,7 @@ const {
 	killGroup,
 	portInUse,
 	run: runCommand,
+	REPO_ROOT,
 } = require('../lib/util');
 const { importEntities, startN8n, activateWorkflow, stripAnsi } = require('../lib/n8n');
 const { createSandbox } = require('../../sandbox');
@@ -557,10 +558,15 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 					`the application trigger's stored state: ${show(a)}`,
 				);
 				const job = a.watch && a.watch[jobA];
-				const fingerprint = ((job && job.a) || []).find(
-					(/** @type {any[]} */ f) => f[0] === movedFirst.id,
+				// The stored form is the package's to decode (one text a job, version 2): read it
+				// back with the built package's own loader, as the next poll will.
+				const stored = require(
+					path.join(REPO_ROOT, 'dist/nodes/RecruitingTrigger/applications/stored.js'),
 				);
-				const stage = fingerprint && a.stages[fingerprint[1]];
+				const loaded = stored.loadApplicationState(a);
+				const watched = loaded && loaded.jobs.get(jobA);
+				const kept = watched && watched.applications && watched.applications.get(movedFirst.id);
+				const stage = kept && kept.stage;
 				expect(
 					stage && stage.id === 'astage-interview',
 					`${movedFirst.id} is stored in ${show(stage)} (job ${jobA}: ${show(job)})`,
