@@ -61,7 +61,7 @@ export class RecruitingTrigger implements INodeType {
 			: await pollList(this, stored);
 		if (slot.read() !== stored) return null;
 		// Only now, after the whole poll succeeded: a poll that throws leaves the state as it was.
-		slot.write(state);
+		slot.write(state, items.length > 0);
 		return items.length ? [items] : null;
 	}
 }

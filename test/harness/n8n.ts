@@ -258,6 +258,14 @@ const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  * A polling trigger in an active workflow: its static data carried from poll to poll, and
  * saved when n8n saves it: only after a poll that emitted items (the execution it starts saves
  * changed static data). `restart()` activates the workflow again from what was saved.
+ *
+ * `durable`: n8n 2.x's durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED) on its
+ * scheduler, as its TriggerExecutionContextFactory and PollTriggerTaskHandler run a poll: each
+ * scheduled poll is a task that loads the workflow as last saved; the node's own static data is
+ * a plain copy of a cursor kept by node id (seeded once from the node's static data), committed
+ * when the poll changed it: with the execution an emitting poll starts, or alone after a poll
+ * that returned null; the workflow's static data is saved beside it, as in the default mode.
+ * `activate()` is the poll n8n runs when it activates the workflow.
  */
 export class PollHarness {
 	workflow!: Workflow;
@@ -273,6 +281,11 @@ export class PollHarness {
 	/** The node's version in the workflow (default 1, as saved workflows have). */
 	private readonly typeVersion: number;
 
+	/** With durable poll cursors: the node's cursor as n8n last committed it (JSON). */
+	cursor: string | undefined;
+
+	private readonly durable: boolean;
+
 	constructor(
 		private readonly trigger: INodeType,
 		private readonly type: string,
@@ -282,10 +295,13 @@ export class PollHarness {
 			name,
 			staticData,
 			typeVersion = 1,
-		}: { name: string; staticData?: IDataObject; typeVersion?: number },
+			durable = false,
+		}: { name: string; staticData?: IDataObject; typeVersion?: number; durable?: boolean },
 	) {
 		this.name = name;
 		this.typeVersion = typeVersion;
+		this.durable = durable;
+		this.saved = staticData === undefined ? undefined : JSON.stringify(staticData);
 		this.additionalData = additionalData(helper, undefined);
 		this.build(staticData === undefined ? undefined : copy(staticData));
 	}
@@ -330,14 +346,43 @@ export class PollHarness {
 
 	/** One poll as the active workflow's poller runs it; saves static data as n8n does. */
 	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<PollResult> {
+		if (this.durable && mode !== 'manual') this.restart();
+		return await this.run(mode, false);
+	}
+
+	/**
+	 * The poll n8n runs when it activates the workflow (ActiveWorkflowTriggers, a test poll):
+	 * its items start an execution; with durable cursors a poll that emits nothing commits no
+	 * cursor; the workflow's static data is saved after it (WorkflowTriggerActivator).
+	 */
+	async activate(): Promise<PollResult> {
+		const result = await this.run('trigger', true);
+		this.saved = JSON.stringify(this.workflow.staticData);
+		return result;
+	}
+
+	private async run(mode: WorkflowExecuteMode, activation: boolean): Promise<PollResult> {
+		// n8n creates the cursor from the node's static data on the first poll with the cursors on.
+		if (this.durable && mode !== 'manual')
+			this.cursor ??= JSON.stringify(this.workflow.getStaticData('node', this.node));
+		const seed = mode === 'manual' ? undefined : this.cursor;
+		const snapshot = seed === undefined ? undefined : (JSON.parse(seed) as IDataObject);
 		const context = new PollContext(
 			this.workflow,
 			this.node,
 			this.additionalData,
 			mode,
 			mode === 'manual' ? 'manual' : 'activate',
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			snapshot && (() => snapshot),
 		);
 		const result = (await this.trigger.poll!.call(context)) as PollResult;
+		const commit = result !== null || !activation;
+		if (snapshot && commit && JSON.stringify(snapshot) !== seed)
+			this.cursor = JSON.stringify(snapshot);
 		if (result !== null && mode !== 'manual') this.saved = JSON.stringify(this.workflow.staticData);
 		return result;
 	}

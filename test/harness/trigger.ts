@@ -22,13 +22,15 @@ export class TriggerHarness extends PollHarness {
 		staticData?: IDataObject,
 		/** The node's version in the workflow (default 1, as saved workflows have). */
 		typeVersion = 1,
+		/** n8n 2.x's durable poll cursors on (n8n.ts's PollHarness). */
+		durable = false,
 	) {
 		super(
 			new RecruitingTrigger(),
 			TRIGGER_TYPE,
 			parameters,
 			credentialsHelper(new RecruitingApi(), { data: credentials }),
-			{ name: NODE_NAME, staticData, typeVersion },
+			{ name: NODE_NAME, staticData, typeVersion, durable },
 		);
 	}
 
@@ -36,7 +38,8 @@ export class TriggerHarness extends PollHarness {
 	state(): IDataObject | undefined {
 		const global = this.workflow.staticData.global as IDataObject | undefined;
 		const byName = this.workflow.staticData[`node:${this.name}`] as IDataObject | undefined;
-		const state = global?.[`recruitingTrigger:${this.node.id}`] ?? byName?.state;
+		const cursor = this.cursor === undefined ? undefined : (JSON.parse(this.cursor) as IDataObject);
+		const state = cursor?.state ?? global?.[`recruitingTrigger:${this.node.id}`] ?? byName?.state;
 		return state === undefined ? undefined : (JSON.parse(JSON.stringify(state)) as IDataObject);
 	}
 }

@@ -171,6 +171,87 @@ describe('first activation (Start)', () => {
 		});
 	});
 
+	describe("with n8n 2.x's durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED)", () => {
+		const durable = () =>
+			new TriggerHarness(
+				{ resource: 'candidate', start: 'everything' },
+				undefined,
+				undefined,
+				1,
+				true,
+			);
+
+		it('the state is committed with the execution: a restart that lost the static data saved beside it repeats nothing', async () => {
+			api.addCandidates(candidate(1, 10), candidate(2, 20));
+			const trigger = durable();
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
+			api.addCandidates(candidate(3, 30));
+			const before = trigger.saved;
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
+			// n8n crashes after committing the execution (and the cursor with it), before the
+			// workflow's static data it saves beside them lands.
+			trigger.saved = before;
+			trigger.restart();
+			expect(await trigger.poll()).toBeNull();
+			api.addCandidates(candidate(4, 40));
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([4]));
+			// The state is in the cursor alone.
+			expect(trigger.staticData().global).toEqual({});
+		});
+
+		it('From Now: the poll n8n runs at activation commits no cursor when it emits nothing; its position is kept where n8n saves it after activating, and the first scheduled poll goes on from it', async () => {
+			api.addCandidates(candidate(1, 1), candidate(2, 995));
+			const trigger = new TriggerHarness({ resource: 'candidate' }, undefined, undefined, 1, true);
+			expect(await trigger.activate()).toBeNull();
+			expect(trigger.cursor).toBe('{}');
+			// Created between the activation and the first scheduled poll.
+			clock = Date.parse(t(1005));
+			api.addCandidates(candidate(3, 1001));
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
+			// The cursor read back holding the state: the copy in the workflow's static data goes.
+			expect(await trigger.poll()).toBeNull();
+			expect(trigger.staticData().global).toEqual({});
+			expect(JSON.parse(trigger.cursor as string).state).toMatchObject({ watermark: t(1001) });
+		});
+
+		it('renaming the trigger node keeps its position (n8n keeps the cursor by node id)', async () => {
+			api.addCandidates(candidate(1, 10));
+			const trigger = durable();
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1]));
+			api.addCandidates(candidate(2, 20));
+			trigger.rename('New Candidate');
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([2]));
+			expect(await trigger.poll()).toBeNull();
+		});
+
+		it('switched on under a running trigger: its state moves into the cursor; the old copy goes once the cursor is read back with it, so a refused commit loses nothing', async () => {
+			api.addCandidates(candidate(1, 10), candidate(2, 20));
+			const before = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+			expect(ids(itemsOf(await before.poll()))).toEqual(cids([1, 2]));
+			const key = 'recruitingTrigger:trigger';
+			const trigger = new TriggerHarness(
+				{ resource: 'candidate', start: 'everything' },
+				undefined,
+				before.staticData(),
+				1,
+				true,
+			);
+			api.addCandidates(candidate(3, 30));
+			const seeded = trigger.cursor;
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
+			// n8n refused the commit (the poll lost its lease): neither the cursor nor the
+			// execution was stored; the next poll reads the old copy and emits the change again.
+			trigger.cursor = seeded;
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
+			expect(Object.keys(trigger.staticData().global as object)).toEqual([key]);
+			// Committed this time: the next poll finds the state in the cursor and drops the copy.
+			expect(await trigger.poll()).toBeNull();
+			expect(trigger.staticData().global).toEqual({});
+			api.addCandidates(candidate(4, 40));
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([4]));
+		});
+	});
+
 	it('switching Resource on an existing workflow starts over per the Start setting', async () => {
 		api.addCandidates(candidate(1, 10));
 		api.addJobs(job(1, 10), job(2, 20));

@@ -521,13 +521,21 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		/** @type {{ id: string } | undefined} */
 		let second;
 		/**
-		 * The trigger's state in `workflow`'s static data, as n8n stored it in PostgreSQL (the
-		 * workflow_entity row n8n reads at start): the node keeps it under
-		 * global["recruitingTrigger:<node id>"] (nodes/RecruitingTrigger/slot.ts).
+		 * The trigger's state in `workflow`, as n8n stored it in PostgreSQL, where the node keeps
+		 * it (nodes/RecruitingTrigger/slot.ts): with the durable poll cursors, in the node's
+		 * cursor (the poller_state row n8n commits with each execution the poll starts);
+		 * otherwise in the workflow's static data (the workflow_entity row n8n reads at start),
+		 * under global["recruitingTrigger:<node id>"].
 		 * @param {any} workflow @returns {Promise<any>}
 		 */
 		const storedState = async (workflow) => {
 			const trigger = workflow.nodes.find((/** @type {any} */ n) => /Trigger$/.test(n.type));
+			if (mode === 'durable') {
+				const text = await database.query(
+					`SELECT cursor FROM poller_state WHERE "workflowId" = '${workflow.id}' AND "nodeId" = '${trigger.id}'`,
+				);
+				return text ? JSON.parse(text).state : undefined;
+			}
 			const text = await database.query(
 				`SELECT "staticData" FROM workflow_entity WHERE id = '${workflow.id}'`,
 			);
