@@ -167,6 +167,16 @@ const MUTANTS = [
 			},
 		],
 	},
+	{
+		name: "the state kept beside n8n's durable poll cursor, not in it",
+		edits: [
+			{
+				file: 'nodes/RecruitingTrigger/slot.ts',
+				find: "const staged = !('__dataChanged' in own);",
+				replace: 'const staged = own === undefined;',
+			},
+		],
+	},
 ];
 
 module.exports = { MUTANTS };

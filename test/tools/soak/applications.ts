@@ -27,9 +27,11 @@
  *    poll's last job that emitted none of what they owe are *deferred* only when one of them
  *    did not fit: the poll's items plus its owed events exceed Max Items. Otherwise missed.
  * 4. n8n saves the trigger's state only with a poll that emits items, and a restart goes back
- *    to it (README: "restart n8n | the one saved with the last emitting poll | everything not
- *    yet emitted, once"; "If n8n restarts before the trigger's first item, *From Now* starts
- *    again from the restart"): so does the ledger's own model (`restart`).
+ *    to it (README: "restart n8n | the last one stored | everything not yet emitted, once";
+ *    "n8n saves the state only with a poll that emits; *From Now* then starts again from the
+ *    restart"): so does the ledger's own model (`restart`). With n8n's durable
+ *    poll cursors, with every poll that succeeds (nodes/RecruitingTrigger/README.md: "the one
+ *    saved with the last emitting poll (with durable poll cursors: committed with each poll)").
  * 5. After the drain (every job read since the last change, nothing emitted), anything still
  *    owed is *lost*.
  */
@@ -92,6 +94,8 @@ export interface WatchSetting {
 	stageTypes?: string[];
 	/** Target Stages as the user types them: names or ids. */
 	stages?: string[];
+	/** n8n 2.x's durable poll cursors on (N8N_POLLER_DURABLE_CURSORS_ENABLED). */
+	durable?: boolean;
 }
 
 /**
@@ -184,7 +188,7 @@ export class ApplicationLedger {
 	/** Undefined until the first successful poll, which is the first activation (`freshModel`). */
 	private model: Model | undefined;
 
-	/** The model as n8n saved it with the last emitting poll (undefined: never saved). */
+	/** The model as n8n saved it (undefined: never saved). */
 	private saved: Model | undefined;
 
 	/** Events emitted before, per application (to tell a repeat from a stray item). */
@@ -465,8 +469,8 @@ export class ApplicationLedger {
 				else this.note('unexpected', text);
 			}
 		}
-		// n8n saves the state with a poll that emits items.
-		if (items.length > 0) this.saved = copyModel(model);
+		// n8n saves the state with a poll that emits items; with durable cursors, with every poll.
+		if (items.length > 0 || this.setting.durable) this.saved = copyModel(model);
 	}
 
 	/**

@@ -6,11 +6,12 @@
  *
  *   SOAK_SETTING_POLLS=200 npx jest --testMatch '**\/test/tools/soak/settings.soak.ts'
  *
- * Five workflows, each its own ledger (applications.ts) owing what README's words for its
+ * Six workflows, each its own ledger (applications.ts) owing what README's words for its
  * setting say: All Jobs with every event (as trigger.soak.ts, here with jobs closed, reopened
  * and deleted), Open Jobs Only, Picked Jobs (8 jobs, one of them deleted halfway: its
  * applications are owed as Removed, then the next poll must fail naming it, and the user takes
- * it out of the list), a Target Stage filter with some events not chosen, and From Now. Under
+ * it out of the list), a Target Stage filter with some events not chosen, From Now, and From
+ * Now with n8n's durable poll cursors (the state committed with every poll). Under
  * the same faults as trigger.soak.ts; every poll failure must be explained by an injected
  * fault or be the documented one; at the end, faults off, each trigger polls until every job
  * was read since the last change with nothing emitted, and nothing may be missed, duplicated,
@@ -155,6 +156,13 @@ it(
 				stages: ['presented to client'],
 			},
 			{ label: 'All Jobs, every event, From Now', watch: 'all', start: 'now', events: all },
+			{
+				label: "All Jobs, every event, From Now, n8n's durable poll cursors",
+				watch: 'all',
+				start: 'now',
+				events: all,
+				durable: true,
+			},
 		];
 		/** The documented failure: a picked job the API deleted, named by the poll after. */
 		let unpicked = false;
@@ -167,7 +175,13 @@ it(
 		const runners = settings.map((setting) => {
 			const ledger = new ApplicationLedger(sandbox, MAX_ITEMS, setting);
 			return new ApplicationRunner(
-				new TriggerHarness(parameters(setting), { baseUrl: sandbox.url, apiKey: API_KEY }),
+				new TriggerHarness(
+					parameters(setting),
+					{ baseUrl: sandbox.url, apiKey: API_KEY },
+					undefined,
+					1,
+					setting.durable,
+				),
 				ledger,
 				sandbox,
 				{
@@ -303,5 +317,5 @@ it(
 		);
 		guards.say(`SOAK settings, seed ${SEED}`);
 	},
-	Math.max(300_000, POLLS * 5 * 2_000),
+	Math.max(300_000, POLLS * 6 * 2_000),
 );
