@@ -86,10 +86,10 @@ async function startRedis() {
 /**
  * The two ways n8n 2.x runs a poll other than the default: queue mode (Redis, one main that
  * polls the trigger and enqueues executions, one worker that runs them, sharing the user
- * folder and the PostgreSQL database), and the durable scheduler with poll cursors (n8n 2.x's opt-in
- * scheduler runs each poll as a task and stages a node's static data per node id; this
- * trigger keeps its position in the workflow's static data, which n8n saves as in the default
- * mode).
+ * folder and the PostgreSQL database), and the durable scheduler with poll cursors (n8n 2.x's
+ * opt-in scheduler runs each poll as a task and stages a node's static data as a cursor per
+ * node id, committed with the execution the poll starts: this trigger keeps its state there,
+ * nodes/RecruitingTrigger/slot.ts).
  */
 const MODES = {
 	queue: {
