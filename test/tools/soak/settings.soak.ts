@@ -35,7 +35,7 @@ import { ApplicationLedger, ApplicationRunner } from './applications';
 import type { WatchSetting } from './applications';
 import { brief, describeApplications, expectNoProblems, Guards } from './checks';
 import { Ledger } from './ledger';
-import { World, prng } from './world';
+import { World, prng, soakFaults } from './world';
 
 const POLLS = Number(process.env.SOAK_SETTING_POLLS ?? 200);
 const SEED = Number(process.env.SOAK_SEED ?? 1);
@@ -46,17 +46,7 @@ const MAX_ITEMS = 20;
 const DRAIN_POLLS = 300;
 const PICKED = 8;
 
-/** The same 10% of failing answers as trigger.soak.ts. */
-const FAULTS = {
-	seed: SEED,
-	errorRate: 0.05,
-	errorStatuses: [500, 502, 503, 504],
-	rateLimitRate: 0.025,
-	retryAfterSeconds: 0,
-	dropRate: 0.015,
-	htmlRate: 0.005,
-	truncateRate: 0.005,
-};
+const FAULTS = soakFaults(SEED);
 
 /** The node's parameters for a setting (as the editor writes them). */
 function parameters(setting: WatchSetting): INodeParameters {

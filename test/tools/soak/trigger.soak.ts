@@ -43,7 +43,7 @@ import { brief, describeApplications, expectNoProblems, Guards } from './checks'
 import { Ledger } from './ledger';
 import type { LedgerReport } from './ledger';
 import { TriggerRunner } from './runner';
-import { World, int, listAll, prng } from './world';
+import { World, int, listAll, prng, soakFaults } from './world';
 
 const POLLS = Number(process.env.SOAK_POLLS ?? 1000);
 const SEED = Number(process.env.SOAK_SEED ?? 1);
@@ -66,17 +66,7 @@ const DRAIN_POLLS = 200;
 const APPLICATION_JOBS_PER_POLL = 4;
 const APPLICATION_MAX_ITEMS = 20;
 
-/** 10% of the API's answers fail. */
-const FAULTS = {
-	seed: SEED,
-	errorRate: 0.05,
-	errorStatuses: [500, 502, 503, 504],
-	rateLimitRate: 0.025,
-	retryAfterSeconds: RETRY_AFTER,
-	dropRate: 0.015,
-	htmlRate: 0.005,
-	truncateRate: 0.005,
-};
+const FAULTS = soakFaults(SEED, RETRY_AFTER);
 
 function faultName(entry: RequestLogEntry): string {
 	switch (entry.fault) {

@@ -19,6 +19,23 @@ export function prng(seed: number): () => number {
 
 export type Random = () => number;
 
+/**
+ * The soak's faults: 10% of the API's answers fail (HTTP 5xx, 429 with `retryAfterSeconds`,
+ * dropped connections, HTML error pages, truncated bodies), the same in every soak.
+ */
+export function soakFaults(seed: number, retryAfterSeconds = 0) {
+	return {
+		seed,
+		errorRate: 0.05,
+		errorStatuses: [500, 502, 503, 504],
+		rateLimitRate: 0.025,
+		retryAfterSeconds,
+		dropRate: 0.015,
+		htmlRate: 0.005,
+		truncateRate: 0.005,
+	};
+}
+
 export const int = (random: Random, min: number, max: number) =>
 	min + Math.floor(random() * (max - min + 1));
 
