@@ -38,3 +38,14 @@ export function pollOption(context: IPollFunctions, option: INodeProperties): nu
 	}
 	return number;
 }
+
+/**
+ * The n8n clock (ms) after which a poll reads no more and returns what it has; the next poll
+ * goes on, as after Max Items per Poll. n8n 2.x gives a poll a time budget (getPollBudgetMs:
+ * under its durable scheduler 36 s by default, of the 45 s after which it abandons a poll, its
+ * items and state with it); n8n 1.x has none.
+ */
+export function pollDeadline(context: IPollFunctions, now: number): number {
+	const budget = (context as Partial<IPollFunctions>).getPollBudgetMs?.();
+	return typeof budget === 'number' && budget >= 0 ? now + budget : Infinity;
+}

@@ -284,6 +284,9 @@ export class PollHarness {
 	/** With durable poll cursors: the node's cursor as n8n last committed it (JSON). */
 	cursor: string | undefined;
 
+	/** The time a poll may take (getPollBudgetMs); undefined: n8n-core's default, 5 minutes. */
+	budgetMs: number | undefined;
+
 	private readonly durable: boolean;
 
 	constructor(
@@ -378,6 +381,7 @@ export class PollHarness {
 			undefined,
 			undefined,
 			snapshot && (() => snapshot),
+			this.budgetMs === undefined ? undefined : () => this.budgetMs as number,
 		);
 		const result = (await this.trigger.poll!.call(context)) as PollResult;
 		const commit = result !== null || !activation;

@@ -76,6 +76,31 @@ function seed() {
 	api.addApplications('j00003', app(5, 'sourced'), app(6));
 }
 
+test("a slow API: a poll stops reading jobs once n8n's time budget for it is spent (getPollBudgetMs); the jobs left keep their place, nothing lost or repeated", async () => {
+	seed();
+	const watch = trigger({ start: 'everything' });
+	// Each answer takes 10 s of the n8n clock; n8n gives a poll 25 s.
+	jest.spyOn(Date, 'now').mockImplementation(() => clock + api.log.length * 10_000);
+	watch.budgetMs = 25_000;
+	// The job list (2 requests), then one job: past the budget.
+	expect(events(itemsOf(await watch.poll()))).toEqual([
+		['newApplication', 'a1'],
+		['newApplication', 'a2'],
+	]);
+	expect(requestsSince(0).slice(2)).toEqual(['/applications/vacancy/j00001']);
+	const from = api.log.length;
+	expect(events(itemsOf(await watch.poll()))).toEqual([
+		['newApplication', 'a3'],
+		['newApplication', 'a4'],
+		['newApplication', 'a5'],
+		['newApplication', 'a6'],
+	]);
+	expect(requestsSince(from).filter((r) => r.startsWith('/applications'))).toEqual([
+		'/applications/vacancy/j00002',
+		'/applications/vacancy/j00003',
+	]);
+});
+
 describe('From Now', () => {
 	test('the first poll reads every job once and emits nothing; later changes are emitted once each', async () => {
 		seed();

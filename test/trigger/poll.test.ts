@@ -516,6 +516,20 @@ describe('consecutive polls', () => {
 		expect(log[5].at - log[1].at).toBeGreaterThanOrEqual(3 * 101);
 	});
 
+	it("a slow API: a poll stops reading once n8n's time budget for it is spent (getPollBudgetMs) and returns what it has; the next goes on, nothing lost or repeated", async () => {
+		api.addCandidates(...range(1, 200).map((n) => candidate(n, n)));
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		// Each answer takes 10 s of the n8n clock; n8n gives a poll 25 s.
+		jest.spyOn(Date, 'now').mockImplementation(() => clock + api.log.length * 10_000);
+		trigger.budgetMs = 25_000;
+		const first = ids(itemsOf(await trigger.poll()));
+		// Past the budget after the third page: no fourth.
+		expect(api.log).toHaveLength(3);
+		expect(first).toEqual(cids(range(1, 150)));
+		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(151, 200)));
+		expect(await trigger.poll()).toBeNull();
+	});
+
 	it('all 2,000 in one poll when Max Items per Poll allows it', async () => {
 		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
 		const trigger = new TriggerHarness({

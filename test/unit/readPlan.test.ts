@@ -109,10 +109,15 @@ async function simulate(
 		const due = ids.filter((id) => jobs.get(id)?.dueSince !== undefined);
 		const before = new Map(jobs);
 		const reads: string[] = [];
-		const items = await readJobs(jobs, settings(perPoll, maxItems), poll, 0, async (id) => {
-			reads.push(id);
-			return { title: id, open: true, applications: applications.get(id) as Json[] };
-		});
+		const items = await readJobs(
+			jobs,
+			settings(perPoll, maxItems),
+			{ poll, now: 0 },
+			async (id) => {
+				reads.push(id);
+				return { title: id, open: true, applications: applications.get(id) as Json[] };
+			},
+		);
 		const silent = reads.filter((id) => before.get(id)?.status === 'toTakeIn');
 		run.mostSilent = Math.max(run.mostSilent, silent.length);
 		run.mostReads = Math.max(run.mostReads, reads.length - silent.length);

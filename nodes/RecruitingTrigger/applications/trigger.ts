@@ -5,6 +5,7 @@ import { pathSegment } from '../../shared/address';
 import { describeBody, toNodeError } from '../../shared/errors';
 import { jobName, jobStage } from '../../shared/records/job';
 import { instant } from '../../shared/time';
+import { pollDeadline } from '../../shared/pollOptions';
 import { pacedRun, recruitingApiRequest } from '../../shared/transport';
 import type { PacedRun } from '../../shared/transport';
 import { isRecord, scalarText } from '../../shared/values';
@@ -105,13 +106,13 @@ async function readJob(
 /**
  * The reads of one poll: the jobs readPlan picks of those `watched`, one after the other (paced
  * after a 429; the silent ones emit nothing), each decided by decideRead, until Max Items per
- * Poll is reached or cuts a read: the jobs left keep their place. `jobs` is updated as it goes.
+ * Poll is reached or cuts a read, or the n8n clock passes `stopAt` after a read: the jobs left
+ * keep their place. `jobs` is updated as it goes.
  */
 export async function readJobs(
 	jobs: Map<string, WatchedJob>,
 	settings: ApplicationSettings,
-	poll: number,
-	now: number,
+	{ poll, now, stopAt = Infinity }: { poll: number; now: number; stopAt?: number },
 	read: (id: string) => Promise<JobRead | undefined>,
 ): Promise<IDataObject[]> {
 	const plan = readPlan(
@@ -121,12 +122,14 @@ export async function readJobs(
 	);
 	const items: IDataObject[] = [];
 	let full = false;
+	let reads = 0;
 	for (const id of [...plan.silent, ...plan.scheduled]) {
 		const job = jobs.get(id) as WatchedJob;
-		if (full || items.length >= settings.maxItems) {
+		if (full || items.length >= settings.maxItems || (reads > 0 && Date.now() >= stopAt)) {
 			jobs.set(id, passedOver(job, poll));
 			continue;
 		}
+		reads++;
 		const room = { left: settings.maxItems - items.length, first: items.length === 0 };
 		const outcome = decideRead({ id, job, read: await read(id), settings, room, poll, now });
 		items.push(...outcome.items);
@@ -176,7 +179,8 @@ export async function pollApplications(
 
 	// 2. The jobs Jobs to Watch does not watch keep no applications. 3. The reads.
 	for (const [id, job] of jobs) if (!readable(settings.watch, job)) jobs.set(id, unwatched(job));
-	const items = await readJobs(jobs, settings, poll, now, async (id) => {
+	const stopAt = pollDeadline(context, now);
+	const items = await readJobs(jobs, settings, { poll, now, stopAt }, async (id) => {
 		// A picked job read before that the API deleted: its applications are Removed, once;
 		// as it stays picked, the next poll reads it anew and says it is not found.
 		const readBefore = jobs.get(id)?.status === 'watched';

@@ -44,6 +44,8 @@ export interface PlanOptions {
 	/** False when the state the poll leaves is thrown away (Fetch Test Event). */
 	keepsState?: boolean;
 	maxPages?: number;
+	/** The n8n clock (ms) after which the poll reads no further page (pollDeadline). */
+	stopAt?: number;
 }
 
 /** Group name in `seen` for keys held while there is no watermark (the beginning of time). */
@@ -67,6 +69,8 @@ export class PollPlan implements Tally {
 	readonly keepsState: boolean;
 
 	private readonly maxPages: number;
+
+	private readonly stopAt: number;
 
 	/** Records created at or after this count as created (undefined: all of them). */
 	private readonly createdSince: At | undefined;
@@ -101,6 +105,7 @@ export class PollPlan implements Tally {
 		this.emitting = options.emit !== false;
 		this.keepsState = options.keepsState !== false;
 		this.maxPages = options.maxPages ?? MAX_PAGES_PER_POLL;
+		this.stopAt = options.stopAt ?? Infinity;
 		const capNs = nsFromMs(options.now + FUTURE_TOLERANCE_MS);
 		this.cap = { ns: capNs, text: formatInstant(capNs) };
 		const clockNs = nsFromMs(options.now);
@@ -210,7 +215,7 @@ export class PollPlan implements Tally {
 		this.pages++;
 		const { out, next, stall } = this.walk.take(page, request);
 		this.request = next;
-		if (this.request !== undefined && this.pages >= this.maxPages) {
+		if (this.request !== undefined && (this.pages >= this.maxPages || Date.now() >= this.stopAt)) {
 			// Not an error: the next poll reads on from the watermark this one leaves.
 			this.stopped = true;
 			this.request = this.walk.stopBefore(this.request);

@@ -6,7 +6,7 @@ import { readOutput, shapeRecord, simplifyOutput } from '../../shared/output';
 import { candidateShape } from '../../shared/records/candidate';
 import { jobStage, vacancyShape } from '../../shared/records/job';
 import { formatInstant, nsFromMs, timestamp } from '../../shared/time';
-import { maxItemsPerPollOption, pollOption } from '../../shared/pollOptions';
+import { maxItemsPerPollOption, pollDeadline, pollOption } from '../../shared/pollOptions';
 import { pacedRun } from '../../shared/transport';
 import type { Json } from '../../shared/values';
 import { LISTS, planPages, recentRecords, wholeList } from './read';
@@ -240,7 +240,13 @@ export async function pollList(
 	}
 	state ??= emptyState(resource, start === 'date' ? startDate(context) : undefined);
 
-	const plan = new PollPlan(state, { resource, event: changes, maxItems, now });
+	const plan = new PollPlan(state, {
+		resource,
+		event: changes,
+		maxItems,
+		now,
+		stopAt: pollDeadline(context, now),
+	});
 	const items: INodeExecutionData[] = [];
 	// Stage Changed emits only some of the changed jobs: a notice the plan put on a job that is
 	// not emitted goes on the next item emitted, or with the state to the next poll.
