@@ -214,6 +214,20 @@ describe('first activation (Start)', () => {
 			expect(JSON.parse(trigger.cursor as string).state).toMatchObject({ watermark: t(1001) });
 		});
 
+		it('Resource changed and published: the activation poll starts over (no cursor committed), its position kept where n8n saves it; the first scheduled poll goes on from it', async () => {
+			api.addCandidates(candidate(1, 10));
+			const trigger = durable();
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1]));
+			// n8n activates the edited trigger again; the cursor still holds the candidates' state.
+			trigger.setParameters({ resource: 'job', start: 'now' });
+			expect(await trigger.activate()).toBeNull();
+			clock = Date.parse(t(1005));
+			api.addJobs(job(2, 1001));
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00002']);
+			expect(await trigger.poll()).toBeNull();
+			expect(trigger.staticData().global).toEqual({});
+		});
+
 		it('renaming the trigger node keeps its position (n8n keeps the cursor by node id)', async () => {
 			api.addCandidates(candidate(1, 10));
 			const trigger = durable();
@@ -237,11 +251,11 @@ describe('first activation (Start)', () => {
 				true,
 			);
 			api.addCandidates(candidate(3, 30));
-			const seeded = trigger.cursor;
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
 			// n8n refused the commit (the poll lost its lease): neither the cursor nor the
 			// execution was stored; the next poll reads the old copy and emits the change again.
-			trigger.cursor = seeded;
+			// The cursor stays as n8n created it from the node's (empty) static data.
+			trigger.cursor = '{}';
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
 			expect(Object.keys(trigger.staticData().global as object)).toEqual([key]);
 			// Committed this time: the next poll finds the state in the cursor and drops the copy.
