@@ -51,17 +51,16 @@ export class RecruitingTrigger implements INodeType {
 			return [applications ? await applicationTestEvent(this) : await listTestEvent(this)];
 		}
 		const slot = stateSlot(this);
+		const { items, state } = applications
+			? await pollApplications(this, slot.read())
+			: await pollList(this, slot.read());
 		// n8n starts a poll on schedule even while the previous one still runs (a poll waiting
-		// out the API's rate limit can outlast the interval). Both start from this state; the one
+		// out the API's rate limit can outlast the interval). Both start from one state; the one
 		// that finishes first keeps its result, the other emits nothing and stores nothing: what
 		// it read, the next poll reads again.
-		const stored = slot.read();
-		const { items, state } = applications
-			? await pollApplications(this, stored)
-			: await pollList(this, stored);
-		if (slot.read() !== stored) return null;
+		if (slot.moved()) return null;
 		// Only now, after the whole poll succeeded: a poll that throws leaves the state as it was.
-		slot.write(state, items.length > 0);
+		slot.write(state);
 		return items.length ? [items] : null;
 	}
 }

@@ -259,13 +259,15 @@ const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  * saved when n8n saves it: only after a poll that emitted items (the execution it starts saves
  * changed static data). `restart()` activates the workflow again from what was saved.
  *
- * `durable`: n8n 2.x's durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED) on its
- * scheduler, as its TriggerExecutionContextFactory and PollTriggerTaskHandler run a poll: each
- * scheduled poll is a task that loads the workflow as last saved; the node's own static data is
- * a plain copy of a cursor kept by node id (seeded once from the node's static data), committed
- * when the poll changed it: with the execution an emitting poll starts, or alone after a poll
- * that returned null; the workflow's static data is saved beside it, as in the default mode.
- * `activate()` is the poll n8n runs when it activates the workflow.
+ * `durable`: n8n 2.x's durable poll cursors on its scheduler, as n8n 2.41.1 runs a poll
+ * (packages/cli/src/scheduling/poll-trigger-node/poll-trigger-task-handler.ts,
+ * packages/cli/src/workflows/triggers/trigger-execution-context.factory.ts and
+ * poll-cursor.service.ts): each scheduled poll is a task that loads the workflow as last
+ * saved; the node's own static data is a copy of a cursor kept by node id (created once from
+ * the node's static data), committed when the poll changed it: with the execution an emitting
+ * poll starts, or alone after a poll that returned null, but not after the activation poll
+ * (packages/core/src/execution-engine/poll-trigger-executor.ts: `testingTrigger`); the
+ * workflow's static data is saved beside it, as in the default mode.
  */
 export class PollHarness {
 	workflow!: Workflow;
@@ -354,9 +356,10 @@ export class PollHarness {
 	}
 
 	/**
-	 * The poll n8n runs when it activates the workflow (ActiveWorkflowTriggers, a test poll):
-	 * its items start an execution; with durable cursors a poll that emits nothing commits no
-	 * cursor; the workflow's static data is saved after it (WorkflowTriggerActivator).
+	 * The poll n8n runs when it activates the workflow (n8n 2.41.1's
+	 * packages/core/src/execution-engine/active-workflow-triggers.ts, activatePollTrigger); the
+	 * workflow's static data is saved after it (packages/cli/src/active-workflow-manager.ts, add;
+	 * with the publication service, workflows/triggers/workflow-trigger-activator.ts).
 	 */
 	async activate(): Promise<PollResult> {
 		const result = await this.run('trigger', true);

@@ -34,12 +34,12 @@ export class TriggerHarness extends PollHarness {
 		);
 	}
 
-	/** The trigger's stored state (in memory, as the next poll sees it). */
+	/** The trigger's stored state (in memory): the node's own, else the copy under its id. */
 	state(): IDataObject | undefined {
 		const global = this.workflow.staticData.global as IDataObject | undefined;
 		const byName = this.workflow.staticData[`node:${this.name}`] as IDataObject | undefined;
 		const cursor = this.cursor === undefined ? undefined : (JSON.parse(this.cursor) as IDataObject);
-		const state = cursor?.state ?? global?.[`recruitingTrigger:${this.node.id}`] ?? byName?.state;
+		const state = cursor?.state ?? byName?.state ?? global?.[`recruitingTrigger:${this.node.id}`];
 		return state === undefined ? undefined : (JSON.parse(JSON.stringify(state)) as IDataObject);
 	}
 }

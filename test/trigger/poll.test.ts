@@ -141,35 +141,20 @@ describe('first activation (Start)', () => {
 		expect(trigger.state()).toBeUndefined();
 	});
 
-	it('renaming the trigger node keeps its position: nothing repeated, nothing lost', async () => {
-		api.addCandidates(candidate(1, 10), candidate(2, 20));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
-		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
-		// Changed while the user renames the node and publishes again.
-		api.addCandidates(candidate(3, 30));
-		trigger.rename('New Candidate');
-		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
-		expect(await trigger.poll()).toBeNull();
-		// Kept under the node's id, not its name.
-		const saved = trigger.staticData();
-		expect(Object.keys(saved.global as object)).toEqual(['recruitingTrigger:trigger']);
-		expect(Object.values(saved).filter((slot) => 'state' in (slot as object))).toEqual([]);
-	});
-
-	it('a state an earlier version kept under the node’s name is used, then moved under its id', async () => {
-		api.addCandidates(candidate(1, 10), candidate(2, 20));
-		const earlier = new TriggerHarness({ resource: 'candidate', start: 'everything' });
-		expect(ids(itemsOf(await earlier.poll()))).toEqual(cids([1, 2]));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' }, undefined, {
-			'node:Recruiting Trigger': { state: earlier.state() },
-		});
-		api.addCandidates(candidate(3, 30));
-		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
-		expect(trigger.staticData()).toEqual({
-			'node:Recruiting Trigger': {},
-			global: { 'recruitingTrigger:trigger': trigger.state() },
-		});
-	});
+	it.each([false, true])(
+		"renaming the trigger node keeps its position: nothing repeated, nothing lost (n8n's durable poll cursors: %s)",
+		async (durable) => {
+			api.addCandidates(candidate(1, 10), candidate(2, 20));
+			const parameters = { resource: 'candidate', start: 'everything' };
+			const trigger = new TriggerHarness(parameters, undefined, undefined, 1, durable);
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
+			// Changed while the user renames the node and publishes again.
+			api.addCandidates(candidate(3, 30));
+			trigger.rename('New Candidate');
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
+			expect(await trigger.poll()).toBeNull();
+		},
+	);
 
 	describe("with n8n 2.x's durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED)", () => {
 		const durable = () =>
@@ -195,8 +180,19 @@ describe('first activation (Start)', () => {
 			expect(await trigger.poll()).toBeNull();
 			api.addCandidates(candidate(4, 40));
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([4]));
-			// The state is in the cursor alone.
-			expect(trigger.staticData().global).toEqual({});
+		});
+
+		it('a poll that lost its lease commits nothing: the static data saved beside it is ahead, the next poll goes on from the cursor and emits the change again', async () => {
+			api.addCandidates(candidate(1, 10), candidate(2, 20));
+			const trigger = durable();
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
+			api.addCandidates(candidate(3, 30));
+			const cursor = trigger.cursor;
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
+			// n8n refused the commit: neither the cursor nor the execution was stored.
+			trigger.cursor = cursor;
+			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
+			expect(await trigger.poll()).toBeNull();
 		});
 
 		it('From Now: the poll n8n runs at activation commits no cursor when it emits nothing; its position is kept where n8n saves it after activating, and the first scheduled poll goes on from it', async () => {
@@ -208,9 +204,7 @@ describe('first activation (Start)', () => {
 			clock = Date.parse(t(1005));
 			api.addCandidates(candidate(3, 1001));
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
-			// The cursor read back holding the state: the copy in the workflow's static data goes.
 			expect(await trigger.poll()).toBeNull();
-			expect(trigger.staticData().global).toEqual({});
 			expect(JSON.parse(trigger.cursor as string).state).toMatchObject({ watermark: t(1001) });
 		});
 
@@ -225,44 +219,6 @@ describe('first activation (Start)', () => {
 			api.addJobs(job(2, 1001));
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00002']);
 			expect(await trigger.poll()).toBeNull();
-			expect(trigger.staticData().global).toEqual({});
-		});
-
-		it('renaming the trigger node keeps its position (n8n keeps the cursor by node id)', async () => {
-			api.addCandidates(candidate(1, 10));
-			const trigger = durable();
-			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1]));
-			api.addCandidates(candidate(2, 20));
-			trigger.rename('New Candidate');
-			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([2]));
-			expect(await trigger.poll()).toBeNull();
-		});
-
-		it('switched on under a running trigger: its state moves into the cursor; the old copy goes once the cursor is read back with it, so a refused commit loses nothing', async () => {
-			api.addCandidates(candidate(1, 10), candidate(2, 20));
-			const before = new TriggerHarness({ resource: 'candidate', start: 'everything' });
-			expect(ids(itemsOf(await before.poll()))).toEqual(cids([1, 2]));
-			const key = 'recruitingTrigger:trigger';
-			const trigger = new TriggerHarness(
-				{ resource: 'candidate', start: 'everything' },
-				undefined,
-				before.staticData(),
-				1,
-				true,
-			);
-			api.addCandidates(candidate(3, 30));
-			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
-			// n8n refused the commit (the poll lost its lease): neither the cursor nor the
-			// execution was stored; the next poll reads the old copy and emits the change again.
-			// The cursor stays as n8n created it from the node's (empty) static data.
-			trigger.cursor = '{}';
-			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
-			expect(Object.keys(trigger.staticData().global as object)).toEqual([key]);
-			// Committed this time: the next poll finds the state in the cursor and drops the copy.
-			expect(await trigger.poll()).toBeNull();
-			expect(trigger.staticData().global).toEqual({});
-			api.addCandidates(candidate(4, 40));
-			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([4]));
 		});
 	});
 

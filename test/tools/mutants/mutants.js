@@ -168,12 +168,12 @@ const MUTANTS = [
 		],
 	},
 	{
-		name: "the state kept beside n8n's durable poll cursor, not in it",
+		name: "the copy in the workflow's static data read before the node's own (n8n's durable poll cursor)",
 		edits: [
 			{
 				file: 'nodes/RecruitingTrigger/slot.ts',
-				find: "const staged = !('__dataChanged' in own);",
-				replace: 'const staged = own === undefined;',
+				find: 'read: () => opened.find(',
+				replace: 'read: () => [...opened].reverse().find(',
 			},
 		],
 	},

@@ -88,8 +88,7 @@ async function startRedis() {
  * polls the trigger and enqueues executions, one worker that runs them, sharing the user
  * folder and the PostgreSQL database), and the durable scheduler with poll cursors (n8n 2.x's
  * opt-in scheduler runs each poll as a task and stages a node's static data as a cursor per
- * node id, committed with the execution the poll starts: this trigger keeps its state there,
- * nodes/RecruitingTrigger/slot.ts).
+ * node id, committed with the execution the poll starts: nodes/RecruitingTrigger/slot.ts).
  */
 const MODES = {
 	queue: {
@@ -521,11 +520,11 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		/** @type {{ id: string } | undefined} */
 		let second;
 		/**
-		 * The trigger's state in `workflow`, as n8n stored it in PostgreSQL, where the node keeps
-		 * it (nodes/RecruitingTrigger/slot.ts): with the durable poll cursors, in the node's
+		 * The trigger's state in `workflow`, as n8n stored it in PostgreSQL, where the next poll
+		 * reads it (nodes/RecruitingTrigger/slot.ts): with the durable poll cursors, the node's
 		 * cursor (the poller_state row n8n commits with each execution the poll starts);
-		 * otherwise in the workflow's static data (the workflow_entity row n8n reads at start),
-		 * under global["recruitingTrigger:<node id>"].
+		 * otherwise the workflow's static data (the workflow_entity row n8n reads at start), here
+		 * the copy under global["recruitingTrigger:<node id>"], which a rename keeps.
 		 * @param {any} workflow @returns {Promise<any>}
 		 */
 		const storedState = async (workflow) => {
