@@ -7,7 +7,7 @@
  * `npm test` or CI; prints Markdown tables and checks nothing.
  *
  *   node test/tools/bench/stored-state.js [--sizes 2,8,16] [--db sqlite,postgres] [--saves 3]
- *                                         [--no-n8n] [--src DIR]
+ *                                         [--no-n8n] [--src DIR] [--copies 2]
  *
  * 1. In process: the state as the build's stored.ts writes it (saveApplicationState) for
  *    applications shaped as the sandbox's (`app-001852`, `cand-0001234`, jobs of 50, the
@@ -50,6 +50,8 @@ const WITH_N8N = !argv.includes('--no-n8n');
 const IN_PROCESS = !argv.includes('--n8n-only');
 // `string`: the same state as one JSON string (what n8n's costs are with one value, not many).
 const SHAPE = option('shape') ?? 'arrays';
+// `2`: the state also in the workflow's global static data, as slot.ts keeps a second copy.
+const COPIES = Number(option('copies') ?? 1);
 
 const PG = { role: 'wtstate_bench', password: 'wtstate_bench', host: '127.0.0.1', port: 5432 };
 
@@ -128,7 +130,7 @@ function stateOf(build, count, { uuid = false } = {}) {
 		jobs.set(jobId, {
 			lastRead: j % 500,
 			closed: false,
-			isNew: false,
+			status: 'watched',
 			title: `Job ${j + 1}`,
 			applications,
 		});
@@ -290,7 +292,10 @@ async function measureN8n(inst, db, label, staticText) {
 			settings: { executionOrder: 'v1' },
 			staticData: '__STATIC__',
 		},
-	]).replace('"__STATIC__"', `{"node:State Probe":{"state":${staticText}}}`);
+	]).replace(
+		'"__STATIC__"',
+		`{"node:State Probe":{"state":${staticText}}${COPIES === 2 ? `,"global":{"recruitingTrigger:wtStateProbe0":${staticText}}` : ''}}`,
+	);
 	const importFile = path.join(userFolder, 'workflow.json');
 	fs.writeFileSync(importFile, workflowText);
 	// The CLI with the bench's environment (its database, the probe node).
@@ -457,7 +462,7 @@ async function main() {
 			const state = JSON.stringify(build.stored.saveApplicationState(stateOf(build, count)));
 			const text = mb === 0 ? '{}' : SHAPE === 'string' ? JSON.stringify(state) : state;
 			say(`${db}: ${mb} MB (${fmt(count)} applications, ${kb(text.length)})`);
-			const label = `${db === 'postgres' ? 'pg' : 'sqlite'}_${mb}mb`;
+			const label = `${db === 'postgres' ? 'pg' : 'sqlite'}_${String(mb).replace('.', '_')}mb_${COPIES}`;
 			const r = await measureN8n(inst, db, label, text).catch((/** @type {Error} */ error) => ({
 				error: error.message.split('\n')[0],
 			}));
