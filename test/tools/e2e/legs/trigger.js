@@ -530,6 +530,40 @@ async function triggerChecks(
 				return `${sink.get('application-events').length} execution(s), 2 items`;
 			},
 		);
+		if (n8n.major >= 2)
+			await check(
+				'candidate trigger renamed and published (PATCH, then POST .../activate, as the editor does): the candidate created in between is emitted once, nothing repeated',
+				async () => {
+					const url = `${base}/rest/workflows/${workflowsToActivate[0].id}`;
+					const send = (/** @type {string} */ method, path = '', body = {}) =>
+						httpJson(method, url + path, { body, timeoutMs: 30_000, headers: { cookie } });
+					const { nodes, connections } = JSON.parse(
+						JSON.stringify((await send('GET')).json.data).replaceAll(
+							'"Candidate Created or Updated"',
+							'"Candidates"',
+						),
+					);
+					const saved = (await send('PATCH', '', { nodes, connections })).json.data;
+					expect(
+						saved.nodes.some((/** @type {any} */ n) => n.name === 'Candidates'),
+						'not renamed',
+					);
+					const before = sink.get('candidate-events').length;
+					const created = sandbox.createCandidate({ firstName: 'Renamed', lastName: runTag });
+					expect(
+						(await send('POST', '/activate', { versionId: saved.versionId })).status === 200,
+						'not published',
+					);
+					const ids = () =>
+						sink
+							.get('candidate-events')
+							.slice(before)
+							.flatMap((/** @type {any} */ b) => b.items.map((/** @type {any} */ i) => i.id));
+					await sink.waitFor('candidate-events', () => ids().length > 0, 130_000);
+					await sleep(5000);
+					expect(show(ids()) === show([created.id]), `emitted since: ${show(ids())}`);
+				},
+			);
 		await check('n8n start logged no error about the package', () => {
 			// The n8n cache folder is called n8n-nodes-recruiting too: its paths are not the package.
 			const lines = server.output
