@@ -36,10 +36,7 @@ import {
 	saveApplicationState,
 } from '../../nodes/RecruitingTrigger/applications/stored';
 import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
-import type {
-	ApplicationEvent,
-	StageView,
-} from '../../nodes/RecruitingTrigger/applications/events';
+import type { ApplicationEvent } from '../../nodes/RecruitingTrigger/applications/events';
 import type { Json } from '../../nodes/shared/values';
 
 const DAY = 86_400_000;
@@ -293,31 +290,18 @@ describe('the settings', () => {
 });
 
 describe('Target Stage Types / Target Stages (names or IDs): "only events of applications now in those stages"', () => {
-	const stage = (id: string | null, name: string | null, type: string | null): StageView => ({
-		id,
-		name,
-		type,
-		order: null,
-	});
+	type Text = string | null;
+	const stage = (id: Text, name: Text, type: Text) => ({ id, name, type, order: null });
 	const offer = stage('astage-7', 'Offer', 'presentation');
-	test.each<[string, Partial<ApplicationSettings>, StageView | undefined, boolean]>([
+	type At = Parameters<typeof onTargetStage>[1];
+	test.each<[string, Partial<ApplicationSettings>, At, boolean]>([
 		['neither set: every event', {}, undefined, true],
 		['a Target Stage Type', { stageTypes: ['presentation'] }, offer, true],
 		['another type', { stageTypes: ['interview'] }, offer, false],
-		[
-			'a Target Stage by name, spaces and case aside',
-			{ stages: ['offer'] },
-			stage('x', ' OFFER ', null),
-			true,
-		],
-		['a Target Stage by ID', { stages: ['astage-7'] }, offer, true],
+		['by name, spaces and case aside', { stages: ['offer'] }, stage('x', ' OFFER ', null), true],
+		['by ID', { stages: ['astage-7'] }, offer, true],
 		['another stage', { stages: ['offered'] }, offer, false],
-		[
-			'either setting',
-			{ stageTypes: ['interview'], stages: ['offer'] },
-			stage(null, 'Offer', null),
-			true,
-		],
+		['either', { stageTypes: ['interview'], stages: ['offer'] }, stage(null, 'Offer', null), true],
 		['an application with no stage', { stages: ['offer'] }, stage(null, null, null), false],
 		['no stage known', { stageTypes: ['presentation'] }, undefined, false],
 	])('%s', (_, options, at, wanted) => {
