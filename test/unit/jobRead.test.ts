@@ -4,10 +4,20 @@
  * silent first read, a job the API no longer has, Max Items), and what the job list makes of a
  * job (new or taken in, due or not, Jobs to Watch). Written from README's tables and words,
  * "Application events", not from the code.
+ *
+ * Equivalent mutants of jobRead.ts (Stryker, `npm run stryker`), each with why no test can tell:
+ * - onTargetStage, `stage.type !== null` made `true`: Target Stage Types holds only the spec's
+ *   type names (settings.ts refuses others), so it never includes null.
+ * - decideRead, `job.status === 'watched' ? job.applications` made `true ?`: only a watched job
+ *   has applications (state.ts makes the others without).
+ * - decideRead, `read?.applications ?? []` made `?? ["Stryker was here"]`: differences() skips a
+ *   listed entry without an id, as it does an application it cannot follow.
+ * - decideRead, `current?.stage` made `current.stage`: a Difference has `after` unless removed,
+ *   and a removed one has `before` (events.ts), so `current` is never undefined.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { decideRead } from '../../nodes/RecruitingTrigger/applications/jobRead';
+import { decideRead, onTargetStage } from '../../nodes/RecruitingTrigger/applications/jobRead';
 import type { JobRead, Room } from '../../nodes/RecruitingTrigger/applications/jobRead';
 import type { ApplicationSettings } from '../../nodes/RecruitingTrigger/applications/settings';
 import {
@@ -21,6 +31,10 @@ import type {
 	ListRead,
 	WatchedJob,
 } from '../../nodes/RecruitingTrigger/applications/state';
+import {
+	loadApplicationState,
+	saveApplicationState,
+} from '../../nodes/RecruitingTrigger/applications/stored';
 import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
 import type { ApplicationEvent } from '../../nodes/RecruitingTrigger/applications/events';
 import type { Json } from '../../nodes/shared/values';
@@ -260,19 +274,11 @@ describe('the settings', () => {
 			[['stageChanged', 'a1']],
 		],
 		[
-			'Target Stages by name or ID, case aside; a removed application by its last stage',
+			'Target Stages: "a removed one: its last stage"',
 			{ stages: ['offer'] },
 			[
 				['stageChanged', 'a2'],
 				['removed', 'a3'],
-			],
-		],
-		[
-			'Target Stage Types or Target Stages: either matches',
-			{ stageTypes: ['application'], stages: ['interview'] },
-			[
-				['stageChanged', 'a1'],
-				['newApplication', 'a4'],
 			],
 		],
 	])('%s', (_, options, events) => {
@@ -280,6 +286,26 @@ describe('the settings', () => {
 		expect(outcome.events).toEqual(events);
 		// What is not emitted is taken in all the same: never emitted later.
 		expect(decide(outcome.job as WatchedJob, read(...after)).events).toEqual([]);
+	});
+});
+
+describe('Target Stage Types / Target Stages (names or IDs): "only events of applications now in those stages"', () => {
+	type Text = string | null;
+	const stage = (id: Text, name: Text, type: Text) => ({ id, name, type, order: null });
+	const offer = stage('astage-7', 'Offer', 'presentation');
+	type At = Parameters<typeof onTargetStage>[1];
+	test.each<[string, Partial<ApplicationSettings>, At, boolean]>([
+		['neither set: every event', {}, undefined, true],
+		['a Target Stage Type', { stageTypes: ['presentation'] }, offer, true],
+		['another type', { stageTypes: ['interview'] }, offer, false],
+		['by name, spaces and case aside', { stages: ['offer'] }, stage('x', ' OFFER ', null), true],
+		['by ID', { stages: ['astage-7'] }, offer, true],
+		['another stage', { stages: ['offered'] }, offer, false],
+		['either', { stageTypes: ['interview'], stages: ['offer'] }, stage(null, 'Offer', null), true],
+		['an application with no stage', { stages: ['offer'] }, stage(null, null, null), false],
+		['no stage known', { stageTypes: ['presentation'] }, undefined, false],
+	])('%s', (_, options, at, wanted) => {
+		expect(onTargetStage(settings(options), at)).toBe(wanted);
 	});
 });
 
@@ -303,14 +329,24 @@ describe('around the events', () => {
 		expect([...applicationsOf(outcome.job).keys()]).toEqual(['a1']);
 	});
 
-	test('a job the API no longer has: its applications are removed, then it is forgotten', () => {
-		const outcome = decide(remembered(listed('a1', 'applied')), undefined);
-		expect(outcome.events).toEqual([['removed', 'a1']]);
-		expect(outcome.items[0]).toMatchObject({ jobTitle: 'Backend Engineer' });
-		expect(outcome.job).toBeUndefined();
+	test('"a job the API no longer has": its applications Removed, past Max Items "the rest follows", then it is forgotten', () => {
+		const gone = remembered(listed('a1', 'applied'), listed('a2', 'applied'));
+		const first = decide(gone, undefined, {}, room(1, false));
+		expect(first.events).toEqual([['removed', 'a1']]);
+		const second = decide(first.job as WatchedJob, undefined);
+		expect(second.events).toEqual([['removed', 'a2']]);
+		expect(second.items[0]).toMatchObject({ jobTitle: 'Backend Engineer' });
+		expect(second.job).toBeUndefined();
 	});
 
-	test('its stage: closed or open as the read says; the read clears what made it due', () => {
+	test('a job the read gives no name: what it keeps of the job is stored and read back ("across restarts")', () => {
+		const { job } = decide({ status: 'toTakeIn', closed: false }, { ...read(), title: null });
+		const jobs = new Map([['j1', job as WatchedJob]]);
+		const stored = saveApplicationState({ scope: 'all', poll: 3, jobs });
+		expect(loadApplicationState(JSON.parse(JSON.stringify(stored)))?.jobs).toEqual(jobs);
+	});
+
+	test('its stage: closed or open as the read says, as last seen where it says nothing; the read clears what made it due', () => {
 		const job = { ...remembered(), dueSince: 1 };
 		const closed = decide(job, { ...read(), open: false }).job;
 		expect(closed).toMatchObject({ closed: true, lastRead: 2 });
@@ -318,6 +354,7 @@ describe('around the events', () => {
 		expect(decide(closed as WatchedJob, { ...read(), open: null }).job).toMatchObject({
 			closed: true,
 		});
+		expect(decide(remembered(), { ...read(), open: null }).job).toMatchObject({ closed: false });
 	});
 });
 
@@ -354,17 +391,38 @@ describe('Open Jobs Only: a read that shows the job closed', () => {
 		}
 	});
 
-	test('Max Items cuts its last changes: kept until the next read gives the rest', () => {
-		const before = [listed('a1', 'applied'), listed('a2', 'applied')];
-		const after = [listed('a1', 'offer'), listed('a2', 'offer')];
-		const first = decide(remembered(...before), closedRead(...after), open, room(1, false));
-		expect(first.events).toEqual([['stageChanged', 'a1']]);
-		expect(first.job).toMatchObject({ dueSince: 2 });
-		const second = decide(first.job as WatchedJob, closedRead(...after), open);
-		expect(second.events).toEqual([['stageChanged', 'a2']]);
-		expect(second.job).toMatchObject({ status: 'toTakeIn' });
-		expect(second.job).not.toHaveProperty('applications');
-	});
+	test.each<[string, Json[], Json[], number, [string, string][], [string, string][]]>([
+		[
+			'after its first application',
+			[listed('a1', 'applied'), listed('a2', 'applied')],
+			[listed('a1', 'offer'), listed('a2', 'offer')],
+			1,
+			[['stageChanged', 'a1']],
+			[['stageChanged', 'a2']],
+		],
+		[
+			'before its first application, of a job that had none',
+			[],
+			[listed('a1', 'applied'), listed('a2', 'applied')],
+			0,
+			[],
+			[
+				['newApplication', 'a1'],
+				['newApplication', 'a2'],
+			],
+		],
+	])(
+		'Max Items cuts its last changes %s: kept until the next read gives the rest',
+		(_, before, after, left, first, second) => {
+			const cut = decide(remembered(...before), closedRead(...after), open, room(left, false));
+			expect(cut.events).toEqual(first);
+			expect(cut.job).toMatchObject({ dueSince: 2 });
+			const rest = decide(cut.job as WatchedJob, closedRead(...after), open);
+			expect(rest.events).toEqual(second);
+			expect(rest.job).toMatchObject({ status: 'toTakeIn' });
+			expect(rest.job).not.toHaveProperty('applications');
+		},
+	);
 
 	test('All Jobs watches a closed job as any other', () => {
 		const outcome = decide({ status: 'new', closed: false }, closedRead(listed('a1', 'applied')));
@@ -408,13 +466,23 @@ describe('Max Items per Poll', () => {
 		expect(decide(remembered(...before), read(...after), {}, room(0, false)).events).toEqual([]);
 	});
 
-	test('a new job cut before its first application is still new', () => {
-		const job: WatchedJob = { status: 'new', closed: false, dueSince: 1 };
-		const outcome = decide(job, read(listed('a1', 'applied')), {}, room(0, false));
-		expect(outcome.events).toEqual([]);
-		expect(outcome.job).toMatchObject({ status: 'new', dueSince: 2 });
-		expect(outcome.job).not.toHaveProperty('applications');
-	});
+	test.each([
+		['before its first application: still new', 0, [], 'new', ['a1', 'a2']],
+		['after its first application: watched, the rest new next time', 1, ['a1'], 'watched', ['a2']],
+	])(
+		'"A job created later has all its applications new", cut %s, each once',
+		(_, left, first, status, rest) => {
+			const job: WatchedJob = { status: 'new', closed: false, dueSince: 1 };
+			const apps = [listed('a1', 'applied'), listed('a2', 'applied')];
+			const news = (ids: string[]) => ids.map((id) => ['newApplication', id]);
+			const cut = decide(job, read(...apps), {}, room(left, false));
+			expect(cut.events).toEqual(news(first));
+			expect(cut.job).toMatchObject({ status, dueSince: 2 });
+			const next = decide(cut.job as WatchedJob, read(...apps));
+			expect(next.events).toEqual(news(rest));
+			expect(decide(next.job as WatchedJob, read(...apps)).events).toEqual([]);
+		},
+	);
 });
 
 describe('the job list: a new job, a job to take in, Jobs to Watch', () => {
