@@ -78,6 +78,12 @@ function jobOf(application: Json): ApplicationJob {
 	};
 }
 
+/** Whether it is placed: a list item says so, the detail lists its placements. */
+function placedOf({ placements, isPlaced }: Json): boolean | null {
+	if (Array.isArray(placements)) return placements.length > 0;
+	return typeof isPlaced === 'boolean' ? isPlaced : null;
+}
+
 /**
  * An application in short, from the detail or a job's list item (flattened), for the
  * Recruiting node and the trigger alike: who, how to reach them, for which job, where it
@@ -87,7 +93,6 @@ function jobOf(application: Json): ApplicationJob {
 export function simplifyApplication(application: Json, job = jobOf(application)): Json {
 	const candidate = isRecord(application.candidate) ? application.candidate : {};
 	const activity = isRecord(application.latestActivity) ? application.latestActivity : {};
-	const { placements, isPlaced } = application;
 	return {
 		id: application.id ?? null,
 		candidateId: candidate.id ?? null,
@@ -98,11 +103,7 @@ export function simplifyApplication(application: Json, job = jobOf(application))
 		stage: applicationStage(application),
 		state: applicationState(application),
 		owner: nameOf(application.owner) ?? null,
-		isPlaced: Array.isArray(placements)
-			? placements.length > 0
-			: typeof isPlaced === 'boolean'
-				? isPlaced
-				: null,
+		isPlaced: placedOf(application),
 		lastActivity: activity.type ?? null,
 		lastActivityAt: activity.date ?? null,
 	};
@@ -110,7 +111,7 @@ export function simplifyApplication(application: Json, job = jobOf(application))
 
 export const applicationShape: RecordShape = {
 	flatten: flattenApplication,
-	simplify: (application) => simplifyApplication(application),
+	simplify: simplifyApplication,
 };
 
 /** The applications of `job`'s list: Simplified names the job, which its items do not. */
