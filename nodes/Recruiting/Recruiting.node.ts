@@ -22,12 +22,8 @@ export class Recruiting implements INodeType {
 		name: 'recruiting',
 		icon: { light: 'file:recruiting.svg', dark: 'file:recruiting.dark.svg' },
 		group: ['transform'],
-		// 2: Output (Simplified, Flattened, Raw, Selected Fields) replaces Simplify; a write keeps
-		// the API's reply apart; Posting ID is picked from a list; Get Many for a Job in Raw is
-		// the response as it came. 3: Application Create returns the candidate's existing
-		// application instead of applying twice. Saved workflows keep their version's behaviour.
-		version: [1, 2, 3],
-		defaultVersion: 3,
+		// A change that would alter what a saved workflow does gets a new version (CONTRIBUTING.md).
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Read and update jobs, candidates, applications and notes in the recruiting (applicant-tracking) API, and use the public job portal',

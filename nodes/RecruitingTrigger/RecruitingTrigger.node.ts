@@ -22,10 +22,8 @@ export class RecruitingTrigger implements INodeType {
 			dark: 'file:../Recruiting/recruiting.dark.svg',
 		},
 		group: ['trigger'],
-		// Version 2: jobs and candidates have Output (as applications and the Recruiting node)
-		// instead of Simplify. Saved workflows keep their version's behaviour.
-		version: [1, 2],
-		defaultVersion: 2,
+		// A change that would alter what a saved workflow does gets a new version (CONTRIBUTING.md).
+		version: 1,
 		subtitle: '={{($parameter["event"] || "changes") + ": " + $parameter["resource"]}}',
 		description:
 			'Starts the workflow when jobs, candidates or applications change in the recruiting API',

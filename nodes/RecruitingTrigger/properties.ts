@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { fieldsToIncludeOption, outputOption, simplifyOption } from '../shared/output';
+import { fieldsToIncludeOption, outputOption } from '../shared/output';
 import { jobsPerPollOption, maxItemsPerPollOption } from '../shared/pollOptions';
 import { APPLICATION_STAGE_TYPES } from './applications/events';
 
@@ -12,15 +12,6 @@ import { APPLICATION_STAGE_TYPES } from './applications/events';
 
 const lists = { resource: ['candidate', 'job'] };
 const applications = { resource: ['application'] };
-
-/**
- * Where Options has Output (and Fields to Include): for applications in every version, for jobs
- * and candidates from version 2 on (version 1 has Simplify).
- */
-const WITH_OUTPUT = [
-	{ '/resource': ['application'], '@version': [1] },
-	{ '@version': [{ _cnd: { gte: 2 } }] },
-];
 
 const OUTPUT: INodeProperties = {
 	...outputOption('records'),
@@ -271,23 +262,14 @@ export const triggerProperties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			...WITH_OUTPUT.map(
-				(show): INodeProperties => ({
-					...fieldsToIncludeOption,
-					displayOptions: { show: { ...show, output: ['selected'] } },
-				}),
-			),
+			{ ...fieldsToIncludeOption, displayOptions: { show: { output: ['selected'] } } },
 			{
 				...jobsPerPollOption,
 				displayOptions: { show: { '/resource': ['application'] } },
 				hint: JOBS_PER_POLL_HINT,
 			},
 			maxItemsPerPollOption,
-			...WITH_OUTPUT.map((show): INodeProperties => ({ ...OUTPUT, displayOptions: { show } })),
-			{
-				...simplifyOption,
-				displayOptions: { show: { '/resource': ['candidate', 'job'], '@version': [1] } },
-			},
+			OUTPUT,
 			{
 				displayName: 'Target Stage Types',
 				name: 'stageTypes',

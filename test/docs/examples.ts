@@ -10,7 +10,6 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { API_KEY, jsonOf, runRecruiting } from '../harness/engine';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
-import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
 import { createSandbox } from '../tools/sandbox';
 import type { Sandbox } from '../tools/sandbox';
 
@@ -22,12 +21,11 @@ export interface Example {
 
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** The first item the Recruiting node (the version a new node gets) outputs. */
+/** The first item the Recruiting node outputs. */
 async function node(sandbox: Sandbox, parameters: INodeParameters): Promise<IDataObject> {
 	const result = await runRecruiting({
 		parameters,
 		credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
-		typeVersion: 3,
 	});
 	if (result.error) throw result.error;
 	const [first] = jsonOf(result);
@@ -37,32 +35,24 @@ async function node(sandbox: Sandbox, parameters: INodeParameters): Promise<IDat
 
 const DAY = 86_400_000;
 
-/** The trigger's version a new node gets, as in n8n's editor. */
-const { version, defaultVersion } = new RecruitingTrigger().description;
-const TRIGGER_VERSION = defaultVersion ?? Math.max(...[version].flat());
-/**
- * Jobs and candidates: Output Simplified, as applications, where the trigger has Output for
- * them (version 2 on); version 1 has only Simplify, on by default: Flattened.
- */
-const LIST_OUTPUT = TRIGGER_VERSION >= 2 ? 'Simplified' : 'Flattened';
-const listOptions: INodeParameters = TRIGGER_VERSION >= 2 ? { output: 'simplified' } : {};
+/** Jobs and candidates: Output Simplified, as applications. */
+const LIST_OUTPUT = 'Simplified';
+const listOptions: INodeParameters = { output: 'simplified' };
 
 /**
  * The trigger with `parameters`, From Now: a first poll that only learns, then `change`, three
- * days later a poll; its first item of `event`. The trigger's clock (Date.now) is the sandbox's;
- * its version the newest unless given.
+ * days later a poll; its first item of `event`. The trigger's clock (Date.now) is the sandbox's.
  */
 export async function trigger(
 	sandbox: Sandbox,
 	parameters: INodeParameters,
 	change: () => void,
 	event: string,
-	typeVersion = TRIGGER_VERSION,
 ): Promise<IDataObject> {
 	const now = jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek());
 	try {
 		const credentials = { baseUrl: sandbox.url, apiKey: API_KEY };
-		const watch = new TriggerHarness(parameters, credentials, undefined, typeVersion);
+		const watch = new TriggerHarness(parameters, credentials);
 		await watch.poll();
 		sandbox.clock.advance(60_000);
 		change();

@@ -99,6 +99,8 @@ test.each(files)('%s: its Recruiting part runs and emits what the next node maps
 	const ours = workflow.nodes.filter((node) => node.type.startsWith(PACKAGE));
 	expect(ours).toHaveLength(1);
 	const [recruiting] = ours;
+	// The one version each node has.
+	expect(recruiting.typeVersion).toBe(1);
 	const start = workflow.nodes.find(
 		(node) =>
 			!Object.values(workflow.connections).some((c) =>
@@ -110,7 +112,7 @@ test.each(files)('%s: its Recruiting part runs and emits what the next node maps
 		const { pollTimes, ...parameters } = recruiting.parameters;
 		expect(pollTimes).toBeDefined();
 		const [change, event] = changeFor(sandbox, parameters);
-		const item = await trigger(sandbox, parameters, change, event, recruiting.typeVersion);
+		const item = await trigger(sandbox, parameters, change, event);
 		const next = workflow.connections[recruiting.name].main[0].map(
 			(to) => workflow.nodes.find((node) => node.name === to.node)!,
 		);
@@ -150,7 +152,6 @@ test.each(files)('%s: its Recruiting part runs and emits what the next node maps
 			postingId: { __rl: true, mode: 'id', value: sandbox.fixtures().postings[0].id },
 		},
 		credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
-		typeVersion: recruiting.typeVersion,
 	});
 	expect(result.error).toBeUndefined();
 	expect(jsonOf(result)).toEqual([

@@ -42,8 +42,6 @@ export interface RunOptions {
 	credentialsError?: Error;
 	/** Counts every time n8n decrypts the credential (the node's reads and n8n's own). */
 	credentialReads?: { count: number };
-	/** The Recruiting node's version in the workflow (default 1, as saved workflows have). */
-	typeVersion?: number;
 }
 
 /** What the engine needs: the Recruiting node (or `nodeType`) and the credential as given. */

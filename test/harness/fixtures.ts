@@ -327,6 +327,25 @@ export function applicationListItem(id = 'a1'): IDataObject {
 	};
 }
 
+/**
+ * Application a1 (applicationDetail, applicationListItem in job v1) as Simplified gives it,
+ * from the Recruiting node and the trigger alike.
+ */
+export const SIMPLIFIED_A1 = {
+	id: 'a1',
+	candidateId: 'c1',
+	candidateName: 'Ada Lovelace',
+	email: 'ada@example.com',
+	jobId: 'v1',
+	jobTitle: 'Backend Engineer',
+	stage: { id: 'as1', name: 'Sourced', type: 'sourcing', order: 1 },
+	state: 'for-review',
+	owner: 'Rita Recruiter',
+	isPlaced: false,
+	lastActivity: 'applicationCreated',
+	lastActivityAt: '2026-01-03T00:00:00.000Z',
+};
+
 export const posting = {
 	id: 'jp1',
 	externalJobTitle: 'Backend Engineer (m/f/d)',

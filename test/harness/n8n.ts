@@ -170,8 +170,6 @@ export interface NodeRunOptions {
 	continueOnFail?: boolean;
 	/** The workflow's time zone setting. */
 	timezone?: string;
-	/** The node's version in the workflow (default 1, as saved workflows have). */
-	typeVersion?: number;
 }
 
 export interface Setup {
@@ -197,7 +195,6 @@ export function setupNode({
 	hasCredential = true,
 	continueOnFail = false,
 	timezone,
-	typeVersion = 1,
 }: NodeRunOptions): Setup {
 	const source: INode = {
 		id: 'source',
@@ -211,7 +208,7 @@ export function setupNode({
 		id: 'recruiting',
 		name: 'Recruiting',
 		type,
-		typeVersion,
+		typeVersion: 1,
 		position: [200, 0],
 		parameters,
 		...(hasCredential ? { credentials: CREDENTIAL } : {}),
@@ -280,9 +277,6 @@ export class PollHarness {
 
 	private readonly additionalData: IWorkflowExecuteAdditionalData;
 
-	/** The node's version in the workflow (default 1, as saved workflows have). */
-	private readonly typeVersion: number;
-
 	/** With durable poll cursors: the node's cursor as n8n last committed it (JSON). */
 	cursor: string | undefined;
 
@@ -299,12 +293,10 @@ export class PollHarness {
 		{
 			name,
 			staticData,
-			typeVersion = 1,
 			durable = false,
-		}: { name: string; staticData?: IDataObject; typeVersion?: number; durable?: boolean },
+		}: { name: string; staticData?: IDataObject; durable?: boolean },
 	) {
 		this.name = name;
-		this.typeVersion = typeVersion;
 		this.durable = durable;
 		this.saved = staticData === undefined ? undefined : JSON.stringify(staticData);
 		this.additionalData = additionalData(helper, undefined);
@@ -316,7 +308,7 @@ export class PollHarness {
 			id: 'trigger',
 			name: this.name,
 			type: this.type,
-			typeVersion: this.typeVersion,
+			typeVersion: 1,
 			position: [0, 0],
 			parameters: copy(this.parameters),
 			credentials: CREDENTIAL,

@@ -18,10 +18,8 @@ export class TriggerHarness extends PollHarness {
 	constructor(
 		parameters: INodeParameters,
 		credentials: ICredentialDataDecryptedObject = { baseUrl: API, apiKey: API_KEY },
-		/** Static data saved before (e.g. by an earlier version of the node). */
+		/** Static data saved before. */
 		staticData?: IDataObject,
-		/** The node's version in the workflow (default 1, as saved workflows have). */
-		typeVersion = 1,
 		/** n8n 2.x's durable poll cursors on (n8n.ts's PollHarness). */
 		durable = false,
 	) {
@@ -30,7 +28,7 @@ export class TriggerHarness extends PollHarness {
 			TRIGGER_TYPE,
 			parameters,
 			credentialsHelper(new RecruitingApi(), { data: credentials }),
-			{ name: NODE_NAME, staticData, typeVersion, durable },
+			{ name: NODE_NAME, staticData, durable },
 		);
 	}
 

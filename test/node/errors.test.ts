@@ -106,6 +106,7 @@ describe('HTTP errors become messages a recruiter can act on', () => {
 			jobId: { __rl: true, mode: 'id', value: 'v1' },
 			candidateId: candidateId('c1'),
 			stageId: 's1',
+			ifAlreadyApplied: 'createAnyway',
 		};
 		const retried = nock(API)
 			.post('/v1/applications')

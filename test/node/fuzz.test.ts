@@ -63,7 +63,7 @@ const CASES: Case[] = [
 	{
 		name: 'job getAll',
 		base: { resource: 'job', operation: 'getAll', limit: 5 },
-		fields: ['limit', 'returnAll', 'filters.modifiedSince', 'simplify'],
+		fields: ['limit', 'returnAll', 'filters.modifiedSince', 'output'],
 	},
 	{
 		name: 'job update',
@@ -94,7 +94,7 @@ const CASES: Case[] = [
 	{
 		name: 'candidate get',
 		base: { resource: 'candidate', operation: 'get', candidateId: rl('c1') },
-		fields: ['rl:candidateId', 'simplify'],
+		fields: ['rl:candidateId', 'output', 'fieldsToInclude'],
 	},
 	{
 		name: 'candidate contact identifiers',
@@ -134,6 +134,7 @@ const CASES: Case[] = [
 			'additionalFields.teamUserIds',
 			'additionalFields.clientTeamContactIds',
 			'additionalFields.position.values.previousId',
+			'ifAlreadyApplied',
 		],
 	},
 	{
@@ -165,7 +166,7 @@ const CASES: Case[] = [
 			operation: 'apply',
 			portalUrl: PORTAL,
 			tenantSlug: 'acme',
-			postingId: 'jp1',
+			postingId: rl('jp1'),
 			firstName: 'Ada',
 			lastName: 'L',
 			email: 'ada@example.com',
@@ -175,7 +176,7 @@ const CASES: Case[] = [
 		fields: [
 			'portalUrl',
 			'tenantSlug',
-			'postingId',
+			'rl:postingId',
 			'firstName',
 			'lastName',
 			'email',

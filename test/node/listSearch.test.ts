@@ -111,12 +111,11 @@ test('an API error reaches the picker as a clear message', async () => {
 	expect(scope.isDone()).toBe(true);
 });
 
-describe('the Posting picker of Job Portal Apply (version 2)', () => {
+describe('the Posting picker of Job Portal Apply', () => {
 	/** The editor's call: the node's current parameters, and no credential (the portal is public). */
 	function portalContext(current: Record<string, unknown>) {
 		const { workflow, node, additionalData } = setup({
 			credentials: null,
-			typeVersion: 2,
 			parameters: { resource: 'jobPortal', operation: 'apply', ...current },
 		});
 		additionalData.currentNodeParameters = {
@@ -163,7 +162,6 @@ describe('the Posting picker of Job Portal Apply (version 2)', () => {
 			.reply(200, '');
 		const result = await runRecruiting({
 			credentials: null,
-			typeVersion: 2,
 			parameters: {
 				resource: 'jobPortal',
 				operation: 'apply',

@@ -1,7 +1,6 @@
 /*
- * Version 2 of the node: Output replaces Simplify (Simplified, Flattened, Raw, Selected
- * Fields), a write keeps the API's reply apart from the node's own fields. Version 1 (saved
- * workflows) keeps its behaviour; its tests are the operation tests beside this file.
+ * The node's Output (Simplified, Flattened, Raw, Selected Fields), and a write keeping the
+ * API's reply apart from the node's own fields.
  */
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
@@ -19,10 +18,9 @@ function api() {
 	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
 }
 
-async function candidateGet(parameters: INodeParameters, typeVersion = 2) {
+async function candidateGet(parameters: INodeParameters) {
 	const scope = api().get('/v1/candidates/c1').reply(200, candidate('c1'));
 	const result = await runRecruiting({
-		typeVersion,
 		parameters: {
 			resource: 'candidate',
 			operation: 'get',
@@ -35,10 +33,11 @@ async function candidateGet(parameters: INodeParameters, typeVersion = 2) {
 	return jsonOf(result)[0];
 }
 
-describe('Output (version 2)', () => {
-	test('the default is Flattened (All Fields), what version 1 returns with Simplify on', async () => {
-		expect(await candidateGet({})).toEqual(flattenCandidate(candidate('c1')));
-		expect(await candidateGet({}, 2)).toEqual(await candidateGet({ simplify: true }, 1));
+describe('Output', () => {
+	test('the default is Flattened (All Fields), what people read first', async () => {
+		const json = await candidateGet({});
+		expect(json).toEqual(flattenCandidate(candidate('c1')));
+		expect(Object.keys(json).slice(0, 3)).toEqual(['id', 'firstName', 'lastName']);
 	});
 
 	test('Simplified is a short record of the useful fields of a candidate', async () => {
@@ -81,7 +80,6 @@ describe('Output (version 2)', () => {
 			.query({ limit: 1 })
 			.reply(200, page([vacancyListItem('v1')], 'c', true));
 		const result = await runRecruiting({
-			typeVersion: 2,
 			parameters: { resource: 'job', operation: 'getAll', limit: 1, output: 'simplified' },
 		});
 		expect(scope.isDone()).toBe(true);
@@ -89,7 +87,7 @@ describe('Output (version 2)', () => {
 			{
 				id: 'v1',
 				name: 'Backend Engineer',
-				stage: 'Sourcing',
+				stage: { id: 's1', name: 'Sourcing', order: 1 },
 				client: 'Acme GmbH',
 				employmentType: 'fullTime',
 				locationType: 'hybrid',
@@ -105,7 +103,6 @@ describe('Output (version 2)', () => {
 	test('an Output the node does not have stops with its choices named (it was read as Flattened)', async () => {
 		const scope = api().get('/v1/candidates/c1').reply(200, candidate('c1'));
 		const result = await runRecruiting({
-			typeVersion: 2,
 			parameters: {
 				resource: 'candidate',
 				operation: 'get',
@@ -120,7 +117,7 @@ describe('Output (version 2)', () => {
 	});
 });
 
-describe('a write keeps the API’s reply apart from the node’s own fields (version 2)', () => {
+describe('a write keeps the API’s reply apart from the node’s own fields', () => {
 	const update = {
 		resource: 'job',
 		operation: 'update',
@@ -130,7 +127,7 @@ describe('a write keeps the API’s reply apart from the node’s own fields (ve
 
 	test('a reply with fields cannot pass for the node’s success and id', async () => {
 		const scope = api().put('/v1/vacancies/v1').reply(200, { success: false, id: 'other' });
-		const result = await runRecruiting({ typeVersion: 2, parameters: update });
+		const result = await runRecruiting({ parameters: update });
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([
 			{ success: true, id: 'v1', updated: true, response: { success: false, id: 'other' } },
@@ -139,29 +136,8 @@ describe('a write keeps the API’s reply apart from the node’s own fields (ve
 
 	test('an empty reply adds nothing', async () => {
 		const scope = api().put('/v1/vacancies/v1').reply(200, '');
-		const result = await runRecruiting({ typeVersion: 2, parameters: update });
+		const result = await runRecruiting({ parameters: update });
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([{ success: true, id: 'v1', updated: true }]);
-	});
-
-	test('version 1 keeps merging the reply into the item, as saved workflows expect', async () => {
-		const scope = api().put('/v1/vacancies/v1').reply(200, { version: 7 });
-		const result = await runRecruiting({ typeVersion: 1, parameters: update });
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([{ success: true, id: 'v1', updated: true, version: 7 }]);
-	});
-});
-
-describe('the order of the Flattened fields', () => {
-	test('versions 1 and 2 keep the order saved workflows were built on; version 3 puts what people read first', async () => {
-		const v1 = Object.keys(await candidateGet({ simplify: true }, 1));
-		const v2 = Object.keys(await candidateGet({}, 2));
-		const v3 = Object.keys(await candidateGet({}, 3));
-		const apiOrder = Object.keys(flattenCandidate(candidate('c1')) as object);
-		expect(v1).toEqual(apiOrder);
-		expect(v2).toEqual(apiOrder);
-		expect(v3.slice(0, 3)).toEqual(['id', 'firstName', 'lastName']);
-		expect(v3.indexOf('avatarUrl')).toBeGreaterThan(v3.indexOf('emails'));
-		expect([...v3].sort()).toEqual([...apiOrder].sort());
 	});
 });

@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { FakeApi, job, t } from './fakeApi';
 import type { Application } from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
+import { SIMPLIFIED_A1 } from '../harness/fixtures';
 import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
 import { STATE_CAP_BYTES } from '../../nodes/RecruitingTrigger/applications/stored';
 
@@ -360,144 +361,6 @@ describe('exactly once', () => {
 		expect(events(itemsOf(await watch.poll()))).toEqual([['stateChanged', 'a4']]);
 	});
 
-	test('a state the previous version stored goes on where it was: nothing repeated, nothing lost', async () => {
-		seed();
-		// Written by the previous version (9e5a059) after the first poll of Everything, Jobs per
-		// Poll 1: j00001 read (a1, a2 emitted), j00002 and j00003 new and due (`d: 1`), never
-		// read (`r: -1`).
-		const stored = {
-			v: 1,
-			resource: 'application',
-			scope: 'all',
-			poll: 1,
-			jobs: {
-				v: 1,
-				resource: 'job',
-				watermark: t(30),
-				seen: { [t(30)]: ['j00003#zvgeXf7ZutPXVwDdrAxCdWTU31U'] },
-			},
-			watch: {
-				j00001: {
-					r: 0,
-					t: 'Job 1',
-					a: [
-						['a1', 0, 0, 0, '', 'hl4zs', 'c1'],
-						['a2', 1, 0, 0, '', 'hl4zs', 'c2'],
-					],
-				},
-				j00002: { r: -1, d: 1, n: 1 },
-				j00003: { r: -1, d: 1, n: 1 },
-			},
-			stages: [
-				{ id: 'applied', name: 'Applied', type: 'application', order: 1 },
-				{ id: 'interview', name: 'Interview', type: 'interview', order: 3 },
-			],
-			states: ['for-review'],
-		};
-		const watch = new TriggerHarness(
-			{
-				resource: 'application',
-				events: ['newApplication', 'stageChanged'],
-				start: 'everything',
-				options: { jobsPerPoll: 1, maxItemsPerPoll: 3 },
-			},
-			undefined,
-			{ global: { 'recruitingTrigger:trigger': stored } },
-		);
-		api.changeApplication('j00001', 'a1', { stage: 'offer' });
-		const emitted: string[][] = [];
-		for (let poll = 0; poll < 6; poll++) emitted.push(...events(itemsOf(await watch.poll())));
-		expect(emitted.sort()).toEqual([
-			['newApplication', 'a3'],
-			['newApplication', 'a4'],
-			['newApplication', 'a5'],
-			['newApplication', 'a6'],
-			['stageChanged', 'a1'],
-		]);
-		// And it is stored in the current form (version 2), with r for every job as before.
-		const state = watch.state() as { v: number; watch: Record<string, { r: number }> };
-		expect(state.v).toBe(2);
-		expect(Object.values(state.watch).every((job) => Number.isInteger(job.r))).toBe(true);
-	});
-
-	test('a state of version 1 stored in the middle of a backlog drains exactly once in the current form', async () => {
-		api.addJobs(job(1, 10), job(2, 20));
-		const interview = (id: string, at: number) => ({ interview: { id, startTime: t(at) } });
-		api.addApplications(
-			'j00001',
-			app(1, 'applied', interview('i1', 2000)),
-			app(2, 'interview'),
-			app(3),
-			app(4, 'sourced'),
-		);
-		api.addApplications('j00002', app(5), app(6, 'applied', interview('i2', 2100)));
-		// Written by 4d7c028 (version 1) after the first poll of this Everything, Max Items per
-		// Poll 2: a1 and a2 emitted; the rest of j00001 cut, j00002 new, both due.
-		const stored = {
-			v: 1,
-			resource: 'application',
-			scope: 'all',
-			poll: 1,
-			jobs: {
-				v: 1,
-				resource: 'job',
-				watermark: t(20),
-				seen: { [t(20)]: ['j00002#OIiUaXUn2Ln-63cNb7fJt_o1b0Y'] },
-			},
-			watch: {
-				j00002: { r: -1, d: 0, n: 1 },
-				j00001: {
-					r: 0,
-					d: 0,
-					t: 'Job 1',
-					a: [
-						['a1', 0, 0, 0, 'VPW2iDV4', 'hl4zs', 'c1'],
-						['a2', 1, 0, 0, '', 'hl4zs', 'c2'],
-					],
-				},
-			},
-			stages: [
-				{ id: 'applied', name: 'Applied', type: 'application', order: 1 },
-				{ id: 'interview', name: 'Interview', type: 'interview', order: 3 },
-			],
-			states: ['for-review'],
-		};
-		const watch = new TriggerHarness(
-			{
-				resource: 'application',
-				events: [...APPLICATION_EVENTS],
-				start: 'everything',
-				options: { maxItemsPerPoll: 2 },
-			},
-			undefined,
-			{ global: { 'recruitingTrigger:trigger': stored } },
-		);
-		api.changeApplication('j00001', 'a1', { stage: 'offer' });
-		api.removeApplication('j00001', 'a2');
-		api.changeApplication('j00002', 'a5', { state: 'rejected' });
-		const emitted: string[][] = [];
-		for (let poll = 0; poll < 8; poll++) emitted.push(...events(itemsOf(await watch.poll())));
-		// a1's interview is the one version 1 stored: not scheduled again.
-		expect(emitted.sort()).toEqual([
-			['newApplication', 'a3'],
-			['newApplication', 'a4'],
-			['newApplication', 'a5'],
-			['newApplication', 'a6'],
-			['removed', 'a2'],
-			['stageChanged', 'a1'],
-		]);
-		expect((watch.state() as { v: number }).v).toBe(2);
-		// What it stores now goes on as well: the next changes, once each.
-		api.changeApplication('j00001', 'a1', interview('i3', 3000));
-		api.changeApplication('j00002', 'a6', { placed: true });
-		const next: string[][] = [];
-		for (let poll = 0; poll < 3; poll++) next.push(...events(itemsOf(await watch.poll())));
-		expect(next.sort()).toEqual([
-			['interviewScheduled', 'a1'],
-			['placed', 'a6'],
-		]);
-	});
-
 	test('two overlapping polls: the one that finishes first emits, the other emits nothing', async () => {
 		seed();
 		const watch = trigger();
@@ -792,16 +655,21 @@ describe('changing Jobs to Watch', () => {
 });
 
 describe('Output and the editor', () => {
-	test('Output Simplified gives the application in short; Raw as the API sent it', async () => {
+	test('Output Simplified gives the application in short, as the Recruiting node does; Raw as the API sent it', async () => {
 		api.addJobs(job(1, 10));
 		api.addApplications('j00001', app(1));
 		const simplified = trigger({ start: 'everything', options: { output: 'simplified' } });
-		expect(itemsOf(await simplified.poll())[0].application).toEqual({
+		const [item] = itemsOf(await simplified.poll());
+		// The Recruiting node's Simplified fields; the stage as the item's own.
+		expect(Object.keys(item.application as IDataObject)).toEqual(Object.keys(SIMPLIFIED_A1));
+		expect(item.application).toEqual({
 			id: 'a1',
 			candidateId: 'c1',
 			candidateName: 'First1 Last1',
 			email: 'first1@example.com',
-			stage: 'Applied',
+			jobId: 'j00001',
+			jobTitle: 'Job 1',
+			stage: item.stage,
 			state: 'for-review',
 			owner: 'Recruiter',
 			isPlaced: false,
@@ -840,13 +708,13 @@ describe('Output and the editor', () => {
 			);
 			api.addApplications('j00002', app(3, 'offer', { activityAt: t(70) }));
 		};
+		const stage = { id: 'interview', name: 'Interview', type: 'interview', order: 3 };
 		const modes = [
 			['flattened', { id: 'a2', stage: { id: 'interview' } }],
-			['simplified', { id: 'a2', stage: 'Interview', state: 'in-progress' }],
+			['simplified', { id: 'a2', stage, state: 'in-progress' }],
 			['raw', { id: 'a2', stage: { viewType: 'applicationStage', id: 'interview' } }],
 			['selected', { id: 'a2' }],
 		] as const;
-		const stage = { id: 'interview', name: 'Interview', type: 'interview', order: 3 };
 		const shapes: Record<string, IDataObject> = {
 			newApplication: { stage },
 			stageChanged: { fromStage: null, toStage: stage, inFromStageSince: null },

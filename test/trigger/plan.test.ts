@@ -536,7 +536,7 @@ describe('candidates: resuming from the stored cursor', () => {
 		expect(hourLater.ids).toEqual(['late']);
 	});
 
-	it('a cursor stored without its query (an older state) is not used', () => {
+	it('a cursor stored without its query is not used', () => {
 		const state = { ...handledAtTie('a'), cursor: 'after-a', cursorAt: tie };
 		expect(loadState(state, 'candidate')?.cursor).toBeUndefined();
 		const run = drive(state, { resource: 'candidate' }, pages(page([cand('b', tie)], 'after-b')));

@@ -146,7 +146,7 @@ describe('first activation (Start)', () => {
 		async (durable) => {
 			api.addCandidates(candidate(1, 10), candidate(2, 20));
 			const parameters = { resource: 'candidate', start: 'everything' };
-			const trigger = new TriggerHarness(parameters, undefined, undefined, 1, durable);
+			const trigger = new TriggerHarness(parameters, undefined, undefined, durable);
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
 			// Changed while the user renames the node and publishes again.
 			api.addCandidates(candidate(3, 30));
@@ -162,7 +162,6 @@ describe('first activation (Start)', () => {
 				{ resource: 'candidate', start: 'everything' },
 				undefined,
 				undefined,
-				1,
 				true,
 			);
 
@@ -197,7 +196,7 @@ describe('first activation (Start)', () => {
 
 		it('From Now: the poll n8n runs at activation commits no cursor when it emits nothing; its position is kept where n8n saves it after activating, and the first scheduled poll goes on from it', async () => {
 			api.addCandidates(candidate(1, 1), candidate(2, 995));
-			const trigger = new TriggerHarness({ resource: 'candidate' }, undefined, undefined, 1, true);
+			const trigger = new TriggerHarness({ resource: 'candidate' }, undefined, undefined, true);
 			expect(await trigger.activate()).toBeNull();
 			expect(trigger.cursor).toBe('{}');
 			// Created between the activation and the first scheduled poll.
@@ -822,24 +821,6 @@ describe('jobs', () => {
 				fromStage: { id: 's1', name: 'S1', order: 1 },
 				toStage: { id: 's2', name: 'S2', order: 1 },
 			}),
-		]);
-	});
-
-	it('Simplify off: the raw list item, with event and resource', async () => {
-		api.addJobs(job(1, 10));
-		const trigger = new TriggerHarness({
-			resource: 'job',
-			start: 'everything',
-			options: { simplify: false },
-		});
-		expect(itemsOf(await trigger.poll())).toEqual([
-			{
-				event: 'created',
-				resource: 'job',
-				id: 'j00001',
-				name: { viewType: 'vacancyName', name: 'Job 1' },
-				createdAt: { viewType: 'vacancyCreatedAt', createdAt: t(10) },
-			},
 		]);
 	});
 });

@@ -241,15 +241,9 @@ describe('flattenCustomAttribute', () => {
 	});
 });
 
-describe('the order of the flattened fields (a table shows them in this order; node version 3)', () => {
-	test('unordered (saved workflows, the trigger): the API’s order, as before', () => {
-		const keys = Object.keys(flattenCandidate(candidate()) as Record<string, unknown>);
-		// The name wrapper's fields where the API sends `name`, in its order: avatarUrl second.
-		expect(keys.slice(0, 5)).toEqual(['id', 'avatarUrl', 'firstName', 'lastName', 'gender']);
-	});
-
+describe('the order of the flattened fields (a table shows them in this order)', () => {
 	test('a candidate: id and names first, how to reach them next; URLs and nested detail last; nothing dropped', () => {
-		const flat = flattenCandidate(candidate(), true) as Record<string, unknown>;
+		const flat = flattenCandidate(candidate()) as Record<string, unknown>;
 		const keys = Object.keys(flat);
 		expect(keys.slice(0, 5)).toEqual(['id', 'firstName', 'lastName', 'emails', 'phoneNumbers']);
 		expect(keys.slice(-4)).toEqual(['avatarUrl', 'socialMedia', 'aiSummary', 'customAttributes']);
@@ -260,7 +254,7 @@ describe('the order of the flattened fields (a table shows them in this order; n
 	});
 
 	test('a job: id, name, client and stage first; description and nested detail last', () => {
-		const keys = Object.keys(flattenVacancy(vacancyListItem(), true) as Record<string, unknown>);
+		const keys = Object.keys(flattenVacancy(vacancyListItem()) as Record<string, unknown>);
 		expect(keys.slice(0, 4)).toEqual(['id', 'name', 'client', 'stage']);
 		expect(keys.indexOf('description')).toBeGreaterThan(keys.indexOf('createdAt'));
 		expect(keys.sort()).toEqual(Object.keys(vacancyListItem()).sort());

@@ -1,9 +1,9 @@
 /*
  * The application trigger's state as n8n stores it (stored.ts): what is written reads back as
  * it was; 100,000 applications with the sandbox's ids fit under the cap, however their
- * fingerprints differ; version 1 is still read; anything malformed is a first run.
+ * fingerprints differ; anything malformed is a first run.
  */
-import type { Seen, StageView } from '../../nodes/RecruitingTrigger/applications/events';
+import type { Seen } from '../../nodes/RecruitingTrigger/applications/events';
 import type {
 	ApplicationState,
 	WatchedJob,
@@ -15,21 +15,20 @@ import {
 	STATE_CAP_BYTES,
 } from '../../nodes/RecruitingTrigger/applications/stored';
 import { emptyState } from '../../nodes/RecruitingTrigger/lists/state';
+import type { StageView } from '../../nodes/shared/records/application';
 import { prng } from '../tools/soak/world';
 
-/** The sandbox's application stages (test/tools/sandbox/data.js). */
-const STAGES: StageView[] = [
-	['astage-applied', 'application', 'Applied', 2],
-	['astage-sourced', 'sourcing', 'Sourced', 3],
-	['astage-contacted', 'outreach', 'Contacted', 4],
-	['astage-interview', 'interview', 'Interview', 5],
-	['astage-presented', 'presentation', 'Presented to client', 6],
-	['astage-result', 'result', 'Result', 7],
-].map(([id, type, name, order]) => ({
-	id: id as string,
-	type: type as string,
-	name: name as string,
-	order: order as number,
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the sandbox is CommonJS
+const { APPLICATION_STAGES } = require('../tools/sandbox/data') as {
+	APPLICATION_STAGES: Array<StageView & { templateType: string }>;
+};
+
+/** The sandbox's application stages, as the trigger stores them. */
+const STAGES: StageView[] = APPLICATION_STAGES.map(({ id, name, type, order }) => ({
+	id,
+	name,
+	type,
+	order,
 }));
 
 /**
@@ -128,80 +127,6 @@ test('ids with the separators in them read back as they were', () => {
 	expect(throughJson(state)).toEqual(state);
 });
 
-test('a state of version 1 (one fingerprint an application) reads as it was written', () => {
-	const stored = {
-		v: 1,
-		resource: 'application',
-		scope: 'all',
-		poll: 4,
-		jobs: emptyState('job', '2026-11-26T00:00:00.000Z'),
-		watch: {
-			j1: {
-				r: 3,
-				t: 'Job 1',
-				a: [
-					['a1', 0, 0, 0, 'Ab-_0123', 'hl4zs', 'c1'],
-					['a2', 1, 1, 1, '', 'hl500', 'c2'],
-				],
-			},
-			j2: { r: -1, d: 1, n: 1 },
-		},
-		stages: [
-			{ id: 'applied', name: 'Applied', type: 'application', order: 1 },
-			{ id: 'hired', name: 'Hired', type: 'result', order: 5 },
-		],
-		states: ['for-review', ''],
-	};
-	const loaded = loadApplicationState(stored);
-	expect(loaded).toEqual({
-		scope: 'all',
-		poll: 4,
-		jobList: emptyState('job', '2026-11-26T00:00:00.000Z'),
-		jobs: new Map([
-			[
-				'j1',
-				{
-					lastRead: 3,
-					closed: false,
-					status: 'watched',
-					title: 'Job 1',
-					applications: new Map([
-						[
-							'a1',
-							{
-								id: 'a1',
-								stage: stored.stages[0],
-								state: 'for-review',
-								placed: false,
-								interview: 'Ab-_0123',
-								since: parseInt('hl4zs', 36),
-								candidateId: 'c1',
-							},
-						],
-						[
-							'a2',
-							{
-								id: 'a2',
-								stage: stored.stages[1],
-								state: null,
-								placed: true,
-								interview: '',
-								since: parseInt('hl500', 36),
-								candidateId: 'c2',
-							},
-						],
-					]),
-				},
-			],
-			['j2', { dueSince: 1, closed: false, status: 'new' }],
-		]),
-	});
-	// Written again, it is version 2, and reads back the same.
-	const again = saveApplicationState(loaded as ApplicationState);
-	expect(again.v).toBe(2);
-	expect(loadApplicationState(JSON.parse(JSON.stringify(again)))).toEqual(loaded);
-});
-
 test('a malformed stored state is a first run', () => {
 	const good = saveApplicationState(watching(3));
 	const job = good.watch['vac-0001'];
@@ -211,7 +136,7 @@ test('a malformed stored state is a first run', () => {
 	});
 	expect(loadApplicationState(JSON.parse(JSON.stringify(good)))).toBeDefined();
 	for (const bad of [
-		{ ...good, v: 3 },
+		{ ...good, v: 2 },
 		{ ...good, resource: 'job' },
 		withJob(['app-', 'cand-']),
 		withJob('app- cand- extra|0,0,0,hl4zs, 1 2'),
@@ -220,8 +145,6 @@ test('a malformed stored state is a first run', () => {
 		withJob('app- cand-|0,0,0,HL4ZS, 1 2'),
 		withJob('app- cand-|x,0,0,hl4zs, 1 2'),
 		withJob('app- cand-|0,0,0,hl4zs 1 2'),
-		// Version 1's fingerprints in a version 2 state.
-		withJob([['a1', 0, 0, 0, '', 'hl4zs', 'c1']]),
 	]) {
 		expect(loadApplicationState(bad)).toBeUndefined();
 	}

@@ -12,7 +12,7 @@ import { unexpectedBody } from './errors';
  * shared/records; the Output option is shared/output.ts.
  */
 
-/** postReceive for a single record, shaped as the Output (or Simplify) parameter says. */
+/** postReceive for a single record, shaped as the Output parameter says. */
 export function outputRecord(shape?: RecordShape): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items, response) {
 		if (!isRecord(response.body)) throw unexpectedBody.call(this, response.body, 'a JSON object');
@@ -23,18 +23,20 @@ export function outputRecord(shape?: RecordShape): PostReceiveAction {
 
 /**
  * postReceive for writes whose success body the spec leaves open: the API may answer with
- * nothing, so the item says what was done and keeps whatever the API did return: under
- * `response` from version 2 (so a reply such as { success: false, id: "other" } cannot pass for
- * the node's own fields), merged in as version 1 did.
+ * nothing, so the item says what was done and keeps whatever the API did return under
+ * `response` (so a reply such as { success: false, id: "other" } cannot pass for the node's own
+ * fields).
  */
 export function outputWriteResult(
 	fields: (this: IExecuteSingleFunctions) => IDataObject,
 ): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items, response) {
 		const returned = isRecord(response.body) ? (response.body as IDataObject) : {};
-		const own = { success: true, ...fields.call(this) };
-		const reply = Object.keys(returned).length > 0 ? { response: returned } : {};
-		const json = this.getNode().typeVersion >= 2 ? { ...own, ...reply } : { ...own, ...returned };
+		const json = {
+			success: true,
+			...fields.call(this),
+			...(Object.keys(returned).length > 0 && { response: returned }),
+		};
 		return [{ json, pairedItem: { item: this.getItemIndex() } }];
 	};
 }

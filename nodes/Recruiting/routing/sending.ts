@@ -94,8 +94,8 @@ export async function retrying(
 }
 
 /**
- * How each ID parameter is named in errors: its display name (the first one, for a parameter
- * that changed between node versions) and, for a typed ID, its description as the hint.
+ * How each ID parameter is named in errors: its display name and, for a typed ID, its
+ * description as the hint.
  */
 function idLabels(properties: INodeProperties[]): Record<string, IdLabel> {
 	const labels: Record<string, IdLabel> = {};

@@ -1,5 +1,7 @@
 import { createHash } from 'crypto';
 
+import { applicationStage, applicationState } from '../../shared/records/application';
+import type { StageView } from '../../shared/records/application';
 import { isRecord, scalarText } from '../../shared/values';
 import type { Json } from '../../shared/values';
 
@@ -34,14 +36,6 @@ export const APPLICATION_STAGE_TYPES = [
 	'speculative',
 ];
 
-/** One stage as an event shows it. */
-export interface StageView {
-	id: string | null;
-	name: string | null;
-	type: string | null;
-	order: number | null;
-}
-
 /** What the trigger remembers of an application between two reads of its job. */
 export interface Seen {
 	id: string;
@@ -74,26 +68,6 @@ export function stageKey(stage: StageView): string {
 	return stage.id ?? `${stage.type ?? ''}\u0000${stage.name ?? ''}`;
 }
 
-/** The stage of an application list item, as events show it. */
-export function stageOf(application: Json): StageView {
-	const stage = isRecord(application.stage) ? application.stage : {};
-	const order = stage.order;
-	return {
-		id: scalarText(stage.id) ?? null,
-		name: typeof stage.name === 'string' ? stage.name : null,
-		type: typeof stage.type === 'string' ? stage.type : null,
-		order: typeof order === 'number' && Number.isFinite(order) ? order : null,
-	};
-}
-
-/** `applicationState.state` (the spec wraps it; a plain string is read too). */
-export function stateOf(application: Json): string | null {
-	const wrapper = application.applicationState;
-	const state = isRecord(wrapper) ? wrapper.state : wrapper;
-	// An empty state is no state: stored, the two are one (state.ts), so they must compare equal.
-	return typeof state === 'string' && state !== '' ? state : null;
-}
-
 /** The next interview, if any: it is a new one when its id or its start changes. */
 export function interviewOf(application: Json): Json | undefined {
 	return isRecord(application.nextInterview) ? application.nextInterview : undefined;
@@ -118,11 +92,11 @@ export const MINUTE = 60_000;
  * at the read before (for how long it has been in its stage). `now` in milliseconds.
  */
 export function seenOf(application: Json, id: string, before: Seen | undefined, now: number): Seen {
-	const stage = stageOf(application);
+	const stage = applicationStage(application);
 	return {
 		id,
 		stage,
-		state: stateOf(application),
+		state: applicationState(application),
 		placed: application.isPlaced === true,
 		interview: interviewKey(application),
 		since:

@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { applicationState } from '../../shared/records/application';
+import type { StageView } from '../../shared/records/application';
 import { fullName } from '../../shared/records/candidate';
 import type { Json } from '../../shared/values';
-import { candidateOf, differences, interviewOf, MINUTE, stateOf } from './events';
-import type { ApplicationEvent, Difference, Seen, StageView } from './events';
+import { candidateOf, differences, interviewOf, MINUTE } from './events';
+import type { ApplicationEvent, Difference, Seen } from './events';
 import type { ApplicationSettings } from './settings';
 import { watches } from './state';
 import type { WatchedJob } from './state';
@@ -139,7 +141,7 @@ export function eventItem(
 		candidateId: current.candidateId || null,
 		candidateName: fullName(candidate),
 		stage: { ...current.stage },
-		state: application ? stateOf(application) : current.state,
+		state: application ? applicationState(application) : current.state,
 	};
 	if (event === 'stageChanged') {
 		json.fromStage = before ? { ...before.stage } : null;
@@ -157,7 +159,7 @@ export function eventItem(
 		json.interview = ((application && interviewOf(application)) ?? null) as IDataObject | null;
 	}
 	json.application = application
-		? settings.output(application)
+		? settings.output(application, job)
 		: { id, candidateId: current.candidateId || null, removed: true };
 	return json;
 }

@@ -3,6 +3,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { readOutput, shapeRecord } from '../../shared/output';
 import { applicationListItemShape } from '../../shared/records/application';
+import type { ApplicationJob } from '../../shared/records/application';
 import { jobsPerPollOption, maxItemsPerPollOption, pollOption } from '../../shared/pollOptions';
 import { isRecord } from '../../shared/values';
 import { APPLICATION_EVENTS, APPLICATION_STAGE_TYPES } from './events';
@@ -22,8 +23,8 @@ export interface ApplicationSettings {
 	jobsPerPoll: number;
 	maxItems: number;
 	start: 'now' | 'everything';
-	/** The application as the Output option shows it. */
-	output: (raw: unknown) => IDataObject;
+	/** An application of `job`'s list as the Output option shows it. */
+	output: (raw: unknown, job: ApplicationJob) => IDataObject;
 }
 
 function fail(context: IPollFunctions, message: string, description: string): never {
@@ -105,6 +106,6 @@ export function applicationSettings(context: IPollFunctions): ApplicationSetting
 		jobsPerPoll: pollOption(context, jobsPerPollOption),
 		maxItems: pollOption(context, maxItemsPerPollOption),
 		start,
-		output: shapeRecord(output, applicationListItemShape),
+		output: (raw, job) => shapeRecord(output, applicationListItemShape(job))(raw),
 	};
 }

@@ -1,6 +1,7 @@
+import type { StageView } from '../../shared/records/application';
 import { isRecord } from '../../shared/values';
 import { stageKey } from './events';
-import type { Seen, StageView } from './events';
+import type { Seen } from './events';
 import type { ApplicationState, WatchedJob } from './state';
 
 /*
@@ -13,14 +14,9 @@ import type { ApplicationState, WatchedJob } from './state';
  * its memory, grow with the number of values in it more than with its bytes (the same 2 MB
  * state as nested arrays took 7 times the CPU to save, and 3 times the memory, of the one
  * text: BENCHMARKS.md, "The application trigger's stored state in real n8n").
- *
- * Version 1 (a JSON array an application, about 52 bytes with the sandbox's ids) is still read,
- * so a trigger goes on where it was; it is written as version 2. In version 1 `d` was 1 for
- * "due" (now: the poll since which it is due; 1 is as early as any) and `r` -1 for never read;
- * version 2 keeps both.
  */
 
-export const APPLICATION_STATE_VERSION = 2;
+export const APPLICATION_STATE_VERSION = 1;
 
 /**
  * Above this size of stored state (JSON characters), a poll stops with an error naming the
@@ -32,13 +28,7 @@ export const APPLICATION_STATE_VERSION = 2;
 export const STATE_CAP_BYTES = 3_000_000;
 
 /**
- * One application as version 1 stored it, and as both versions are read: [applicationId, stage
- * index, state index, placed (1/0), interview key, since (base 36), candidateId].
- */
-type Fingerprint = [string, number, number, 0 | 1, string, string, string];
-
-/**
- * A job's applications, version 2: groups separated by `|`; the first is the prefix that all of
+ * A job's applications: groups separated by `|`; the first is the prefix that all of
  * their ids share and the one all of their candidates' ids share; each other is the
  * applications that share stage, state, placed, since and interview: `stage,state,placed,since,
  * interview` (indexes, 1/0, minutes in base 36, the key) then each one's id and its candidate's
@@ -57,13 +47,13 @@ const escape = (text: string) =>
 const unescape = (text: string) =>
 	text.includes('%') ? text.replace(/%(25|7C|20|2C)/g, (code) => UNESCAPES[code]) : text;
 
-interface StoredJob<A> {
+interface StoredJob {
 	r: number;
 	d?: number;
 	c?: 1;
 	n?: 1;
 	t?: string;
-	a?: A;
+	a?: string;
 }
 
 export interface StoredApplicationState {
@@ -73,7 +63,7 @@ export interface StoredApplicationState {
 	poll: number;
 	/** The job list's position, as lists/jobChanges.ts gives it. */
 	jobs?: unknown;
-	watch: Record<string, StoredJob<string>>;
+	watch: Record<string, StoredJob>;
 	stages: StageView[];
 	states: string[];
 }
@@ -145,7 +135,7 @@ function storeApplications(
 export function saveApplicationState(state: ApplicationState): StoredApplicationState {
 	const stages = new Dictionary<StageView>(stageKey);
 	const states = new Dictionary<string>((value) => value);
-	const watch: Record<string, StoredJob<string>> = {};
+	const watch: Record<string, StoredJob> = {};
 	// Jobs read last go last, so that a renamed stage is stored as it was seen last.
 	const byRead = [...state.jobs].sort(([, a], [, b]) => (a.lastRead ?? -1) - (b.lastRead ?? -1));
 	for (const [id, job] of byRead) {
@@ -186,62 +176,27 @@ function isStageView(value: unknown): value is StageView {
 	);
 }
 
-function isFingerprint(value: unknown): value is Fingerprint {
-	return (
-		Array.isArray(value) &&
-		value.length === 7 &&
-		typeof value[0] === 'string' &&
-		Number.isInteger(value[1]) &&
-		Number.isInteger(value[2]) &&
-		(value[3] === 0 || value[3] === 1) &&
-		typeof value[4] === 'string' &&
-		isSince(value[5]) &&
-		typeof value[6] === 'string'
-	);
-}
-
-function isStoredJob(value: unknown): value is StoredJob<unknown> {
+function isStoredJob(value: unknown): value is StoredJob {
 	return (
 		isRecord(value) &&
 		Number.isInteger(value.r) &&
 		(value.d === undefined || Number.isInteger(value.d)) &&
-		(value.t === undefined || typeof value.t === 'string')
+		(value.t === undefined || typeof value.t === 'string') &&
+		(value.a === undefined || typeof value.a === 'string')
 	);
 }
 
 /**
- * A job's stored applications (`a`) of `version`, read; undefined: malformed. One whose stage or
- * state is not in the stored lists is left out. The stage objects are the stored ones, shared
- * by the applications in them (nothing changes a Seen: a read makes new ones).
+ * A job's stored applications (`a`), read; undefined: malformed. One whose stage or state is
+ * not in the stored lists is left out. The stage objects are the stored ones, shared by the
+ * applications in them (nothing changes a Seen: a read makes new ones).
  */
 function applicationsOf(
-	version: 1 | 2,
-	stored: unknown,
+	stored: string,
 	stages: StageView[],
 	states: string[],
 ): Map<string, Seen> | undefined {
 	const seen = new Map<string, Seen>();
-	/** What applications share: [stage index, state index, placed, interview, since (base 36)]. */
-	type Shared = [number, number, boolean, string, string];
-	const sharedOf = ([stage, state, placed, interview, since]: Shared) =>
-		stage < stages.length && state < states.length
-			? {
-					stage: stages[stage],
-					state: states[state] || null,
-					placed,
-					interview,
-					since: parseInt(since, 36),
-				}
-			: undefined;
-	if (version === 1) {
-		if (!Array.isArray(stored) || !stored.every(isFingerprint)) return undefined;
-		for (const [id, stage, state, placed, interview, since, candidateId] of stored) {
-			const shared = sharedOf([stage, state, placed === 1, interview, since]);
-			if (shared) seen.set(id, { id, ...shared, candidateId });
-		}
-		return seen;
-	}
-	if (typeof stored !== 'string') return undefined;
 	const [prefixes, ...groups] = stored.split(GROUPS);
 	const [idPrefix, candidatePrefix, ...rest] = prefixes.split(FIELDS).map(unescape);
 	if (candidatePrefix === undefined || rest.length > 0) return undefined;
@@ -259,14 +214,15 @@ function applicationsOf(
 		) {
 			return undefined;
 		}
-		const shared = sharedOf([
-			Number(stage),
-			Number(state),
-			placed === '1',
-			unescape(interview),
-			since,
-		]);
-		for (let i = 1; shared && i < ids.length; i += 2) {
+		if (Number(stage) >= stages.length || Number(state) >= states.length) continue;
+		const shared = {
+			stage: stages[Number(stage)],
+			state: states[Number(state)] || null,
+			placed: placed === '1',
+			interview: unescape(interview),
+			since: parseInt(since, 36),
+		};
+		for (let i = 1; i < ids.length; i += 2) {
 			const id = idPrefix + unescape(ids[i]);
 			seen.set(id, { id, ...shared, candidateId: candidatePrefix + unescape(ids[i + 1]) });
 		}
@@ -280,8 +236,7 @@ function applicationsOf(
  */
 export function loadApplicationState(raw: unknown): ApplicationState | undefined {
 	if (!isRecord(raw) || raw.resource !== 'application') return undefined;
-	const version = raw.v;
-	if (version !== 1 && version !== APPLICATION_STATE_VERSION) return undefined;
+	if (raw.v !== APPLICATION_STATE_VERSION) return undefined;
 	const { scope, poll, watch, stages, states, jobs: jobList } = raw;
 	if (typeof scope !== 'string' || !Number.isInteger(poll)) {
 		return undefined;
@@ -294,7 +249,7 @@ export function loadApplicationState(raw: unknown): ApplicationState | undefined
 	for (const [id, stored] of Object.entries(watch)) {
 		if (!isStoredJob(stored)) return undefined;
 		const { r, d, c, n, t, a } = stored;
-		const applications = a === undefined ? undefined : applicationsOf(version, a, stages, states);
+		const applications = a === undefined ? undefined : applicationsOf(a, stages, states);
 		if (a !== undefined && applications === undefined) return undefined;
 		const facts = {
 			...(r >= 0 && { lastRead: r }),

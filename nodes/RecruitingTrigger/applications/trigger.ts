@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from
 
 import { pathSegment } from '../../shared/address';
 import { describeBody, toNodeError } from '../../shared/errors';
+import { applicationStage } from '../../shared/records/application';
 import { jobName, jobStage } from '../../shared/records/job';
 import { instant } from '../../shared/time';
 import { pollDeadline } from '../../shared/pollOptions';
@@ -11,7 +12,7 @@ import type { PacedRun } from '../../shared/transport';
 import { isRecord, scalarText } from '../../shared/values';
 import type { Json } from '../../shared/values';
 import { jobChanges, recentJobIds } from '../lists/jobChanges';
-import { seenOf, stageOf } from './events';
+import { seenOf } from './events';
 import type { ApplicationEvent, Difference } from './events';
 import { decideRead, eventItem, onTargetStage } from './jobRead';
 import type { JobRead } from './jobRead';
@@ -240,7 +241,7 @@ export async function applicationTestEvent(context: IPollFunctions): Promise<INo
 		watchedRead++;
 		for (const application of read.applications) {
 			const id = scalarText(application.id);
-			if (id === undefined || !onTargetStage(settings, stageOf(application))) continue;
+			if (id === undefined || !onTargetStage(settings, applicationStage(application))) continue;
 			const at = latestActivity(application) ?? -1n;
 			if (latest === undefined || at > latest.at) {
 				latest = { application, id, job: { id: jobId, title: read.title }, at };

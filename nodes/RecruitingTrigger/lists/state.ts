@@ -123,8 +123,8 @@ export function loadState(raw: unknown, resource: Resource): TriggerState | unde
 		...(resource === 'candidate' &&
 			typeof checkedAt === 'string' &&
 			instant(checkedAt) !== undefined && { checkedAt }),
-		// A cursor without the query it belongs to (stored before cursorSince existed) is dropped:
-		// the next poll reads from the watermark, which is always exact.
+		// A cursor without the query it belongs to is dropped: the next poll reads from the
+		// watermark, which is always exact.
 		...(resource === 'candidate' &&
 			typeof cursor === 'string' &&
 			cursor !== '' &&

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { toNodeError } from '../../shared/errors';
-import { readOutput, shapeRecord, simplifyOutput } from '../../shared/output';
+import { readOutput, shapeRecord } from '../../shared/output';
 import { candidateShape } from '../../shared/records/candidate';
 import { jobStage, vacancyShape } from '../../shared/records/job';
 import { formatInstant, nsFromMs, timestamp } from '../../shared/time';
@@ -52,7 +52,7 @@ interface Settings {
 	event: ListEvent;
 	start: Start;
 	maxItems: number;
-	/** The record as Simplify (version 1) or Output (version 2) shows it. */
+	/** The record as the Output option shows it. */
 	output: (raw: unknown) => IDataObject;
 }
 
@@ -81,18 +81,13 @@ function settings(context: IPollFunctions): Settings {
 		});
 	}
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	// Version 2 has the Output of the applications and the Recruiting node, Flattened in the
-	// order a person reads the fields (as the Recruiting node's version 3).
-	const version2 = node.typeVersion >= 2;
-	const output = version2
-		? readOutput(node, options.output, options.fieldsToInclude)
-		: simplifyOutput(options.simplify);
+	const output = readOutput(node, options.output, options.fieldsToInclude);
 	return {
 		resource,
 		event,
 		start,
 		maxItems: pollOption(context, maxItemsPerPollOption),
-		output: shapeRecord(output, resource === 'job' ? vacancyShape : candidateShape, version2),
+		output: shapeRecord(output, resource === 'job' ? vacancyShape : candidateShape),
 	};
 }
 

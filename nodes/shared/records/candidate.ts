@@ -68,12 +68,9 @@ const CANDIDATE_ORDER = fieldOrder(
 	['avatarUrl', 'socialMedia', 'aiSummary', 'customAttributes', 'clientContacts'],
 );
 
-/**
- * A candidate, list item or detail, with plain fields: in the API's order, or `ordered` as a
- * person reads them (node version 3; saved workflows keep the order their columns came in).
- */
-export function flattenCandidate(raw: unknown, ordered = false): unknown {
-	return flattenWith(CANDIDATE_RULES, raw, ordered ? CANDIDATE_ORDER : undefined);
+/** A candidate, list item or detail, with plain fields, in the order a person reads them. */
+export function flattenCandidate(raw: unknown): unknown {
+	return flattenWith(CANDIDATE_RULES, raw, CANDIDATE_ORDER);
 }
 
 /**
@@ -87,11 +84,15 @@ export function fullName(person: Json): string | null {
 	return parts.length ? parts.join(' ') : null;
 }
 
-/** The primary entry of a list of email or phone entries (or the first), as its value. */
-function primary(list: unknown, key: 'email' | 'phoneNumber'): unknown {
+/**
+ * The primary entry of a list of email or phone entries (or the first), as its value; of a list
+ * of plain values (an application list item's emails), the first.
+ */
+export function primary(list: unknown, key: 'email' | 'phoneNumber'): unknown {
 	if (!Array.isArray(list)) return undefined;
-	const entries = list.filter(isRecord);
-	return (entries.find((entry) => entry.isPrimary === true) ?? entries[0])?.[key];
+	const entries = list.filter((entry) => isRecord(entry) || typeof entry === 'string');
+	const entry = entries.find((one) => isRecord(one) && one.isPrimary === true) ?? entries[0];
+	return isRecord(entry) ? entry[key] : entry;
 }
 
 /** A candidate in short: who, how to reach them, where they are in the funnel. */

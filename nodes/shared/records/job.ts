@@ -60,12 +60,9 @@ const VACANCY_ORDER = fieldOrder(
 	['description', 'team', 'clientTeam', 'scorecard', 'stageTotals', 'customAttributes'],
 );
 
-/**
- * A job (vacancy), list item or detail, with plain fields: in the API's order, or `ordered` as
- * a person reads them (node version 3; saved workflows keep the order their columns came in).
- */
-export function flattenVacancy(raw: unknown, ordered = false): unknown {
-	return flattenWith(VACANCY_RULES, raw, ordered ? VACANCY_ORDER : undefined);
+/** A job (vacancy), list item or detail, with plain fields, in the order a person reads them. */
+export function flattenVacancy(raw: unknown): unknown {
+	return flattenWith(VACANCY_RULES, raw, VACANCY_ORDER);
 }
 
 /** A job's pipeline stage; null where the API leaves a field out. */
@@ -107,10 +104,12 @@ export function nameOf(value: unknown): unknown {
 /** A job in short: what a recruiter scans a list for. */
 export function simplifyVacancy(job: Json): Json {
 	const location = isRecord(job.location) ? job.location : {};
+	// The stage as the job trigger's Stage Changed shows fromStage and toStage.
+	const { id, name, order } = jobStage(job);
 	return {
 		id: job.id,
 		name: job.name,
-		stage: nameOf(job.stage),
+		stage: { id, name, order },
 		client: nameOf(job.client),
 		employmentType: job.employmentType,
 		locationType: job.locationType,

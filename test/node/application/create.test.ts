@@ -12,7 +12,7 @@ function api() {
 }
 
 describe('Application: Create', () => {
-	test('sends the full body and returns the new id', async () => {
+	test('Create Anyway sends the full body without reading first and returns the new id', async () => {
 		const scope = api()
 			.post('/v1/applications', {
 				vacancyId: 'v1',
@@ -33,6 +33,7 @@ describe('Application: Create', () => {
 				candidateId: locator('c1'),
 				stageId: 's1',
 				statusId: 'st1',
+				ifAlreadyApplied: 'createAnyway',
 				additionalFields: {
 					clientId: 'co1',
 					teamUserIds: 'u1,u2',
@@ -114,6 +115,7 @@ describe('Application: Create', () => {
 				candidateId: locator('c'),
 				stageId: 's',
 				statusId: '',
+				ifAlreadyApplied: 'createAnyway',
 				additionalFields: { teamUserIds: '', clientTeamContactIds: '' },
 			},
 		});
@@ -140,9 +142,9 @@ describe('Application: Create, If Already Applied', () => {
 		],
 	});
 
-	test('a new node (version 3) returns the existing application and creates nothing', async () => {
+	test('by default the existing application is returned and nothing is created', async () => {
 		const scope = api().get('/v1/applications/vacancy/v1').reply(200, listed('c1'));
-		const result = await runRecruiting({ typeVersion: 3, parameters: create() });
+		const result = await runRecruiting({ parameters: create() });
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([{ id: 'a7', alreadyApplied: true }]);
@@ -154,7 +156,7 @@ describe('Application: Create, If Already Applied', () => {
 			.reply(200, listed('c2'))
 			.post('/v1/applications')
 			.reply(200, { id: 'a9' });
-		const result = await runRecruiting({ typeVersion: 3, parameters: create() });
+		const result = await runRecruiting({ parameters: create() });
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([{ id: 'a9', alreadyApplied: false }]);
@@ -162,10 +164,7 @@ describe('Application: Create, If Already Applied', () => {
 
 	test('Fail names the application the candidate already has', async () => {
 		const scope = api().get('/v1/applications/vacancy/v1').reply(200, listed('c1'));
-		const result = await runRecruiting({
-			typeVersion: 3,
-			parameters: create({ ifAlreadyApplied: 'fail' }),
-		});
+		const result = await runRecruiting({ parameters: create({ ifAlreadyApplied: 'fail' }) });
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toBe(
 			'Candidate "c1" already applied to job "v1" (application "a7")',
@@ -173,22 +172,9 @@ describe('Application: Create, If Already Applied', () => {
 		expect(result.error?.description).toMatch(/Return the Existing Application/);
 	});
 
-	test('saved workflows (versions 1 and 2) keep creating without reading first', async () => {
-		for (const typeVersion of [1, 2]) {
-			const scope = api().post('/v1/applications').reply(200, { id: 'a9' });
-			const result = await runRecruiting({ typeVersion, parameters: create() });
-			expect(result.error).toBeUndefined();
-			expect(scope.isDone()).toBe(true);
-			expect(jsonOf(result)).toEqual([{ id: 'a9' }]);
-		}
-	});
-
 	test('a speculative application (no job) has nothing to compare with: it is created', async () => {
 		const scope = api().post('/v1/applications').reply(200, { id: 'a9' });
-		const result = await runRecruiting({
-			typeVersion: 3,
-			parameters: create({ jobId: locator('') }),
-		});
+		const result = await runRecruiting({ parameters: create({ jobId: locator('') }) });
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([{ id: 'a9' }]);
@@ -196,7 +182,7 @@ describe('Application: Create, If Already Applied', () => {
 
 	test('a job the API does not have is named, and nothing is created', async () => {
 		const scope = api().get('/v1/applications/vacancy/v1').reply(404, { message: 'not found' });
-		const result = await runRecruiting({ typeVersion: 3, parameters: create() });
+		const result = await runRecruiting({ parameters: create() });
 		expect(scope.isDone()).toBe(true);
 		expect(result.error?.message).toBe('No job with ID "v1" exists: check the ID');
 	});

@@ -26,15 +26,10 @@ describe('Application: Get', () => {
 		expect((json.vacancy as Record<string, unknown>).viewType).toBeUndefined();
 	});
 
-	test('Simplify off returns it untouched', async () => {
+	test('Raw returns it untouched', async () => {
 		const scope = api().get('/v1/applications/a1').reply(200, applicationDetail('a1'));
 		const result = await runRecruiting({
-			parameters: {
-				resource: 'application',
-				operation: 'get',
-				applicationId: 'a1',
-				simplify: false,
-			},
+			parameters: { resource: 'application', operation: 'get', applicationId: 'a1', output: 'raw' },
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([applicationDetail('a1')]);

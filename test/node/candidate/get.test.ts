@@ -31,20 +31,6 @@ describe('Candidate: Get', () => {
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	});
 
-	test('Simplify off returns the API’s JSON untouched', async () => {
-		const scope = api().get('/v1/candidates/c1').reply(200, candidateDetail('c1'));
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'get',
-				candidateId: candidateId('c1'),
-				simplify: false,
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([candidateDetail('c1')]);
-	});
-
 	test('one request per input item, each output paired with its item', async () => {
 		const scope = api()
 			.get('/v1/candidates/c1')

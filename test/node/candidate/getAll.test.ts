@@ -80,18 +80,6 @@ describe('Candidate: Get Many', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
-	test('Simplify off keeps the wrappers', async () => {
-		const scope = api()
-			.get('/v1/candidates')
-			.query({ limit: 1 })
-			.reply(200, page([candidate('c1')], 'x', true));
-		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'getAll', limit: 1, simplify: false },
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([candidate('c1')]);
-	});
-
 	test('an opaque cursor that comes back unchanged stops the run instead of looping', async () => {
 		const scope = api()
 			.get('/v1/candidates')

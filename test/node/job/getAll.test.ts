@@ -33,14 +33,14 @@ describe('Job: Get Many', () => {
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	});
 
-	test('Simplify off returns the API’s JSON untouched', async () => {
+	test('Raw returns the API’s JSON untouched', async () => {
 		const raw = vacancyListItem('v1');
 		const scope = api()
 			.get('/v1/vacancies')
 			.query({ limit: 1 })
 			.reply(200, page([raw], 'c', true));
 		const result = await runRecruiting({
-			parameters: { resource: 'job', operation: 'getAll', limit: 1, simplify: false },
+			parameters: { resource: 'job', operation: 'getAll', limit: 1, output: 'raw' },
 		});
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(result)).toEqual([raw]);

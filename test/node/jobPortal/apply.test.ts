@@ -7,6 +7,7 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 const PORTAL = 'https://careers.example';
+const POSTING = { __rl: true, mode: 'id', value: 'jp1' };
 
 /** The portal is public: a request that carries x-api-key fails the nock match. */
 function portal() {
@@ -40,7 +41,7 @@ describe('Job Portal: Apply', () => {
 				operation: 'apply',
 				portalUrl: PORTAL,
 				tenantSlug: 'acme',
-				postingId: 'jp1',
+				postingId: POSTING,
 				...applicant,
 				networkUrl: 'https://network.example/in/ada',
 				additionalFields: {
@@ -75,7 +76,7 @@ describe('Job Portal: Apply', () => {
 				operation: 'apply',
 				portalUrl: PORTAL,
 				tenantSlug: 'acme',
-				postingId: 'jp1',
+				postingId: POSTING,
 				...applicant,
 				additionalFields,
 			},
@@ -110,7 +111,7 @@ describe('Job Portal: Apply', () => {
 				operation: 'apply',
 				portalUrl: PORTAL,
 				tenantSlug: 'acme',
-				postingId: 'jp1',
+				postingId: POSTING,
 				...applicant,
 				...override,
 			},
@@ -130,7 +131,7 @@ describe('Job Portal: Apply', () => {
 				operation: 'apply',
 				portalUrl: PORTAL,
 				tenantSlug: 'acme',
-				postingId: 'jp1',
+				postingId: POSTING,
 				...applicant,
 				firstName,
 			},
@@ -152,7 +153,7 @@ describe('Job Portal: Apply', () => {
 				operation: 'apply',
 				portalUrl: PORTAL,
 				tenantSlug: 'acme',
-				postingId: 'jp1',
+				postingId: POSTING,
 				...applicant,
 				additionalFields: { channelId: '={{ $json.channel }}' },
 			},
@@ -169,7 +170,7 @@ describe('Job Portal: Apply', () => {
 				operation: 'apply',
 				portalUrl: PORTAL,
 				tenantSlug: 'acme',
-				postingId: 'jp1',
+				postingId: POSTING,
 				...applicant,
 				additionalFields: { channelId: '={{ { "id": 1 } }}' },
 			},
@@ -183,7 +184,7 @@ describe('Job Portal: Apply', () => {
 		operation: 'apply',
 		portalUrl: PORTAL,
 		tenantSlug: 'acme',
-		postingId: 'jp1',
+		postingId: POSTING,
 		...fields,
 	});
 

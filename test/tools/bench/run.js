@@ -209,7 +209,7 @@ async function scenarioSync(pkgRoot) {
 		const labels = {
 			plain: 'Plain Node: http.get + JSON.parse, records kept',
 			floor: 'n8n HTTP floor: a node paging with n8n’s HTTP helper, nothing else',
-			getMany: 'Recruiting: Get Many, Return All, Simplify',
+			getMany: 'Recruiting: Get Many, Return All, Flattened',
 			trigger: 'Recruiting Trigger: Start = Everything, one poll (Max Items = all)',
 		};
 		const rows = Object.entries(runs).map(([name, list]) => {

@@ -159,7 +159,6 @@ async function main(task) {
 		operation: 'getAll',
 		returnAll: true,
 		filters: {},
-		...(task.simplify === false && { simplify: false }),
 	};
 
 	switch (task.scenario) {

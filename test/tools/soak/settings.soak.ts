@@ -169,7 +169,6 @@ it(
 					parameters(setting),
 					{ baseUrl: sandbox.url, apiKey: API_KEY },
 					undefined,
-					1,
 					setting.durable,
 				),
 				ledger,

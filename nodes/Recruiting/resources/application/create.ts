@@ -31,38 +31,32 @@ const position: Check = (value) => {
 
 type IfAlreadyApplied = 'createAnyway' | 'returnExisting' | 'fail';
 
-/** If Already Applied, as a version of the node shows it with its default. */
-function ifAlreadyApplied(
-	versions: NonNullable<INodeProperties['displayOptions']>['show'],
-	fallback: IfAlreadyApplied,
-): INodeProperties {
-	return {
-		displayName: 'If Already Applied',
-		name: 'ifAlreadyApplied',
-		type: 'options',
-		displayOptions: { show: { ...show, ...versions } },
-		options: [
-			{
-				name: 'Create Anyway',
-				value: 'createAnyway',
-				description: 'Send the application whatever the job already lists',
-			},
-			{
-				name: 'Fail',
-				value: 'fail',
-				description: 'Stop with an error naming the application the candidate already has',
-			},
-			{
-				name: 'Return the Existing Application',
-				value: 'returnExisting',
-				description: 'Create nothing; return the application the candidate already has for the job',
-			},
-		],
-		default: fallback,
-		description:
-			'What to do when the candidate already applied to the job: one extra request reads the job’s applications first, so a workflow that runs twice does not apply twice (two runs at the same instant still can: the API has no idempotency key). A speculative application (no job) is always created.',
-	};
-}
+const ifAlreadyApplied: INodeProperties = {
+	displayName: 'If Already Applied',
+	name: 'ifAlreadyApplied',
+	type: 'options',
+	displayOptions: { show },
+	options: [
+		{
+			name: 'Create Anyway',
+			value: 'createAnyway',
+			description: 'Send the application whatever the job already lists',
+		},
+		{
+			name: 'Fail',
+			value: 'fail',
+			description: 'Stop with an error naming the application the candidate already has',
+		},
+		{
+			name: 'Return the Existing Application',
+			value: 'returnExisting',
+			description: 'Create nothing; return the application the candidate already has for the job',
+		},
+	],
+	default: 'returnExisting',
+	description:
+		'What to do when the candidate already applied to the job: one extra request reads the job’s applications first, so a workflow that runs twice does not apply twice (two runs at the same instant still can: the API has no idempotency key). A speculative application (no job) is always created.',
+};
 
 /**
  * The sending of Create (its routing's pagination slot, where n8n lets a node skip or wrap
@@ -73,7 +67,7 @@ export async function createOnce(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	const mode = this.getNodeParameter('ifAlreadyApplied', 'createAnyway') as IfAlreadyApplied;
+	const mode = this.getNodeParameter('ifAlreadyApplied', 'returnExisting') as IfAlreadyApplied;
 	const body = (requestData.options.body ?? {}) as IDataObject;
 	const jobId = typeof body.vacancyId === 'string' ? body.vacancyId : undefined;
 	if (mode === 'createAnyway' || jobId === undefined) return await retrying.call(this, requestData);
@@ -208,7 +202,5 @@ export const applicationCreateDescription: INodeProperties[] = [
 			routing: toBody('teamUserIds', ids('Team User IDs')),
 		},
 	]),
-	// Version 3 (a new node) returns the existing application; saved workflows keep creating.
-	ifAlreadyApplied({ '@version': [1, 2] }, 'createAnyway'),
-	ifAlreadyApplied({ '@version': [{ _cnd: { gte: 3 } }] }, 'returnExisting'),
+	ifAlreadyApplied,
 ];

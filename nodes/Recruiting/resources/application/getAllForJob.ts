@@ -7,8 +7,8 @@ import type {
 
 import { outputFields, outputOf, shaper } from '../../../shared/output';
 import { applicationListItemShape } from '../../../shared/records/application';
-import { vacancyShape } from '../../../shared/records/job';
-import { isRecord } from '../../../shared/values';
+import { jobName, vacancyShape } from '../../../shared/records/job';
+import { isRecord, scalarText } from '../../../shared/values';
 import { jobLocator, returnAllFields } from '../../descriptions';
 import { collection } from '../../parameters';
 import { unexpectedBody } from '../../routing/errors';
@@ -44,7 +44,7 @@ export const applicationGetManyForJobDescription: INodeProperties[] = [
  * postReceive of Get Many for a Job. The response holds the job (with stage totals, custom
  * attributes, deal value) and its applications: one item per application, with the job added
  * as `job` when Include Job is on; a job without applications then still yields one item, its
- * job. Raw output (version 2) returns the response as it came, job and applications together.
+ * job. Raw output returns the response as it came, job and applications together.
  */
 export const outputApplicationsOfJob: PostReceiveAction = async function (
 	this: IExecuteSingleFunctions,
@@ -56,13 +56,15 @@ export const outputApplicationsOfJob: PostReceiveAction = async function (
 		throw unexpectedBody.call(this, body, 'an object with a "applications" list');
 	}
 	const pairedItem = { item: this.getItemIndex() };
-	if (this.getNode().typeVersion >= 2 && outputOf(this).mode === 'raw') {
-		return [{ json: body as IDataObject, pairedItem }];
-	}
+	if (outputOf(this).mode === 'raw') return [{ json: body as IDataObject, pairedItem }];
+	const vacancy = isRecord(body.vacancy) ? body.vacancy : {};
 	const job = collection.call(this, 'options').includeJob
 		? { job: shaper(this, vacancyShape)(body.vacancy) }
 		: undefined;
-	const output = shaper(this, applicationListItemShape);
+	const output = shaper(
+		this,
+		applicationListItemShape({ id: scalarText(vacancy.id) ?? null, title: jobName(vacancy) }),
+	);
 	const applications = listed(this, body.applications as unknown[]).map((application) => ({
 		json: { ...output(application), ...job },
 		pairedItem,

@@ -47,23 +47,13 @@ function requiredText(
 // POST /{tenantSlug}/vacancy-portal/jobs/{postingId}, checked against the spec's lengths and
 // formats before anything is sent; the location is optional (the spec shows the body both ways).
 export const jobPortalApplyDescription: INodeProperties[] = [
-	// Version 1: text, as saved workflows have it.
-	{
-		displayName: 'Posting ID',
-		name: 'postingId',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: { show: { ...show, '@version': [1] } },
-		description: 'ID of the job posting, as listed by Get Many Postings',
-	},
 	{
 		displayName: 'Posting',
 		name: 'postingId',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 2 } }] } },
+		displayOptions: { show },
 		description: 'The job posting to apply to',
 		modes: [
 			{

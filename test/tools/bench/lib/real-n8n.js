@@ -4,7 +4,7 @@
  * Scenario 2 in a real n8n (the e2e harness's cached install: 2.41.1, or N8N_VERSION=1.123.81): the packed package
  * installed as a community package, and three workflows run with `n8n execute --id`:
  *   - empty:    Manual Trigger alone (what starting the CLI costs);
- *   - recruiting: Manual Trigger → Recruiting (Candidate, Get Many, Return All, Simplify);
+ *   - recruiting: Manual Trigger → Recruiting (Candidate, Get Many, Return All, Flattened);
  *   - baseline: Manual Trigger → HTTP Request (cursor pagination) → Code (unwraps the
  *               viewType wrappers), what a user would build without this package.
  * Wall time and peak RSS of the whole n8n process tree (the task runner included), sampled

@@ -25,7 +25,7 @@ const DIR = path.join(REPO_ROOT, 'examples', 'workflows');
  * @param {any} o.sandbox
  * @param {{ id: string, name: string }} o.credential
  * @param {(file: string, set: Record<string, any>) => Promise<{ r: any, requests: any[] }>} o.execute
- * @param {(properties: any[], parameters: any, version: number) => string[]} o.parameterProblems
+ * @param {(properties: any[], parameters: any) => string[]} o.parameterProblems
  * @param {Record<string, { properties: any[] }>} o.builtTypes
  */
 async function exampleChecks({
@@ -144,7 +144,7 @@ async function exampleChecks({
 			for (const n of set[file.replace(/\.json$/, '')].nodes.filter(
 				(/** @type {any} */ n) => builtTypes[n.type],
 			))
-				for (const p of parameterProblems(builtTypes[n.type].properties, n.parameters, n.typeVersion))
+				for (const p of parameterProblems(builtTypes[n.type].properties, n.parameters))
 					problems.push(`${file} / ${n.name}: ${p}`);
 		}
 		expect(problems.length === 0, problems.join('; '));

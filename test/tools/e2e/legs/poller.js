@@ -565,7 +565,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 					`the application trigger's stored state: ${show(a)}`,
 				);
 				const job = a.watch && a.watch[jobA];
-				// The stored form is the package's to decode (one text a job, version 2): read it
+				// The stored form is the package's to decode (one text a job): read it
 				// back with the built package's own loader, as the next poll will.
 				const stored = require(
 					path.join(REPO_ROOT, 'dist/nodes/RecruitingTrigger/applications/stored.js'),

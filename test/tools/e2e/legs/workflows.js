@@ -303,7 +303,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			const n = itemsOf(r, 'Jobs Limit 55').length;
 			expect(n === 55, `${n} items`);
 		});
-		await check('job Get Many, Simplify off: the API’s { viewType, name } wrappers', () => {
+		await check('job Get Many, Output Raw: the API’s { viewType, name } wrappers', () => {
 			const items = itemsOf(r, 'Jobs Raw');
 			expect(items.length === 2, `${items.length} items`);
 			expect(
@@ -378,7 +378,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 				`got ${show(got.map((i) => i.id))}, want ${want}`,
 			);
 		});
-		await check('candidate Get, Simplify off: { viewType: candidateName, ... }', () => {
+		await check('candidate Get, Output Raw: { viewType: candidateName, ... }', () => {
 			const items = itemsOf(r, 'Get Candidate Raw');
 			expect(
 				items[0].name && items[0].name.viewType === 'candidateName',
@@ -506,26 +506,33 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		await ranOk(r, 'applications');
 		/** @type {string} */
 		let createdId = '';
-		await check('application Create: the new application’s id', () => {
-			const items = itemsOf(r, 'Create Application');
-			expect(items.length === 1 && typeof items[0].id === 'string' && items[0].id, show(items));
-			createdId = items[0].id;
-			const rec = store.getApplication(createdId);
-			expect(
-				rec && rec.candidateId === newApplicant && rec.vacancyId === jobId,
-				`sandbox has ${show(rec)}`,
-			);
-			expect(
-				rec.stageId === interviewStage.id && rec.statusId === interviewStage.statusIds[0],
-				`stage/status ${rec.stageId}/${rec.statusId}`,
-			);
-			const post = requests.find((q) => q.method === 'POST' && q.path === '/v1/applications');
-			expect(
-				post && show(post.body.teamUserIds) === show(teamUsers),
-				`teamUserIds sent: ${show(post && post.body)}`,
-			);
-			return createdId;
-		});
+		await check(
+			'application Create: the new application’s id, after reading that the candidate had none',
+			() => {
+				const items = itemsOf(r, 'Create Application');
+				expect(items.length === 1 && typeof items[0].id === 'string' && items[0].id, show(items));
+				expect(
+					items[0].alreadyApplied === false,
+					`alreadyApplied ${show(items[0].alreadyApplied)}`,
+				);
+				createdId = items[0].id;
+				const rec = store.getApplication(createdId);
+				expect(
+					rec && rec.candidateId === newApplicant && rec.vacancyId === jobId,
+					`sandbox has ${show(rec)}`,
+				);
+				expect(
+					rec.stageId === interviewStage.id && rec.statusId === interviewStage.statusIds[0],
+					`stage/status ${rec.stageId}/${rec.statusId}`,
+				);
+				const post = requests.find((q) => q.method === 'POST' && q.path === '/v1/applications');
+				expect(
+					post && show(post.body.teamUserIds) === show(teamUsers),
+					`teamUserIds sent: ${show(post && post.body)}`,
+				);
+				return createdId;
+			},
+		);
 		await check(
 			'application Get (ID from the previous node): flattened stage, candidate, job',
 			() => {
@@ -544,7 +551,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 				return `${a.candidate.firstName} ${a.candidate.lastName} in ${a.stage.name}`;
 			},
 		);
-		await check('application Get, Simplify off: { viewType: applicationStage } kept', () => {
+		await check('application Get, Output Raw: { viewType: applicationStage } kept', () => {
 			const items = itemsOf(r, 'Get Created Application Raw');
 			expect(
 				items[0] && items[0].stage && items[0].stage.viewType === 'applicationStage',
@@ -757,27 +764,29 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		);
 	}
 	section('demo workflows (npm run dev)');
-	// The node types as n8n loads them, from the built package: the version n8n gives a node
-	// added in the editor, and the parameters it has.
+	// The node types as n8n loads them, from the built package: the version a node has, and the
+	// parameters it has.
 	const builtTypes = builtNodeTypes();
-	/** The demo workflows' nodes of this package. */
-	const demoNodes = Object.values(demoWorkflows).flatMap((w) =>
-		w.nodes
-			.filter((/** @type {any} */ n) => builtTypes[n.type])
-			.map((/** @type {any} */ n) => ({ ...n, workflow: w.name })),
-	);
+	/** The nodes of this package in `set`'s workflows. */
+	const nodesOf = (/** @type {Record<string, any>} */ set) =>
+		Object.values(set).flatMap((w) =>
+			w.nodes
+				.filter((/** @type {any} */ n) => builtTypes[n.type])
+				.map((/** @type {any} */ n) => ({ ...n, workflow: w.name })),
+		);
+	const demoNodes = nodesOf(demoWorkflows);
 	await check(
-		'demo workflows put their Recruiting nodes and triggers on the version a new node gets',
+		'the e2e and demo workflows put their Recruiting nodes and triggers on the version each node has',
 		() => {
 			/** @type {Record<string, number>} */
 			const counts = {};
 			/** @type {string[]} */
-			const old = [];
-			for (const n of demoNodes) {
-				const { latest, name } = builtTypes[n.type];
-				expect(typeof latest === 'number', `${n.type}: no version: ${show(latest)}`);
-				counts[`${name} v${latest}`] = (counts[`${name} v${latest}`] ?? 0) + 1;
-				if (n.typeVersion !== latest) old.push(`${n.name} v${n.typeVersion}, not v${latest}`);
+			const other = [];
+			for (const n of [...nodesOf(workflows), ...demoNodes]) {
+				const { version, name } = builtTypes[n.type];
+				expect(typeof version === 'number', `${n.type}: not one version: ${show(version)}`);
+				counts[`${name} v${version}`] = (counts[`${name} v${version}`] ?? 0) + 1;
+				if (n.typeVersion !== version) other.push(`${n.name} v${n.typeVersion}, not v${version}`);
 			}
 			expect(
 				demoNodes.some((n) => n.type === `${PKG.name}.recruiting`),
@@ -787,7 +796,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 				demoNodes.some((n) => n.type === `${PKG.name}.recruitingTrigger`),
 				'no Recruiting Trigger in the demo workflows',
 			);
-			expect(old.length === 0, `on another version: ${show(old)}`);
+			expect(other.length === 0, `on another version: ${show(other)}`);
 			return Object.entries(counts)
 				.map(([k, v]) => `${v} × ${k}`)
 				.join(', ');
@@ -799,11 +808,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			/** @type {string[]} */
 			const problems = [];
 			for (const n of demoNodes)
-				for (const p of parameterProblems(
-					builtTypes[n.type].properties,
-					n.parameters,
-					n.typeVersion,
-				))
+				for (const p of parameterProblems(builtTypes[n.type].properties, n.parameters))
 					problems.push(`${n.workflow} / ${n.name}: ${p}`);
 			expect(problems.length === 0, problems.join('; '));
 			const trigger = demoNodes.find(
@@ -821,7 +826,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			() => {
 				expectOk(r, 'form-to-job-portal-apply');
 				const items = itemsOf(r, 'Apply to Posting');
-				// Version 2 and later: the node's own fields, the API's reply (if any) under `response`.
+				// The node's own fields, the API's reply (if any) under `response`.
 				expect(
 					items.length === 1 &&
 						items[0].success === true &&
@@ -919,22 +924,21 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 }
 
 /**
- * The package's node types from the built package (dist/), by n8n type name: the version n8n
- * gives a new node (defaultVersion, else the highest version) and the properties.
- * @returns {Record<string, { name: string, latest: number, properties: any[] }>}
+ * The package's node types from the built package (dist/), by n8n type name: the version and
+ * the properties.
+ * @returns {Record<string, { name: string, version: unknown, properties: any[] }>}
  */
 function builtNodeTypes() {
 	const pj = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
-	/** @type {Record<string, { name: string, latest: number, properties: any[] }>} */
+	/** @type {Record<string, { name: string, version: unknown, properties: any[] }>} */
 	const out = {};
 	for (const file of pj.n8n.nodes) {
 		const mod = require(path.join(REPO_ROOT, file));
 		const NodeType = mod[path.basename(file, '.node.js')];
 		const d = new NodeType().description;
-		const versions = Array.isArray(d.version) ? d.version : [d.version];
 		out[`${PKG.name}.${d.name}`] = {
 			name: d.displayName,
-			latest: d.defaultVersion ?? Math.max(...versions),
+			version: d.version,
 			properties: d.properties,
 		};
 	}
@@ -943,35 +947,19 @@ function builtNodeTypes() {
 
 /**
  * What in a node's saved `parameters` its description does not have: a parameter no property
- * of the node's resource, operation and version is named, an option value it does not list,
- * an option of a collection it lacks. Expressions are not judged.
+ * of the node's resource and operation is named, an option value it does not list, an option
+ * of a collection it lacks. Expressions are not judged.
  * @param {any[]} properties
  * @param {Record<string, any>} parameters
- * @param {number} version  the node's typeVersion
  * @returns {string[]}
  */
-function parameterProblems(properties, parameters, version) {
+function parameterProblems(properties, parameters) {
 	/** @type {string[]} */
 	const problems = [];
-	/** @param {any} c  a number, or n8n's { _cnd: { gte: 2 } } */
-	const versionIs = (c) => {
-		if (typeof c === 'number') return version === c;
-		const [[op, n]] = Object.entries((c && c._cnd) || { eq: NaN });
-		return {
-			gte: version >= n,
-			gt: version > n,
-			lte: version <= n,
-			lt: version < n,
-			eq: version === n,
-		}[op];
-	};
 	const shown = (/** @type {any} */ p) => {
 		const when = (p.displayOptions && p.displayOptions.show) || {};
-		return (
-			['resource', 'operation'].every(
-				(k) => !when[k] || parameters[k] === undefined || when[k].includes(parameters[k]),
-			) &&
-			(!when['@version'] || when['@version'].some(versionIs))
+		return ['resource', 'operation'].every(
+			(k) => !when[k] || parameters[k] === undefined || when[k].includes(parameters[k]),
 		);
 	};
 	const isExpression = (/** @type {unknown} */ v) => typeof v === 'string' && v.startsWith('=');
