@@ -7,8 +7,7 @@
  *   { "event": "stageChanged", … }
  *   ```
  *
- * Read, compared by shape (keys, their order, the types of their values, recursively) and
- * written back.
+ * Read, compared with the node's output as formatJson writes it, and written back.
  */
 
 export interface Block {
@@ -43,38 +42,6 @@ export function readBlocks(text: string): Block[] {
 			`README has ${fences} JSON blocks, ${blocks.length} of them named: put <!-- example: <id> --> before each`,
 		);
 	return blocks;
-}
-
-/** The first place two values differ in shape ('' when none), as a path and what each has. */
-export function shapeDifference(readme: unknown, emitted: unknown, path = '$'): string {
-	const kind = (value: unknown) =>
-		value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-	if (kind(readme) !== kind(emitted))
-		return `${path}: README has ${kind(readme)}, the node emits ${kind(emitted)}`;
-	if (Array.isArray(readme) && Array.isArray(emitted)) {
-		if (readme.length !== emitted.length)
-			return `${path}: README lists ${readme.length} entries, the node emits ${emitted.length}`;
-		for (let i = 0; i < readme.length; i++) {
-			const difference = shapeDifference(readme[i], emitted[i], `${path}[${i}]`);
-			if (difference) return difference;
-		}
-		return '';
-	}
-	if (kind(readme) === 'object') {
-		const a = Object.keys(readme as object);
-		const b = Object.keys(emitted as object);
-		if (a.join() !== b.join())
-			return `${path}: README's keys ${JSON.stringify(a)}, the node emits ${JSON.stringify(b)}`;
-		for (const key of a) {
-			const difference = shapeDifference(
-				(readme as Record<string, unknown>)[key],
-				(emitted as Record<string, unknown>)[key],
-				`${path}.${key}`,
-			);
-			if (difference) return difference;
-		}
-	}
-	return '';
 }
 
 /** One line: `{ "id": "a", "tags": ["x", "y"] }`. */

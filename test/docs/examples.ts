@@ -10,8 +10,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { API_KEY, jsonOf, runRecruiting } from '../harness/engine';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
+import type { ApplicationEvent } from '../../nodes/RecruitingTrigger/applications/events';
 import { createSandbox } from '../tools/sandbox';
-import type { Sandbox } from '../tools/sandbox';
+import type { ApplicationMove, Sandbox } from '../tools/sandbox';
 
 export interface Example {
 	/** What README's <summary> says: the call and its settings. */
@@ -33,95 +34,101 @@ async function node(sandbox: Sandbox, parameters: INodeParameters): Promise<IDat
 	return first;
 }
 
+const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** Jobs and candidates: Output Simplified, as applications. */
-const LIST_OUTPUT = 'Simplified';
-const listOptions: INodeParameters = { output: 'simplified' };
+/** A change in the sandbox, then a poll: the item of `event` it emits is the step's. */
+export interface Step {
+	/** Days after the trigger's first poll: the change at 09:00, the poll at 09:05. */
+	day: number;
+	change: () => void;
+	event: string;
+}
 
 /**
- * The trigger with `parameters`, From Now: a first poll that only learns, then `change`, three
- * days later a poll; its first item of `event`. The trigger's clock (Date.now) is the sandbox's.
+ * The trigger with `parameters`, From Now: a first poll that only learns, then each step; the
+ * last step's item. The trigger's clock (Date.now) is the sandbox's, which is fixed: it starts
+ * at 2026-01-01T00:00:00.000Z and moves only where a step sets it (and 1 ms a write).
  */
 export async function trigger(
 	sandbox: Sandbox,
 	parameters: INodeParameters,
-	change: () => void,
-	event: string,
+	steps: Step[],
 ): Promise<IDataObject> {
 	const now = jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek());
 	try {
-		const credentials = { baseUrl: sandbox.url, apiKey: API_KEY };
-		const watch = new TriggerHarness(parameters, credentials);
+		const start = sandbox.clock.peek();
+		const watch = new TriggerHarness(parameters, { baseUrl: sandbox.url, apiKey: API_KEY });
 		await watch.poll();
-		sandbox.clock.advance(60_000);
-		change();
-		sandbox.clock.advance(3 * DAY);
-		const items = itemsOf(await watch.poll());
-		const item = items.find((one) => one.event === event);
-		if (!item) throw new Error(`no ${event} item among ${JSON.stringify(items)}`);
-		return item;
+		let item: IDataObject | undefined;
+		for (const { day, change, event } of steps) {
+			sandbox.clock.set(start + day * DAY + 540 * MINUTE);
+			change();
+			sandbox.clock.set(start + day * DAY + 545 * MINUTE);
+			const items = itemsOf(await watch.poll());
+			item = items.find((one) => one.event === event);
+			if (!item) throw new Error(`no ${event} item among ${JSON.stringify(items)}`);
+		}
+		return item!;
 	} finally {
 		now.mockRestore();
 	}
 }
 
-/** Every event the trigger offers, so that each example's event is among those chosen. */
-const ALL_EVENTS = [...APPLICATION_EVENTS];
-
-/**
- * The Output of the application examples: New Application shows `application` as Simplified
- * gives it; the others only its id (Selected Fields), so that the event's own fields stand out
- * (`application` is the same whatever the event).
- */
-const FULL = { output: 'simplified' };
-const ID_ONLY = { output: 'selected', fieldsToInclude: 'id' };
-
-/** An application event: the trigger on every event, one application of the first job changed. */
-function applicationEvent(
-	event: string,
-	change: (sandbox: Sandbox, applicationId: string, jobId: string) => void,
-	options: INodeParameters = ID_ONLY,
-): Example['run'] {
-	return async (sandbox) => {
-		// The first application still open (neither rejected nor placed), and its job.
-		const [jobId, first] = sandbox
-			.fixtures()
-			.vacancyIds.flatMap((job) =>
-				(sandbox.applicationsOf(job) as Array<{ id: string }>).map((a) => [job, a.id]),
-			)
-			.find(([, id]) =>
-				['for-review', 'in-progress'].includes(
-					(sandbox.store.getApplication(id) as { state: string }).state,
-				),
-			)!;
-		return trigger(
-			sandbox,
-			{ resource: 'application', events: ALL_EVENTS, options },
-			() => change(sandbox, first, jobId),
-			event,
-		);
-	};
-}
-
-/** A candidate who has not applied to the job applies to it, in the first stage. */
-export function newApplication(sandbox: Sandbox, jobId: string): void {
-	const stage = sandbox.fixtures().applicationStages[0];
+/** The first candidate who has not applied to the job, and the Applied stage. */
+function applicant(sandbox: Sandbox, jobId: string) {
+	const stage = sandbox.fixtures().applicationStages.find((one) => one.type === 'application')!;
 	const applied = new Set(
 		(sandbox.applicationsOf(jobId) as Array<{ candidate?: { id?: string } }>).map(
 			(application) => application.candidate?.id,
 		),
 	);
-	sandbox.store.createApplication({
-		vacancyId: jobId,
-		candidateId: sandbox.fixtures().candidates.firstIds.find((id) => !applied.has(id)),
-		stageId: stage.id,
-		statusId: stage.statusIds[0],
-	});
+	const candidateId = sandbox.fixtures().candidates.firstIds.find((id) => !applied.has(id))!;
+	return { candidateId, stageId: stage.id, statusId: stage.statusIds[0] };
+}
+
+/** That candidate applies to the job (as Application → Create does); the application's id. */
+export function newApplication(sandbox: Sandbox, jobId: string): string {
+	return sandbox.store.createApplication({ vacancyId: jobId, ...applicant(sandbox, jobId) }).id;
 }
 
 export const interviewStage = (sandbox: Sandbox) =>
 	sandbox.fixtures().applicationStages.find((stage) => stage.type === 'interview')!;
+
+/**
+ * README's application examples tell one story: one application of the first job followed
+ * through its events, each a later poll of one trigger on every event, up to `until`. New
+ * Application shows the default Output (Flattened); the others only the application's id
+ * (Selected Fields), so that the event's own fields stand out.
+ */
+function story(until: ApplicationEvent): Example['run'] {
+	return (sandbox) => {
+		const [jobId] = sandbox.fixtures().vacancyIds;
+		let id = '';
+		const move = (fields: ApplicationMove) => () => sandbox.moveApplication(id, fields);
+		const steps: Array<Step & { event: ApplicationEvent }> = [
+			{ day: 1, event: 'newApplication', change: () => (id = newApplication(sandbox, jobId)) },
+			{ day: 2, event: 'stateChanged', change: move({ state: 'in-progress' }) },
+			{ day: 5, event: 'stageChanged', change: move({ stageId: interviewStage(sandbox).id }) },
+			{ day: 6, event: 'interviewScheduled', change: move({ interview: true }) },
+			{ day: 20, event: 'placed', change: move({ state: 'placed' }) },
+			{ day: 45, event: 'removed', change: () => sandbox.removeApplication(id) },
+		];
+		const options = until === 'newApplication' ? {} : { output: 'selected', fieldsToInclude: 'id' };
+		return trigger(
+			sandbox,
+			{ resource: 'application', events: [...APPLICATION_EVENTS], options },
+			steps.slice(0, steps.findIndex((step) => step.event === until) + 1),
+		);
+	};
+}
+
+/** The first job moved to the stage after its own. */
+function nextJobStage(sandbox: Sandbox, jobId: string): string {
+	const { stageId } = sandbox.store.getVacancy(jobId)!;
+	const stages = sandbox.fixtures().vacancyStages;
+	return stages[stages.findIndex((stage) => stage.id === stageId) + 1].id;
+}
 
 export const EXAMPLES: Record<string, Example> = {
 	'job-get-many': {
@@ -130,13 +137,12 @@ export const EXAMPLES: Record<string, Example> = {
 			node(sandbox, { resource: 'job', operation: 'getAll', limit: 1, output: 'simplified' }),
 	},
 	'candidate-get': {
-		title: 'Candidate → Get (Output: Simplified)',
+		title: 'Candidate → Get (Output: Flattened, the default)',
 		run: (sandbox) =>
 			node(sandbox, {
 				resource: 'candidate',
 				operation: 'get',
 				candidateId: locator(sandbox.fixtures().candidates.firstIds[0]),
-				output: 'simplified',
 			}),
 	},
 	'application-get': {
@@ -151,23 +157,16 @@ export const EXAMPLES: Record<string, Example> = {
 	},
 	'application-create': {
 		title: 'Application → Create (If Already Applied: Return the Existing Application)',
-		run: async (sandbox) => {
-			const fixtures = sandbox.fixtures();
-			const jobId = fixtures.vacancyIds[0];
-			const applied = new Set(
-				(sandbox.applicationsOf(jobId) as Array<{ candidate?: { id?: string } }>).map(
-					(application) => application.candidate?.id,
-				),
-			);
-			const candidateId = fixtures.candidates.firstIds.find((id) => !applied.has(id))!;
-			const stage = fixtures.applicationStages[0];
+		run: (sandbox) => {
+			const [jobId] = sandbox.fixtures().vacancyIds;
+			const { candidateId, stageId, statusId } = applicant(sandbox, jobId);
 			return node(sandbox, {
 				resource: 'application',
 				operation: 'create',
 				jobId: locator(jobId),
 				candidateId: locator(candidateId),
-				stageId: stage.id,
-				statusId: stage.statusIds[0],
+				stageId,
+				statusId,
 			});
 		},
 	},
@@ -200,76 +199,69 @@ export const EXAMPLES: Record<string, Example> = {
 			}),
 	},
 	'job-updated': {
-		title: `Job: Created or Updated (Output: ${LIST_OUTPUT})`,
+		title: 'Job: Created or Updated (Output: Flattened, the default)',
 		run: (sandbox) => {
 			const [jobId] = sandbox.fixtures().vacancyIds;
-			return trigger(
-				sandbox,
-				{ resource: 'job', options: listOptions },
-				() => sandbox.touchVacancy(jobId, { name: 'Senior Backend Engineer' }),
-				'updated',
-			);
+			return trigger(sandbox, { resource: 'job' }, [
+				{
+					day: 1,
+					change: () => sandbox.touchVacancy(jobId, { name: 'Senior Frontend Developer' }),
+					event: 'updated',
+				},
+			]);
 		},
 	},
 	'job-stage-changed': {
-		title: `Job: Stage Changed (Output: ${LIST_OUTPUT})`,
+		title: 'Job: Stage Changed (Output: Simplified)',
 		run: (sandbox) => {
 			const [jobId] = sandbox.fixtures().vacancyIds;
-			const { stageId } = sandbox.store.getVacancy(jobId) as { stageId: string };
-			const other = sandbox.fixtures().vacancyStages.find((stage) => stage.id !== stageId)!;
 			return trigger(
 				sandbox,
-				{ resource: 'job', event: 'stageChanged', options: listOptions },
-				() => sandbox.touchVacancy(jobId, { stageId: other.id }),
-				'stageChanged',
+				{ resource: 'job', event: 'stageChanged', options: { output: 'simplified' } },
+				[
+					{
+						day: 1,
+						change: () => sandbox.touchVacancy(jobId, { stageId: nextJobStage(sandbox, jobId) }),
+						event: 'stageChanged',
+					},
+				],
 			);
 		},
 	},
 	'candidate-created': {
-		title: `Candidate: Created or Updated (Output: ${LIST_OUTPUT})`,
+		title: 'Candidate: Created or Updated (Output: Flattened, the default)',
 		run: (sandbox) =>
-			trigger(
-				sandbox,
-				{ resource: 'candidate', options: listOptions },
-				() => sandbox.createCandidate({ firstName: 'Grace', lastName: 'Hopper' }),
-				'created',
-			),
+			trigger(sandbox, { resource: 'candidate' }, [
+				{
+					day: 1,
+					change: () => sandbox.createCandidate(),
+					event: 'created',
+				},
+			]),
 	},
 	'new-application': {
-		title: 'Application: New Application (Output: Simplified)',
-		run: applicationEvent(
-			'newApplication',
-			(sandbox, _id, jobId) => newApplication(sandbox, jobId),
-			FULL,
-		),
-	},
-	'stage-changed': {
-		title: 'Application: Stage Changed (Output: Selected Fields, id)',
-		run: applicationEvent('stageChanged', (sandbox, id) =>
-			sandbox.moveApplication(id, { stageId: interviewStage(sandbox).id }),
-		),
+		title: 'Application: New Application (Output: Flattened, the default)',
+		run: story('newApplication'),
 	},
 	'state-changed': {
 		title: 'Application: State Changed (Output: Selected Fields, id)',
-		run: applicationEvent('stateChanged', (sandbox, id) =>
-			sandbox.moveApplication(id, { state: 'rejected' }),
-		),
+		run: story('stateChanged'),
 	},
-	placed: {
-		title: 'Application: Placed (Output: Selected Fields, id)',
-		run: applicationEvent('placed', (sandbox, id) =>
-			sandbox.moveApplication(id, { state: 'placed' }),
-		),
+	'stage-changed': {
+		title: 'Application: Stage Changed (Output: Selected Fields, id)',
+		run: story('stageChanged'),
 	},
 	'interview-scheduled': {
 		title: 'Application: Interview Scheduled (Output: Selected Fields, id)',
-		run: applicationEvent('interviewScheduled', (sandbox, id) =>
-			sandbox.moveApplication(id, { interview: true }),
-		),
+		run: story('interviewScheduled'),
+	},
+	placed: {
+		title: 'Application: Placed (Output: Selected Fields, id)',
+		run: story('placed'),
 	},
 	removed: {
 		title: 'Application: Removed (Output: Selected Fields, id)',
-		run: applicationEvent('removed', (sandbox, id) => sandbox.removeApplication(id)),
+		run: story('removed'),
 	},
 };
 

@@ -1,16 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs under jest, never ships (package.json files: dist only; the scanner reads nodes/ and credentials/) */
 /*
  * README's examples are what the nodes emit: each JSON block (named by the comment before it)
- * has the keys, their order and the types of the item the node emits for that example's call
- * and settings (examples.ts), recursively. A field added, renamed, dropped or reordered fails
- * here, naming the block; `npm run examples` writes the node's output into README.
+ * is, value for value and key for key in order, the item the node emits for that example's
+ * call and settings (examples.ts). Nothing is masked: the sandbox is seeded the same way every
+ * run and its clock, the trigger's too, is fixed (examples.ts), so nothing varies. Another
+ * event, stage, state or field fails here, naming the block; `npm run examples` writes the
+ * node's output into README.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import nock from 'nock';
 
-import { readBlocks, shapeDifference, summary } from './blocks';
+import { formatJson, readBlocks, summary } from './blocks';
 import { EXAMPLES, emit } from './examples';
 
 const README = readFileSync(join(__dirname, '../../README.md'), 'utf8');
@@ -27,18 +29,16 @@ test('README shows every example once, and only examples', () => {
 });
 
 test.each(blocks.map((block) => [block.id, block] as const))(
-	'README block "%s" has the shape of what the node emits',
+	'README block "%s" is what the node emits',
 	async (id, block) => {
 		// The block says which call and settings made it, in the words of examples.ts.
 		expect({ block: id, heading: block.heading.trim() }).toEqual({
 			block: id,
 			heading: summary(EXAMPLES[id].title),
 		});
-		const readme: unknown = JSON.parse(block.json);
-		const emitted = await emit(id);
-		expect({ block: id, difference: shapeDifference(readme, emitted) }).toEqual({
+		expect({ block: id, json: block.json }).toEqual({
 			block: id,
-			difference: '',
+			json: formatJson(await emit(id)),
 		});
 	},
 );

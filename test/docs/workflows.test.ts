@@ -14,6 +14,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { API_KEY, jsonOf, runRecruiting } from '../harness/engine';
 import type { Sandbox } from '../tools/sandbox';
 import { exampleSandbox, interviewStage, newApplication, trigger } from './examples';
+import type { Step } from './examples';
 
 const DIR = resolve(__dirname, '../../examples/workflows');
 const PACKAGE = 'n8n-nodes-recruiting.';
@@ -59,18 +60,24 @@ function missing(item: unknown, paths: string[][]): string[] {
 }
 
 /** The change each trigger workflow waits for, made in the sandbox. */
-function changeFor(sandbox: Sandbox, parameters: INodeParameters): [() => void, string] {
+function changeFor(sandbox: Sandbox, parameters: INodeParameters): Step {
 	const [jobId] = sandbox.fixtures().vacancyIds;
 	if (parameters.resource === 'candidate')
-		return [() => sandbox.createCandidate({ firstName: 'Grace', lastName: 'Hopper' }), 'created'];
+		return {
+			day: 1,
+			change: () => sandbox.createCandidate({ firstName: 'Grace', lastName: 'Hopper' }),
+			event: 'created',
+		};
 	const [event] = parameters.events as string[];
 	const [first] = sandbox.applicationsOf(jobId) as Array<{ id: string }>;
-	if (event === 'newApplication') return [() => newApplication(sandbox, jobId), event];
+	if (event === 'newApplication')
+		return { day: 1, change: () => newApplication(sandbox, jobId), event };
 	if (event === 'stageChanged')
-		return [
-			() => sandbox.moveApplication(first.id, { stageId: interviewStage(sandbox).id }),
+		return {
+			day: 1,
+			change: () => sandbox.moveApplication(first.id, { stageId: interviewStage(sandbox).id }),
 			event,
-		];
+		};
 	throw new Error(`no change for ${event}: add one`);
 }
 
@@ -111,8 +118,7 @@ test.each(files)('%s: its Recruiting part runs and emits what the next node maps
 	if (recruiting.type === `${PACKAGE}recruitingTrigger`) {
 		const { pollTimes, ...parameters } = recruiting.parameters;
 		expect(pollTimes).toBeDefined();
-		const [change, event] = changeFor(sandbox, parameters);
-		const item = await trigger(sandbox, parameters, change, event);
+		const item = await trigger(sandbox, parameters, [changeFor(sandbox, parameters)]);
 		const next = workflow.connections[recruiting.name].main[0].map(
 			(to) => workflow.nodes.find((node) => node.name === to.node)!,
 		);
