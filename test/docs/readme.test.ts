@@ -28,6 +28,11 @@ test('README shows every example once, and only examples', () => {
 	expect(blocks.map((block) => block.id).sort()).toEqual(Object.keys(EXAMPLES).sort());
 });
 
+test('README has at most 2,500 words outside code blocks', () => {
+	const prose = README.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '');
+	expect(prose.split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(2500);
+});
+
 test.each(blocks.map((block) => [block.id, block] as const))(
 	'README block "%s" is what the node emits',
 	async (id, block) => {
