@@ -132,17 +132,17 @@ function nextJobStage(sandbox: Sandbox, jobId: string): string {
 
 export const EXAMPLES: Record<string, Example> = {
 	'job-get-many': {
-		title: 'Job → Get Many (Output: Simplified), the first item',
-		run: (sandbox) =>
-			node(sandbox, { resource: 'job', operation: 'getAll', limit: 1, output: 'simplified' }),
+		title: 'Job → Get Many (Output: Flattened, the default), the first item',
+		run: (sandbox) => node(sandbox, { resource: 'job', operation: 'getAll', limit: 1 }),
 	},
 	'candidate-get': {
-		title: 'Candidate → Get (Output: Flattened, the default)',
+		title: 'Candidate → Get (Output: Simplified)',
 		run: (sandbox) =>
 			node(sandbox, {
 				resource: 'candidate',
 				operation: 'get',
 				candidateId: locator(sandbox.fixtures().candidates.firstIds[0]),
+				output: 'simplified',
 			}),
 	},
 	'application-get': {
