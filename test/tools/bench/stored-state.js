@@ -32,22 +32,18 @@ const crypto = require('node:crypto');
 const { spawnSync } = require('node:child_process');
 
 const { buildPackage } = require('./lib/build');
-const { median, table } = require('./lib/util');
+const { commandLine, median, table } = require('./lib/util');
+const { APPLICATION_STAGES } = require('../sandbox/data');
 const { ensureN8n, n8nCli, startN8n, ensureOwner } = require('../e2e/lib/n8n');
 const { mkTemp, rmrf, freePort, httpJson, rssOf, sleep } = require('../e2e/lib/util');
 
-const argv = process.argv.slice(2);
-/** @param {string} name */
-const option = (name) => {
-	const i = argv.indexOf(`--${name}`);
-	return i >= 0 ? argv[i + 1] : undefined;
-};
+const { flag, option } = commandLine(__filename);
 const SIZES_MB = (option('sizes') ?? '2,8,16').split(',').map(Number);
 const DATABASES = (option('db') ?? 'sqlite,postgres').split(',');
 const SAVES = Number(option('saves') ?? 4);
 const SRC = option('src');
-const WITH_N8N = !argv.includes('--no-n8n');
-const IN_PROCESS = !argv.includes('--n8n-only');
+const WITH_N8N = !flag('no-n8n');
+const IN_PROCESS = !flag('n8n-only');
 // `string`: the same state as one JSON string (what n8n's costs are with one value, not many).
 const SHAPE = option('shape') ?? 'arrays';
 
@@ -58,15 +54,10 @@ const say = (line) => process.stderr.write(`[stored-state] ${line}\n`);
 
 // ------------------------------------------------------------------------ the state
 
-/** The sandbox's application stages (test/tools/sandbox/data.js), as events show them. */
-const STAGES = [
-	['astage-applied', 'application', 'Applied', 2],
-	['astage-sourced', 'sourcing', 'Sourced', 3],
-	['astage-contacted', 'outreach', 'Contacted', 4],
-	['astage-interview', 'interview', 'Interview', 5],
-	['astage-presented', 'presentation', 'Presented to client', 6],
-	['astage-result', 'result', 'Result', 7],
-].map(([id, type, name, order]) => ({ id, type, name, order }));
+/** The sandbox's stages of its standard pipeline, as events show them. */
+const STAGES = APPLICATION_STAGES.filter((s) => s.templateType === 'DEFAULT_STANDARD').map(
+	({ id, type, name, order }) => ({ id, type, name, order }),
+);
 
 /** A deterministic generator (xorshift32), so that every run stores the same state. */
 function random(seed = 1) {
@@ -452,7 +443,7 @@ async function main() {
 	const bytesPerApplication = measureInProcess(build, 100_000).bytes / 100_000;
 	const results = [];
 	for (const db of /** @type {('sqlite' | 'postgres')[]} */ (DATABASES)) {
-		for (const mb of argv.includes('--no-baseline') ? SIZES_MB : [0, ...SIZES_MB]) {
+		for (const mb of flag('no-baseline') ? SIZES_MB : [0, ...SIZES_MB]) {
 			const count = Math.round((mb * 1e6) / bytesPerApplication);
 			const state = JSON.stringify(build.stored.saveApplicationState(stateOf(build, count)));
 			const text = mb === 0 ? '{}' : SHAPE === 'string' ? JSON.stringify(state) : state;
