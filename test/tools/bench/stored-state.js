@@ -119,7 +119,7 @@ function stateOf(build, count, { uuid = false } = {}) {
 		jobs.set(jobId, {
 			lastRead: j % 500,
 			closed: false,
-			isNew: false,
+			status: 'watched',
 			title: `Job ${j + 1}`,
 			applications,
 		});
