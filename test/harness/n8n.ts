@@ -75,8 +75,9 @@ export interface CredentialsOptions {
 }
 
 /**
- * Like n8n's CredentialsHelper: "decrypts" to the given data and calls the credential type's
- * `authenticate` function (the Recruiting API credential's is one).
+ * Like n8n's CredentialsHelper: "decrypts" to the given data and applies the credential type's
+ * `authenticate` (a function is called; a generic block has its expressions resolved against
+ * the credential).
  */
 export function credentialsHelper(
 	credentialType: ICredentialType,
@@ -90,10 +91,25 @@ export function credentialsHelper(
 			credentials: ICredentialDataDecryptedObject,
 			_type: string,
 			options: IHttpRequestOptions,
+			workflow: Workflow,
+			node: INode,
 		) => {
 			const { authenticate } = credentialType;
-			if (typeof authenticate !== 'function') throw new Error('authenticate is not a function');
-			return await authenticate(credentials, options);
+			if (typeof authenticate === 'function') return await authenticate(credentials, options);
+			const headers: IDataObject = { ...(options.headers ?? {}) };
+			for (const [name, value] of Object.entries(authenticate?.properties.headers ?? {})) {
+				headers[name] = workflow.expression.getParameterValue(
+					value as string,
+					null,
+					0,
+					0,
+					node.name,
+					[],
+					'internal',
+					{ $credentials: credentials },
+				) as string;
+			}
+			return { ...options, headers };
 		},
 		getDecrypted: async () => {
 			if (reads) reads.count++;
