@@ -22,8 +22,8 @@
  *    lib/state-probe/save-timer.js); opening the workflow in the editor (GET
  *    /rest/workflows/:id: answer time and size); the workflow list (GET /rest/workflows); the
  *    main process's RSS. One fresh n8n (user folder, and database on PostgreSQL) per size.
- *    PostgreSQL: Debian's cluster 15/main (started with pg_ctlcluster when down); the role
- *    and databases are this bench's own, named wtstate_bench*.
+ *    PostgreSQL: the running cluster, a role and database per size from the e2e's
+ *    createDatabase (e2e/lib/postgres.js), dropped after.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -35,6 +35,7 @@ const { buildPackage } = require('./lib/build');
 const { commandLine, median, table } = require('./lib/util');
 const { APPLICATION_STAGES } = require('../sandbox/data');
 const { ensureN8n, n8nCli, startN8n, ensureOwner } = require('../e2e/lib/n8n');
+const { createDatabase } = require('../e2e/lib/postgres');
 const { mkTemp, rmrf, freePort, httpJson, rssOf, sleep } = require('../e2e/lib/util');
 
 const { flag, option } = commandLine(__filename);
@@ -46,8 +47,6 @@ const WITH_N8N = !flag('no-n8n');
 const IN_PROCESS = !flag('n8n-only');
 // `string`: the same state as one JSON string (what n8n's costs are with one value, not many).
 const SHAPE = option('shape') ?? 'arrays';
-
-const PG = { role: 'wtstate_bench', password: 'wtstate_bench', host: '127.0.0.1', port: 5432 };
 
 /** @param {string} line */
 const say = (line) => process.stderr.write(`[stored-state] ${line}\n`);
@@ -178,45 +177,17 @@ function countUnderCap(/** @type {any} */ build, uuid = false) {
 
 const PROBE_DIR = path.join(__dirname, 'lib', 'state-probe');
 
-/** @param {string} sql @param {string} [db] */
-function psql(sql, db = 'postgres') {
-	const r = spawnSync('su', ['postgres', '-c', `psql -v ON_ERROR_STOP=1 -Atq -d ${db}`], {
-		input: sql,
-		encoding: 'utf8',
-	});
-	if (r.status !== 0) throw new Error(`psql: ${r.stderr}`);
-	return r.stdout.trim();
-}
-
-function ensurePostgres() {
-	const clusters = spawnSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).stdout;
-	if (!/^15\s+main\s+\d+\s+online/m.test(clusters)) {
-		say('starting PostgreSQL 15/main');
-		spawnSync('pg_ctlcluster', ['15', 'main', 'start'], { stdio: 'inherit' });
-	}
-	PG.port = Number(/^15\s+main\s+(\d+)/m.exec(clusters)?.[1] ?? 5432);
-	if (psql(`SELECT 1 FROM pg_roles WHERE rolname = '${PG.role}'`) !== '1') {
-		psql(`CREATE ROLE ${PG.role} LOGIN PASSWORD '${PG.password}'`);
-	}
-}
-
-/** A fresh database of this bench's own. @param {string} name */
-function freshDatabase(name) {
-	psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-	psql(`CREATE DATABASE ${name} OWNER ${PG.role}`);
-}
-
 /**
  * What n8n stored of the last execution (the run an emitting poll starts): the sizes of its
  * execution_data row's workflowData and data, and the executions kept.
- * @param {any} inst @param {'sqlite' | 'postgres'} db @param {string} userFolder @param {string} database
+ * @param {any} inst @param {string} userFolder @param {any} pg the PostgreSQL database, if any
  */
-function executionRow(inst, db, userFolder, database) {
+async function executionRow(inst, userFolder, pg) {
 	const sql =
 		'SELECT (SELECT COUNT(*) FROM execution_entity), length(CAST("workflowData" AS TEXT)), length(CAST("data" AS TEXT)) FROM execution_data ORDER BY "executionId" DESC LIMIT 1';
 	let row;
-	if (db === 'postgres') {
-		row = psql(`${sql};`, database).split('|');
+	if (pg) {
+		row = (await pg.query(sql)).split('|');
 	} else {
 		// n8n's own Node (24) reads its SQLite file.
 		const script = `const { DatabaseSync } = require('node:sqlite'); const d = new DatabaseSync(process.argv[1], { readOnly: true }); console.log(Object.values(d.prepare(process.argv[2]).get() ?? {}).join('|'));`;
@@ -241,21 +212,13 @@ function executionRow(inst, db, userFolder, database) {
 async function measureN8n(inst, db, label, staticText) {
 	const userFolder = mkTemp('wtstate-bench-n8n-');
 	const saves = path.join(userFolder, 'saves.jsonl');
-	const database = `wtstate_bench_${label}`;
-	if (db === 'postgres') freshDatabase(database);
+	const pg = db === 'postgres' ? await createDatabase(`state_${label}`) : undefined;
 	const env = {
 		N8N_CUSTOM_EXTENSIONS: PROBE_DIR,
 		STATE_PROBE_SAVES: saves,
 		NODE_OPTIONS: `--require ${path.join(PROBE_DIR, 'save-timer.js')}`,
 		N8N_LOG_LEVEL: 'warn',
-		...(db === 'postgres' && {
-			DB_TYPE: 'postgresdb',
-			DB_POSTGRESDB_HOST: PG.host,
-			DB_POSTGRESDB_PORT: String(PG.port),
-			DB_POSTGRESDB_DATABASE: database,
-			DB_POSTGRESDB_USER: PG.role,
-			DB_POSTGRESDB_PASSWORD: PG.password,
-		}),
+		...pg?.env,
 	};
 	const id = 'wtStateBench0001';
 	// The static data is spliced in as text: the 16 MB state is not parsed again here.
@@ -348,7 +311,7 @@ async function measureN8n(inst, db, label, staticText) {
 		const editor = await timed(`/rest/workflows/${id}`);
 		const list = await timed('/rest/workflows');
 		const memory = rssOf(server.child.pid);
-		const execution = executionRow(inst, db, userFolder, database);
+		const execution = await executionRow(inst, userFolder, pg);
 		return {
 			saveMs: median(saved.map((s) => s.ms)),
 			saveCpuMs: median(saved.map((s) => s.cpuMs)),
@@ -363,7 +326,7 @@ async function measureN8n(inst, db, label, staticText) {
 		};
 	} finally {
 		await server.stop();
-		if (db === 'postgres') psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+		await pg?.drop();
 		rmrf(userFolder);
 	}
 }
@@ -439,7 +402,6 @@ async function main() {
 
 	// 2. Real n8n.
 	const inst = await ensureN8n({ log: say });
-	if (DATABASES.includes('postgres')) ensurePostgres();
 	const bytesPerApplication = measureInProcess(build, 100_000).bytes / 100_000;
 	const results = [];
 	for (const db of /** @type {('sqlite' | 'postgres')[]} */ (DATABASES)) {
