@@ -57,6 +57,8 @@ export function cursorPagination({ label, shape, timestampCursor }: CursorListOp
 
 		const results: INodeExecutionData[] = [];
 		const pairedItem = { item: itemIndex };
+		// What the resource's errors name for this operation (its subjects: 'candidate list').
+		const subject = { label: `${label} list` };
 		const seen = new Set<string>();
 		const cursors = new Set<string>();
 		const take = (page: Page, { cursor }: ListRequest): Step<ListRequest, Json[]> => {
@@ -103,15 +105,10 @@ export function cursorPagination({ label, shape, timestampCursor }: CursorListOp
 				const qs: IDataObject = { ...baseQs, limit: cursor === undefined ? firstSize : PAGE_SIZE };
 				if (cursor !== undefined) qs.cursor = cursor;
 				const request = { ...options, qs } as IHttpRequestOptions;
-				const send = () =>
-					authenticatedRequest.call(this, request, { label: `${label} list` }, run, itemIndex);
-				return await withRetries(send, {
-					node,
-					itemIndex,
-					idempotent: true,
-					pacing: run.pacing,
-					signal: run.signal,
-				});
+				return await withRetries(
+					() => authenticatedRequest.call(this, request, subject, run, itemIndex),
+					{ node, itemIndex, idempotent: true, pacing: run.pacing, signal: run.signal },
+				);
 			},
 			take,
 		});
