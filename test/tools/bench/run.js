@@ -255,17 +255,6 @@ async function scenarioSync(pkgRoot) {
 	}
 }
 
-/** The tarball n8n installs, packed from a built folder (the same files as `npm pack`). */
-function pack(/** @type {string} */ root) {
-	const dir = mkTemp('recruiting-bench-pack-');
-	const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], {
-		cwd: root,
-		encoding: 'utf8',
-	});
-	if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-	return path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith('.tgz')) ?? '');
-}
-
 const N8N_WORKFLOWS = {
 	empty: 'Empty workflow (Manual Trigger)',
 	recruiting: 'Recruiting Get Many',
@@ -299,18 +288,11 @@ async function scenarioRealN8n(pkgRoot, vsRoot) {
 	/** @type {any[]} */
 	const majors = [];
 	try {
-		const tarballs = Object.fromEntries(Object.entries(builds).map(([k, root]) => [k, pack(root)]));
 		for (const version of N8N_MAJORS) {
 			/** @type {Record<string, any>} one n8n user folder per build */
 			const sites = {};
 			for (const [name, root] of Object.entries(builds)) {
-				sites[name] = await prepare({
-					version,
-					pkgRoot: root,
-					tarball: tarballs[name],
-					...api(sb),
-					log,
-				});
+				sites[name] = await prepare({ version, pkgRoot: root, ...api(sb), log });
 				folders.push(sites[name].userFolder);
 			}
 			majors.push({ version: sites.recruiting.inst.version, sites, bySize: {} });

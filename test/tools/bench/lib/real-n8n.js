@@ -13,7 +13,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 
 const { ensureN8n, n8nEnv, importEntities } = require('../../e2e/lib/n8n');
 const { installTarball } = require('../../e2e/lib/pkg');
@@ -272,14 +272,23 @@ async function execute(
 }
 
 /**
- * Prepares a user folder with the package installed, the credential and the workflows. The
- * Recruiting node is at the version the editor gives a new node (its default).
- * @param {{ version: string, pkgRoot: string, tarball: string, sandboxUrl: string, apiKey: string, log: (line: string) => void }} options
+ * Prepares a user folder with the built package packed and installed (the same files as `npm
+ * pack`), the credential and the workflows. The Recruiting node is at the version the editor
+ * gives a new node (its default).
+ * @param {{ version: string, pkgRoot: string, sandboxUrl: string, apiKey: string, log: (line: string) => void }} options
  */
-async function prepare({ version, pkgRoot, tarball, sandboxUrl, apiKey, log }) {
+async function prepare({ version, pkgRoot, sandboxUrl, apiKey, log }) {
 	const inst = await ensureN8n({ version, log });
 	const userFolder = mkTemp('recruiting-bench-n8n-');
-	await installTarball(tarball, userFolder);
+	const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', userFolder], {
+		cwd: pkgRoot,
+		encoding: 'utf8',
+	});
+	if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
+	await installTarball(
+		path.join(userFolder, packed.stdout.trim().split('\n').pop() ?? ''),
+		userFolder,
+	);
 	await importEntities(inst, userFolder, 'credentials', [
 		{ ...CREDENTIAL, type: 'recruitingApi', data: { baseUrl: sandboxUrl, apiKey } },
 	]);
