@@ -3,6 +3,8 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
@@ -68,16 +70,17 @@ export function requireCredential(node: INode, itemIndex?: number): void {
 }
 
 /** The credential and the resolved API base URL; a clear error when either is missing. */
-export async function apiCredentials(
-	this: ApiContext,
-): Promise<{ credentials: RecruitingCredentials; baseURL: string }> {
+export async function apiCredentials(this: ApiContext): Promise<{
+	credentials: RecruitingCredentials;
+	baseURL: string;
+	data: ICredentialDataDecryptedObject;
+}> {
 	requireCredential(this.getNode());
-	const credentials = (await this.getCredentials(
-		CREDENTIAL_TYPE,
-	)) as unknown as RecruitingCredentials;
+	const data = await this.getCredentials(CREDENTIAL_TYPE);
+	const credentials = data as unknown as RecruitingCredentials;
 	const baseURL = apiBaseUrl(credentials.baseUrl);
 	if (baseURL === undefined) throw invalidBaseUrlError(this.getNode());
-	return { credentials, baseURL };
+	return { credentials, baseURL, data };
 }
 
 export interface ApiRequest {
@@ -98,6 +101,12 @@ export interface ApiRequest {
 /** What a run of many requests (a Get Many, a trigger poll) resolves once, not per page. */
 export interface PacedRun {
 	baseURL: string;
+	/**
+	 * The credential as read at the run's start, handed to n8n's authentication with each
+	 * request: without it n8n loads, decrypts and resolves the credential again for every page
+	 * (a quarter of a 10,000-candidate Get Many in real n8n, BENCHMARKS.md).
+	 */
+	credential: ICredentialsDecrypted;
 	pacing: Pacing;
 	signal?: AbortSignal;
 }
@@ -108,14 +117,39 @@ export interface PacedRun {
  * spaced instead of bouncing off the limit in every window.
  */
 export async function pacedRun(this: ApiContext, itemIndex?: number): Promise<PacedRun> {
-	const { credentials, baseURL } = await apiCredentials.call(this);
-	const requestsPerMinute = requestsPerMinuteOf(
-		this.getNode(),
-		credentials.requestsPerMinute,
-		itemIndex,
-	);
+	const { credentials, baseURL, data } = await apiCredentials.call(this);
+	const node = this.getNode();
+	const requestsPerMinute = requestsPerMinuteOf(node, credentials.requestsPerMinute, itemIndex);
+	const { id, name } = node.credentials?.[CREDENTIAL_TYPE] ?? { id: null, name: '' };
 	const signal = cancelSignal(this);
-	return { baseURL, pacing: { pacer: createPacer({}, signal), requestsPerMinute }, signal };
+	return {
+		baseURL,
+		credential: { id: id ?? '', name, type: CREDENTIAL_TYPE, data },
+		pacing: { pacer: createPacer({}, signal), requestsPerMinute },
+		signal,
+	};
+}
+
+/**
+ * Every request that carries the API key: through n8n's authentication (with the run's
+ * credential when there is a run), following no redirect; an answer of 300 or more becomes the
+ * error that names `subject`.
+ */
+export async function authenticatedRequest(
+	this: ApiContext,
+	options: IHttpRequestOptions,
+	subject: Subject,
+	run?: PacedRun,
+	itemIndex?: number,
+): Promise<unknown> {
+	const response = (await this.helpers.httpRequestWithAuthentication.call(
+		this,
+		CREDENTIAL_TYPE,
+		{ ...options, returnFullResponse: true, ...KEY_REQUEST_OPTIONS },
+		run && { credentialsDecrypted: run.credential },
+	)) as IN8nHttpFullResponse;
+	if (response.statusCode >= 300) throw httpError(this.getNode(), response, subject, itemIndex);
+	return response.body;
 }
 
 /**
@@ -136,20 +170,8 @@ export async function recruitingApiRequest(
 		body: request.body,
 		json: true,
 		ignoreHttpStatusErrors: true,
-		returnFullResponse: true,
-		...KEY_REQUEST_OPTIONS,
 	};
-	const send = async () => {
-		const response = (await this.helpers.httpRequestWithAuthentication.call(
-			this,
-			CREDENTIAL_TYPE,
-			options,
-		)) as IN8nHttpFullResponse;
-		if (response.statusCode >= 300) {
-			throw httpError(this.getNode(), response, request.subject);
-		}
-		return response.body;
-	};
+	const send = () => authenticatedRequest.call(this, options, request.subject, request.run);
 	return await withRetries(send, {
 		node: this.getNode(),
 		idempotent: request.method !== 'POST',

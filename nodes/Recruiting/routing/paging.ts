@@ -3,6 +3,7 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IHttpRequestOptions,
 	INodeExecutionData,
 } from 'n8n-workflow';
 
@@ -11,7 +12,7 @@ import type { RecordShape } from '../../shared/output';
 import { PAGE_SIZE, nextCursor, readPages } from '../../shared/paging';
 import type { Page, Step } from '../../shared/paging';
 import { withRetries } from '../../shared/retry';
-import { pacedRun } from '../../shared/transport';
+import { authenticatedRequest, pacedRun } from '../../shared/transport';
 import type { Json } from '../../shared/values';
 import { limitOf } from '../parameters';
 
@@ -30,9 +31,11 @@ export interface CursorListOptions {
 /**
  * Get Many for the cursor lists, as the operation's declarative pagination. n8n's generic
  * pagination cannot stop at a Limit above one page or notice a cursor that stops moving, so
- * this walks the pages itself through `makeRoutingRequest` (which keeps the node's address,
- * query and error handling) with the shared page loop. The credential's Rate Limit is read
- * once, for the whole run: after a 429 the rest of the run's pages are spaced to it.
+ * this walks the pages itself with the shared page loop. Each page is the request n8n's
+ * routing built (address, query, checks), sent through n8n's authentication with the
+ * credential read once for the whole run (`makeRoutingRequest` would have n8n read it again
+ * for every page), its errors read as the resource's postReceive reads them. The credential's
+ * Rate Limit too is read once: after a 429 the rest of the run's pages are spaced to it.
  *
  * The job cursor is a modifiedAt timestamp and inclusive, so pages overlap at their boundary:
  * records are de-duplicated by id. When more jobs than one page share a timestamp the cursor
@@ -54,6 +57,8 @@ export function cursorPagination({ label, shape, timestampCursor }: CursorListOp
 
 		const results: INodeExecutionData[] = [];
 		const pairedItem = { item: itemIndex };
+		// What the resource's errors name for this operation (its subjects: 'candidate list').
+		const subject = { label: `${label} list` };
 		const seen = new Set<string>();
 		const cursors = new Set<string>();
 		const take = (page: Page, { cursor }: ListRequest): Step<ListRequest, Json[]> => {
@@ -99,11 +104,11 @@ export function cursorPagination({ label, shape, timestampCursor }: CursorListOp
 			fetch: async ({ cursor }) => {
 				const qs: IDataObject = { ...baseQs, limit: cursor === undefined ? firstSize : PAGE_SIZE };
 				if (cursor !== undefined) qs.cursor = cursor;
-				const [response] = await withRetries(
-					() => this.makeRoutingRequest({ ...requestData, options: { ...options, qs } }),
+				const request = { ...options, qs } as IHttpRequestOptions;
+				return await withRetries(
+					() => authenticatedRequest.call(this, request, subject, run, itemIndex),
 					{ node, itemIndex, idempotent: true, pacing: run.pacing, signal: run.signal },
 				);
-				return response?.json;
 			},
 			take,
 		});

@@ -109,9 +109,18 @@ describe('Candidate: Get Many', () => {
 		expect(result.error?.message).toMatch(/said more candidates follow but gave no cursor/);
 	});
 
+	test('an error answer names the candidate list', async () => {
+		const scope = api().get('/v1/candidates').query(true).reply(404, { message: 'Not Found' });
+		const result = await runRecruiting({
+			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
+		});
+		expect(scope.isDone()).toBe(true);
+		expect(result.error?.message).toMatch(/could not find the candidate list: check the base URL/);
+	});
+
 	test('the node reads the credential once for a whole Return All, however many pages', async () => {
-		// n8n itself decrypts the credential once to run the node and once per request it
-		// authenticates; the node adds one read (base URL and Rate Limit), not one per page.
+		// n8n decrypts the credential once to run the node; the node reads it once for the run
+		// (base URL, Rate Limit) and hands that to n8n's authentication with every page.
 		for (const pages of [1, 3]) {
 			let scope = api();
 			for (let index = 0; index < pages; index++) {
@@ -127,7 +136,7 @@ describe('Candidate: Get Many', () => {
 			});
 			expect(result.error).toBeUndefined();
 			expect(scope.isDone()).toBe(true);
-			expect(credentialReads.count).toBe(1 + pages + 1);
+			expect(credentialReads.count).toBe(2);
 		}
 	});
 });

@@ -16,6 +16,11 @@
  *   --no-n8n    skip scenario 2 (needs the cached n8n of test/tools/e2e, installed on first use)
  *   --no-real-rate  skip the 2-minute run at the API's real 1,000 requests/minute
  *   --runners   task runners in the real n8n (default on, n8n's recommended setting)
+ *   --n8n 2,1   scenario 2 on these n8n majors (default both: 2.41.1 and 1.123.81), 5 rounds
+ *               (or --runs), at 10,000 and once at 100,000 candidates (or --n8n-sizes 10000)
+ *   --profile   scenario 2 with a CPU profile of n8n's main process: where the time goes
+ *   --vs DIR    scenario 2 also runs the Get Many of the build of DIR in the same rounds
+ *               (one lever against this build; --no-baseline leaves HTTP Request + Code out)
  *   --json FILE also write every raw measurement as JSON
  *
  * Every measurement runs in its own child process (worker.js) so its peak RSS is its own; the
@@ -29,6 +34,7 @@ const { spawnSync } = require('node:child_process');
 
 const { buildPackage, REPO_ROOT } = require('./lib/build');
 const {
+	commandLine,
 	runWorker,
 	median,
 	spread,
@@ -37,34 +43,16 @@ const {
 	mib,
 	pct,
 	times,
+	signedMib,
 	table,
 	verdict,
-	rmrf,
-	sleep,
 } = require('./lib/util');
-/** A difference in MB with its sign. */
-const signedMib = (/** @type {number} */ mb) =>
-	Number.isFinite(mb) ? `${mb > 0 ? '+' : mb < 0 ? '−' : '±'}${mib(Math.abs(mb))}` : '–';
+const { mkTemp, rmrf, sleep } = require('../e2e/lib/util');
+const { summarize, categoryNames, WAITING } = require('./lib/profile');
 
 // ---------------------------------------------------------------------------- options
 
-const argv = process.argv.slice(2);
-/** @param {string} name */
-const flag = (name) => argv.includes(`--${name}`);
-/** @param {string} name */
-const option = (name) => {
-	const eq = argv.find((a) => a.startsWith(`--${name}=`));
-	if (eq) return eq.slice(name.length + 3);
-	const i = argv.indexOf(`--${name}`);
-	return i >= 0 ? argv[i + 1] : undefined;
-};
-if (flag('help') || flag('h')) {
-	const source = fs.readFileSync(__filename, 'utf8');
-	console.log(
-		source.slice(source.indexOf('/**') + 4, source.indexOf(' */')).replace(/^ \*\s?/gm, ''),
-	);
-	process.exit(0);
-}
+const { flag, option } = commandLine(__filename);
 
 const QUICK = flag('quick');
 const SIZES = QUICK
@@ -97,12 +85,19 @@ const ONLY = new Set((option('only') ?? '1,2,3,4,5,6,7').split(',').map((s) => N
 if (flag('no-n8n')) ONLY.delete(2);
 const SRC = path.resolve(option('src') ?? REPO_ROOT);
 const RUNNERS = (option('runners') ?? 'on') !== 'off';
+// Scenario 2: the n8n majors (e2e/lib/n8n.js's N8N_VERSIONS), its rounds, sizes, profiles and
+// a second build whose Get Many runs in the same rounds.
+const N8N_MAJORS = (option('n8n') ?? '2,1').split(',').map((s) => s.trim());
+const N8N_ROUNDS = Number(option('runs') ?? (QUICK ? 1 : 5));
+if (option('n8n-sizes')) SIZES.n8nSizes = String(option('n8n-sizes')).split(',').map(Number);
+const PROFILE = flag('profile');
+const VS = option('vs') && path.resolve(String(option('vs')));
 const JSON_OUT = option('json');
 
 /** @type {Record<string, any>} */
 const results = {
 	startedAt: new Date().toISOString(),
-	options: { quick: QUICK, runs: RUNS, src: SRC, runners: RUNNERS },
+	options: { quick: QUICK, runs: RUNS, src: SRC, runners: RUNNERS, n8n: N8N_MAJORS, vs: VS },
 	sizes: SIZES,
 };
 /** @type {{ goal: string, measured: string, ok: boolean | undefined }[]} */
@@ -260,133 +255,267 @@ async function scenarioSync(pkgRoot) {
 	}
 }
 
-/** 2. Real n8n: ours vs HTTP Request + Code. */
-/** @param {string} pkgRoot */
-async function scenarioRealN8n(pkgRoot) {
+const N8N_WORKFLOWS = {
+	empty: 'Empty workflow (Manual Trigger)',
+	recruiting: 'Recruiting Get Many',
+	vs: 'Recruiting Get Many, the --vs build',
+	baseline: 'HTTP Request + Code',
+};
+
+/**
+ * 2. Real n8n, each major: ours vs HTTP Request + Code, each above an empty workflow. Every
+ * round runs each workflow once on each major, in an order that rotates from round to round,
+ * so that the machine's load falls on all of them alike; each ratio is taken within a round,
+ * then the median and the range over the rounds are given.
+ * @param {string} pkgRoot @param {string | undefined} vsRoot
+ */
+async function scenarioRealN8n(pkgRoot, vsRoot) {
 	print(
-		`\n## 2. Real n8n ${''}(\`n8n execute\`): Recruiting vs HTTP Request (pagination) + Code (flatten)\n`,
+		`\n## 2. Real n8n (\`n8n execute\`): Recruiting vs HTTP Request (pagination) + Code (flatten)\n`,
 	);
 	const { prepare, execute } = require('./lib/real-n8n');
-	const { mkTemp } = require('../e2e/lib/util');
-	// The tarball n8n installs: packed from the built folder (same files as `npm pack`).
-	const packDir = mkTemp('recruiting-bench-pack-');
-	const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir], {
-		cwd: pkgRoot,
-		encoding: 'utf8',
-	});
-	if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-	const tarball = path.join(packDir, fs.readdirSync(packDir).find((f) => f.endsWith('.tgz')) ?? '');
+	const builds = { recruiting: pkgRoot, ...(vsRoot && { vs: vsRoot }) };
+	const names = /** @type {(keyof typeof N8N_WORKFLOWS)[]} */ ([
+		'empty',
+		...Object.keys(builds),
+		...(flag('no-baseline') ? [] : ['baseline']),
+	]);
 	const sb = await sandbox({ candidates: SIZES.n8nSizes[0], rateLimit: false });
+	const profiles = mkTemp('recruiting-bench-profiles-');
 	const env = { N8N_RUNNERS_ENABLED: RUNNERS ? 'true' : 'false' };
-	/** @type {Record<string, Record<string, any[]>>} */
-	const all = {};
-	let userFolder = '';
+	/** @type {string[]} */
+	const folders = [];
+	/** @type {any[]} */
+	const majors = [];
 	try {
-		const prepared = await prepare({ tarball, ...api(sb), log });
-		userFolder = prepared.userFolder;
-		results.n8nVersion = prepared.inst.version;
-		const rows = [];
+		for (const version of N8N_MAJORS) {
+			/** @type {Record<string, any>} one n8n user folder per build */
+			const sites = {};
+			for (const [name, root] of Object.entries(builds)) {
+				sites[name] = await prepare({ version, pkgRoot: root, ...api(sb), log });
+				folders.push(sites[name].userFolder);
+			}
+			majors.push({ version: sites.recruiting.inst.version, sites, bySize: {} });
+		}
 		for (const size of SIZES.n8nSizes) {
 			if (sb.state().candidates !== size) sb.reset({ candidates: size });
+			const rounds = size >= 100_000 ? 1 : N8N_ROUNDS;
 			const timeoutMs = size >= 100_000 ? 8 * 60_000 : 4 * 60_000;
-			/** @type {Record<string, any[]>} */
-			const runs = { empty: [], recruiting: [], baseline: [] };
-			for (let round = 1; round <= RUNS; round++) {
-				for (const name of /** @type {const} */ (['empty', 'recruiting', 'baseline'])) {
-					// A baseline that failed is not repeated at this size: it takes minutes and fails again.
-					if (name === 'baseline' && runs.baseline.some((r) => !r.ok)) continue;
-					const r = await execute(prepared.inst, userFolder, prepared.ids[name], {
-						env,
-						timeoutMs,
-					});
-					const expected = name === 'empty' ? 0 : name === 'recruiting' ? size : 2 * size;
-					r.complete = r.ok && r.ids === expected;
-					runs[name].push(r);
-					log(
-						`n8n ${size} ${name} ${round}/${RUNS}: ${r.ok ? 'ok' : `FAILED (${r.error})`} ${secs(r.wallMs)}, peak ${mib(r.peakRssMb)}, ids ${r.ids}/${expected}`,
-					);
+			for (const major of majors)
+				major.bySize[size] = Object.fromEntries(names.map((n) => [n, []]));
+			for (let round = 0; round < rounds; round++) {
+				const order = [
+					...names.slice(round % names.length),
+					...names.slice(0, round % names.length),
+				];
+				for (const major of majors) {
+					for (const name of order) {
+						const site = major.sites[name === 'vs' ? 'vs' : 'recruiting'];
+						const workflow = name === 'vs' ? 'recruiting' : name;
+						const load = os.loadavg()[0];
+						const profile =
+							PROFILE && size === SIZES.n8nSizes[0]
+								? path.join(profiles, `${major.version}-${name}-${round}.cpuprofile`)
+								: undefined;
+						const r = await execute(site.inst, site.userFolder, site.ids[workflow], {
+							env,
+							timeoutMs,
+							profile,
+						});
+						const expected = name === 'empty' ? 0 : name === 'baseline' ? 2 * size : size;
+						Object.assign(r, { load, complete: r.ok && r.ids === expected });
+						if (profile && r.ok) r.profile = summarize(profile, r.clock, r);
+						major.bySize[size][name].push(r);
+						log(
+							`n8n ${major.version} ${fmt(size, 0)} ${name} ${round + 1}/${rounds}: ${r.ok ? 'ok' : `FAILED (${r.error})`}, execution ${secs(r.executionMs)}, wall ${secs(r.wallMs)}, peak ${mib(r.peakRssMb)}, ids ${r.ids}/${expected}, load ${fmt(load, 1)}`,
+						);
+					}
 				}
 			}
-			all[size] = runs;
-			const empty = runs.empty.filter((r) => r.ok);
-			const emptyWall = median(empty.map((r) => r.wallMs));
-			for (const name of /** @type {const} */ (['empty', 'recruiting', 'baseline'])) {
+		}
+	} finally {
+		await sb.close();
+		for (const dir of [...folders, profiles]) rmrf(dir);
+	}
+	results.realN8n = majors.map(({ version, bySize }) => ({ version, bySize }));
+	reportRealN8n(majors, names);
+	if (PROFILE) reportProfiles(majors, names, categoryNames());
+}
+
+/**
+ * Per round, `of(a) / of(b)` where each side is less the same round's empty workflow (the
+ * median of the other rounds' when that one failed: n8n 1.x sometimes crashes on exit); NaN
+ * when a or b failed.
+ * @param {Record<string, any[]>} runs @param {string} a @param {string} b
+ * @param {(r: any) => number} of
+ */
+function overEmpty(runs, a, b, of) {
+	const emptyMedian = median(runs.empty.filter((r) => r.ok).map(of));
+	return (runs[a] ?? []).map((r, i) => {
+		const other = runs[b]?.[i];
+		const empty = runs.empty[i]?.ok ? of(runs.empty[i]) : emptyMedian;
+		if (!r?.complete || !other?.complete) return NaN;
+		return (of(r) - empty) / (of(other) - empty);
+	});
+}
+
+/** CPU of n8n's main process inside the execution, from its profile (--profile): all but waiting. */
+const cpuMs = (/** @type {any} */ r) =>
+	r?.profile ? sum(r.profile.in) - (r.profile.in[WAITING] ?? 0) : NaN;
+const sum = (/** @type {Record<string, number>} */ parts) =>
+	Object.values(parts).reduce((a, b) => a + b, 0);
+
+/** @param {number[]} values */
+const medianAndRange = (values, format = times) => {
+	const finite = values.filter(Number.isFinite);
+	if (!finite.length) return '–';
+	return `${format(median(finite))} (${format(Math.min(...finite))}–${format(Math.max(...finite))})`;
+};
+
+/** @param {any[]} majors @param {string[]} names */
+function reportRealN8n(majors, names) {
+	const rows = [];
+	const ratios = [];
+	const vs = names.includes('vs');
+	for (const { version, bySize } of majors) {
+		for (const [size, runs] of Object.entries(bySize)) {
+			const n = fmt(Number(size), 0);
+			for (const name of names) {
 				const list = runs[name];
-				const ok = list.filter((r) => r.ok && (name === 'empty' || r.complete));
-				const failed = list.filter((r) => !r.ok);
+				const ok = list.filter((r) => (name === 'empty' ? r.ok : r.complete));
+				const failed = list.find((r) => !r.ok);
 				rows.push([
-					fmt(size, 0),
-					{
-						empty: 'Empty workflow (Manual Trigger)',
-						recruiting: 'Recruiting Get Many',
-						baseline: 'HTTP Request + Code',
-					}[name],
-					`${ok.length}/${list.length}${failed.length ? ` — ${failed[0].error}` : ''}`,
-					secs(median(ok.map((r) => r.wallMs))),
-					name === 'empty' ? '–' : secs(median(ok.map((r) => r.wallMs)) - emptyWall),
-					secs(median(ok.map((r) => r.executionMs))),
+					version,
+					n,
+					N8N_WORKFLOWS[/** @type {keyof typeof N8N_WORKFLOWS} */ (name)],
+					`${ok.length}/${list.length}${failed ? ` — ${failed.error}` : ''}`,
+					medianAndRange(
+						ok.map((r) => r.executionMs / 1000),
+						(v) => `${fmt(v, 2)} s`,
+					),
+					medianAndRange(
+						ok.map((r) => r.wallMs / 1000),
+						(v) => `${fmt(v, 1)} s`,
+					),
 					mib(median((ok.length ? ok : list).map((r) => r.peakRssMb))) +
 						(ok.length ? '' : ' (at failure)'),
-					name === 'empty' ? '–' : mib(median(ok.map((r) => r.outputMb))),
 				]);
 			}
-			const ours = runs.recruiting.filter((r) => r.complete);
-			const theirs = runs.baseline.filter((r) => r.complete);
-			const oursOk = ours.length === runs.recruiting.length && ours.length > 0;
-			if (theirs.length) {
-				const speed =
-					median(theirs.map((r) => r.executionMs)) / median(ours.map((r) => r.executionMs));
-				const speedWall = median(theirs.map((r) => r.wallMs)) / median(ours.map((r) => r.wallMs));
-				const speedNet =
-					(median(theirs.map((r) => r.wallMs)) - emptyWall) /
-					(median(ours.map((r) => r.wallMs)) - emptyWall);
-				const memory =
-					median(ours.map((r) => r.peakRssMb)) / median(theirs.map((r) => r.peakRssMb));
-				const memoryNet =
-					(median(ours.map((r) => r.peakRssMb)) - median(empty.map((r) => r.peakRssMb))) /
-					(median(theirs.map((r) => r.peakRssMb)) - median(empty.map((r) => r.peakRssMb)));
+			const loads = Object.values(runs)
+				.flat()
+				.map((r) => r.load);
+			const speed = overEmpty(runs, 'baseline', 'recruiting', (r) => r.executionMs);
+			const speedWall = overEmpty(runs, 'baseline', 'recruiting', (r) => r.wallMs);
+			const memory = overEmpty(runs, 'recruiting', 'baseline', (r) => r.peakRssMb);
+			const change = (/** @type {number[]} */ values) => medianAndRange(values, (v) => pct(v - 1));
+			ratios.push([
+				version,
+				n,
+				medianAndRange(speed),
+				medianAndRange(speedWall),
+				medianAndRange(memory),
+				...(vs
+					? [
+							change(overEmpty(runs, 'vs', 'recruiting', (r) => r.executionMs)),
+							change(overEmpty(runs, 'vs', 'recruiting', (r) => r.wallMs)),
+							change(runs.vs.map((r, i) => cpuMs(r) / cpuMs(runs.recruiting[i]))),
+						]
+					: []),
+				`${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}`,
+			]);
+			if (runs.baseline?.some((r) => r.complete)) {
 				goals.push({
-					goal: `2. ${fmt(size, 0)} in real n8n: ours ≥ 3× faster than HTTP Request + Code`,
-					measured: `${times(speed)} execution time (${times(speedNet)} wall minus empty workflow, ${times(speedWall)} wall)`,
-					ok: speed >= 3,
+					goal: `2. ${n} in real n8n ${version}: ours ≥ 3.3× faster than HTTP Request + Code (execution time above an empty workflow)`,
+					measured: `${medianAndRange(speed)}; by wall time above it ${medianAndRange(speedWall)}`,
+					ok: median(speed) >= 3.3,
 				});
 				goals.push({
-					goal: `2. ${fmt(size, 0)} in real n8n: ours ≤ 0.5× the memory`,
-					measured: `${times(memory)} peak RSS of the n8n process tree (${times(memoryNet)} over the empty workflow)`,
-					ok: memory <= 0.5,
+					goal: `2. ${n} in real n8n ${version}: ours ≤ 0.5× the memory (peak RSS above an empty workflow)`,
+					measured: medianAndRange(memory),
+					ok: median(memory) <= 0.5,
 				});
-			} else {
+			} else if (runs.baseline) {
+				const ours = runs.recruiting.filter((r) => r.complete).length;
 				goals.push({
-					goal: `2. ${fmt(size, 0)} in real n8n: ours succeeds where HTTP Request + Code fails`,
-					measured: `ours ${ours.length}/${runs.recruiting.length} complete; baseline ${runs.baseline.length - theirs.length}/${runs.baseline.length} failed (${runs.baseline.find((r) => !r.ok)?.error ?? 'incomplete'})`,
-					ok: oursOk,
+					goal: `2. ${n} in real n8n ${version}: ours succeeds where HTTP Request + Code fails`,
+					measured: `ours ${ours}/${runs.recruiting.length} complete; HTTP Request + Code: ${runs.baseline.find((r) => !r.ok)?.error ?? 'incomplete'}`,
+					ok: ours === runs.recruiting.length && ours > 0,
 				});
 			}
 		}
+	}
+	const columns = [
+		'n8n',
+		'Candidates',
+		'Workflow',
+		'OK',
+		'Execution time (median, range)',
+		'Wall (median, range)',
+		'Peak RSS (tree, median)',
+	];
+	print(table(columns, rows));
+	print(
+		`\nn8n under its own Node (2.x: 24, 1.x: 22; the e2e harness's cache), SQLite, task runners ${RUNNERS ? 'on (internal mode)' : 'off'}. “Execution time”: the execution's own startedAt → stoppedAt; “Wall”: the whole \`n8n execute\` process (start-up, execution, saving, printing the run data). Peak RSS: n8n and its child processes, sampled every 100 ms.\n`,
+	);
+	const vsColumns = [
+		'--vs build vs this one, execution time above empty',
+		'the same by wall time',
+		"the same by n8n's CPU in the execution (--profile)",
+	];
+	print(
+		table(
+			[
+				'n8n',
+				'Candidates',
+				'HTTP Request + Code ÷ Recruiting, execution time above empty',
+				'the same by wall time',
+				'Memory: Recruiting ÷ HTTP Request + Code, peak RSS above empty',
+				...(vs ? vsColumns : []),
+				'Load average (1 min) over the runs',
+			],
+			ratios,
+		),
+	);
+	print(
+		`\nEach ratio is taken within a round (the empty workflow's figure of that round subtracted from both sides), then the median and the range over the rounds.`,
+	);
+}
+
+/**
+ * Where n8n's main process spends each workflow's time (--profile), at the first size: the
+ * median over the rounds of each row, in the execution and after it.
+ * @param {any[]} majors @param {string[]} names @param {string[]} categories
+ */
+function reportProfiles(majors, names, categories) {
+	const shown = /** @type {(keyof typeof N8N_WORKFLOWS)[]} */ (names.filter((n) => n !== 'empty'));
+	for (const { version, bySize } of majors) {
+		const runs = Object.values(bySize)[0];
+		/** @param {string} name @param {'in' | 'after'} part @param {string} [category] */
+		const ms = (name, part, category) =>
+			median(
+				runs[name]
+					.filter((r) => r.profile)
+					.map((r) => (category ? (r.profile[part][category] ?? 0) : sum(r.profile[part]))),
+			);
+		print(
+			`\n### Where n8n ${version}'s main process spends it (CPU profile, ms, median of ${runs.recruiting.length} rounds)\n`,
+		);
 		print(
 			table(
-				[
-					'Candidates',
-					'Workflow',
-					'OK',
-					'Wall (median)',
-					'Wall − empty',
-					'Execution time',
-					'Peak RSS (tree)',
-					'CLI output',
-				],
-				rows,
+				['Where', ...shown.flatMap((n) => [`${N8N_WORKFLOWS[n]}: in the execution`, 'after it'])],
+				[...categories, undefined].map((category) => [
+					category ?? '**Total** (samples; the execution time is the wall-clock span)',
+					...shown.flatMap((n) => [
+						fmt(ms(n, 'in', category), 0),
+						fmt(ms(n, 'after', category), 0),
+					]),
+				]),
 			),
 		);
-		print(
-			`\nn8n ${prepared.inst.version} under Node ${prepared.inst.major >= 2 ? 24 : 22} (the e2e harness's cache), SQLite, task runners ${RUNNERS ? 'on (internal mode)' : 'off'}. “Execution time”: the execution's own startedAt → stoppedAt; “Wall”: the whole \`n8n execute\` process (start-up, execution, saving, printing the run data). Peak RSS: n8n and its child processes, sampled every 100 ms.`,
-		);
-		results.realN8n = all;
-	} finally {
-		await sb.close();
-		if (userFolder) rmrf(userFolder);
-		rmrf(packDir);
 	}
+	print(
+		`\nFrom \`node --cpu-prof\` of n8n's main process (the Code node runs in the task runner, another process: its work shows here as waiting). Each sample counts once, for the first row (top to bottom) that a frame of its stack matches (lib/profile.js); “after it”: saving the execution, printing the run data, exit.`,
+	);
 }
 
 /** 3. Rate-limited sync. */
@@ -724,7 +853,8 @@ async function scenarioApplications(pkgRoot) {
 		goals.push({
 			goal: '7. Application events: From Now takes every job in within ceil(jobs / Jobs per Poll) polls, at most 1 + 2 × Jobs per Poll requests a poll beside the job list',
 			measured: `${r.takeIn.polls} polls, at most ${r.takeIn.most} requests in a poll`,
-			ok: r.takeIn.polls <= cycle && r.takeIn.most <= 1 + 2 * jobsPerPoll + Math.ceil(jobs / 50) + 2,
+			ok:
+				r.takeIn.polls <= cycle && r.takeIn.most <= 1 + 2 * jobsPerPoll + Math.ceil(jobs / 50) + 2,
 		});
 		goals.push({
 			goal: '7. Application events: idle poll costs 1 + min(jobs, Jobs per Poll) requests',
@@ -841,7 +971,7 @@ async function main() {
 	results.machine = m;
 	print(`# n8n-nodes-recruiting benchmarks${QUICK ? ' (--quick)' : ''}\n`);
 	print(
-		`${new Date().toISOString()} — ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node}, n8n-core ${m.n8nCore}, n8n-workflow ${m.n8nWorkflow}; load average at start ${m.loadavg}; ${RUNS} run(s) per figure, medians${SRC !== REPO_ROOT ? `; sources: ${SRC}` : ''}.`,
+		`${new Date().toISOString()} — ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node}, n8n-core ${m.n8nCore}, n8n-workflow ${m.n8nWorkflow}; load average at start ${m.loadavg}; ${RUNS} run(s) per figure, medians (scenario 2: ${N8N_ROUNDS} rounds)${SRC !== REPO_ROOT ? `; sources: ${SRC}` : ''}${VS ? `; --vs ${VS}` : ''}.`,
 	);
 
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-bench-'));
@@ -859,7 +989,9 @@ async function main() {
 	try {
 		log(`building ${SRC} into ${pkgRoot}`);
 		buildPackage({ srcRoot: SRC, outRoot: pkgRoot, log });
-		/** @type {[number, (root: string) => Promise<void>][]} */
+		const vsRoot = VS && ONLY.has(2) ? path.join(work, 'vs') : undefined;
+		if (vsRoot) buildPackage({ srcRoot: /** @type {string} */ (VS), outRoot: vsRoot, log });
+		/** @type {[number, (root: string, vsRoot?: string) => Promise<void>][]} */
 		const scenarios = [
 			[6, scenarioPackage],
 			[4, scenarioIdle],
@@ -872,7 +1004,7 @@ async function main() {
 		for (const [number, run] of scenarios) {
 			if (!ONLY.has(number)) continue;
 			try {
-				await run(pkgRoot);
+				await run(pkgRoot, vsRoot);
 			} catch (error) {
 				print(
 					`\nScenario ${number} could not run: ${error instanceof Error ? error.stack : String(error)}`,

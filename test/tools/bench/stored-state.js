@@ -22,8 +22,8 @@
  *    lib/state-probe/save-timer.js); opening the workflow in the editor (GET
  *    /rest/workflows/:id: answer time and size); the workflow list (GET /rest/workflows); the
  *    main process's RSS. One fresh n8n (user folder, and database on PostgreSQL) per size.
- *    PostgreSQL: Debian's cluster 15/main (started with pg_ctlcluster when down); the role
- *    and databases are this bench's own, named wtstate_bench*.
+ *    PostgreSQL: the running cluster, a role and database per size from the e2e's
+ *    createDatabase (e2e/lib/postgres.js), dropped after.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -32,43 +32,33 @@ const crypto = require('node:crypto');
 const { spawnSync } = require('node:child_process');
 
 const { buildPackage } = require('./lib/build');
-const { median, table } = require('./lib/util');
+const { commandLine, median, table } = require('./lib/util');
+const { APPLICATION_STAGES } = require('../sandbox/data');
 const { ensureN8n, n8nCli, startN8n, ensureOwner } = require('../e2e/lib/n8n');
+const { createDatabase } = require('../e2e/lib/postgres');
 const { mkTemp, rmrf, freePort, httpJson, rssOf, sleep } = require('../e2e/lib/util');
 
-const argv = process.argv.slice(2);
-/** @param {string} name */
-const option = (name) => {
-	const i = argv.indexOf(`--${name}`);
-	return i >= 0 ? argv[i + 1] : undefined;
-};
+const { flag, option } = commandLine(__filename);
 const SIZES_MB = (option('sizes') ?? '2,8,16').split(',').map(Number);
 const DATABASES = (option('db') ?? 'sqlite,postgres').split(',');
 const SAVES = Number(option('saves') ?? 4);
 const SRC = option('src');
-const WITH_N8N = !argv.includes('--no-n8n');
-const IN_PROCESS = !argv.includes('--n8n-only');
+const WITH_N8N = !flag('no-n8n');
+const IN_PROCESS = !flag('n8n-only');
 // `string`: the same state as one JSON string (what n8n's costs are with one value, not many).
 const SHAPE = option('shape') ?? 'arrays';
 // `2`: the state also in the workflow's global static data, as slot.ts keeps a second copy.
 const COPIES = Number(option('copies') ?? 1);
-
-const PG = { role: 'wtstate_bench', password: 'wtstate_bench', host: '127.0.0.1', port: 5432 };
 
 /** @param {string} line */
 const say = (line) => process.stderr.write(`[stored-state] ${line}\n`);
 
 // ------------------------------------------------------------------------ the state
 
-/** The sandbox's application stages (test/tools/sandbox/data.js), as events show them. */
-const STAGES = [
-	['astage-applied', 'application', 'Applied', 2],
-	['astage-sourced', 'sourcing', 'Sourced', 3],
-	['astage-contacted', 'outreach', 'Contacted', 4],
-	['astage-interview', 'interview', 'Interview', 5],
-	['astage-presented', 'presentation', 'Presented to client', 6],
-	['astage-result', 'result', 'Result', 7],
-].map(([id, type, name, order]) => ({ id, type, name, order }));
+/** The sandbox's stages of its standard pipeline, as events show them. */
+const STAGES = APPLICATION_STAGES.filter((s) => s.templateType === 'DEFAULT_STANDARD').map(
+	({ id, type, name, order }) => ({ id, type, name, order }),
+);
 
 /** A deterministic generator (xorshift32), so that every run stores the same state. */
 function random(seed = 1) {
@@ -189,45 +179,17 @@ function countUnderCap(/** @type {any} */ build, uuid = false) {
 
 const PROBE_DIR = path.join(__dirname, 'lib', 'state-probe');
 
-/** @param {string} sql @param {string} [db] */
-function psql(sql, db = 'postgres') {
-	const r = spawnSync('su', ['postgres', '-c', `psql -v ON_ERROR_STOP=1 -Atq -d ${db}`], {
-		input: sql,
-		encoding: 'utf8',
-	});
-	if (r.status !== 0) throw new Error(`psql: ${r.stderr}`);
-	return r.stdout.trim();
-}
-
-function ensurePostgres() {
-	const clusters = spawnSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).stdout;
-	if (!/^15\s+main\s+\d+\s+online/m.test(clusters)) {
-		say('starting PostgreSQL 15/main');
-		spawnSync('pg_ctlcluster', ['15', 'main', 'start'], { stdio: 'inherit' });
-	}
-	PG.port = Number(/^15\s+main\s+(\d+)/m.exec(clusters)?.[1] ?? 5432);
-	if (psql(`SELECT 1 FROM pg_roles WHERE rolname = '${PG.role}'`) !== '1') {
-		psql(`CREATE ROLE ${PG.role} LOGIN PASSWORD '${PG.password}'`);
-	}
-}
-
-/** A fresh database of this bench's own. @param {string} name */
-function freshDatabase(name) {
-	psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-	psql(`CREATE DATABASE ${name} OWNER ${PG.role}`);
-}
-
 /**
  * What n8n stored of the last execution (the run an emitting poll starts): the sizes of its
  * execution_data row's workflowData and data, and the executions kept.
- * @param {any} inst @param {'sqlite' | 'postgres'} db @param {string} userFolder @param {string} database
+ * @param {any} inst @param {string} userFolder @param {any} pg the PostgreSQL database, if any
  */
-function executionRow(inst, db, userFolder, database) {
+async function executionRow(inst, userFolder, pg) {
 	const sql =
 		'SELECT (SELECT COUNT(*) FROM execution_entity), length(CAST("workflowData" AS TEXT)), length(CAST("data" AS TEXT)) FROM execution_data ORDER BY "executionId" DESC LIMIT 1';
 	let row;
-	if (db === 'postgres') {
-		row = psql(`${sql};`, database).split('|');
+	if (pg) {
+		row = (await pg.query(sql)).split('|');
 	} else {
 		// n8n's own Node (24) reads its SQLite file.
 		const script = `const { DatabaseSync } = require('node:sqlite'); const d = new DatabaseSync(process.argv[1], { readOnly: true }); console.log(Object.values(d.prepare(process.argv[2]).get() ?? {}).join('|'));`;
@@ -252,21 +214,13 @@ function executionRow(inst, db, userFolder, database) {
 async function measureN8n(inst, db, label, staticText) {
 	const userFolder = mkTemp('wtstate-bench-n8n-');
 	const saves = path.join(userFolder, 'saves.jsonl');
-	const database = `wtstate_bench_${label}`;
-	if (db === 'postgres') freshDatabase(database);
+	const pg = db === 'postgres' ? await createDatabase(`state_${label}`) : undefined;
 	const env = {
 		N8N_CUSTOM_EXTENSIONS: PROBE_DIR,
 		STATE_PROBE_SAVES: saves,
 		NODE_OPTIONS: `--require ${path.join(PROBE_DIR, 'save-timer.js')}`,
 		N8N_LOG_LEVEL: 'warn',
-		...(db === 'postgres' && {
-			DB_TYPE: 'postgresdb',
-			DB_POSTGRESDB_HOST: PG.host,
-			DB_POSTGRESDB_PORT: String(PG.port),
-			DB_POSTGRESDB_DATABASE: database,
-			DB_POSTGRESDB_USER: PG.role,
-			DB_POSTGRESDB_PASSWORD: PG.password,
-		}),
+		...pg?.env,
 	};
 	const id = 'wtStateBench0001';
 	// The static data is spliced in as text: the 16 MB state is not parsed again here.
@@ -362,7 +316,7 @@ async function measureN8n(inst, db, label, staticText) {
 		const editor = await timed(`/rest/workflows/${id}`);
 		const list = await timed('/rest/workflows');
 		const memory = rssOf(server.child.pid);
-		const execution = executionRow(inst, db, userFolder, database);
+		const execution = await executionRow(inst, userFolder, pg);
 		return {
 			saveMs: median(saved.map((s) => s.ms)),
 			saveCpuMs: median(saved.map((s) => s.cpuMs)),
@@ -377,7 +331,7 @@ async function measureN8n(inst, db, label, staticText) {
 		};
 	} finally {
 		await server.stop();
-		if (db === 'postgres') psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+		await pg?.drop();
 		rmrf(userFolder);
 	}
 }
@@ -453,11 +407,10 @@ async function main() {
 
 	// 2. Real n8n.
 	const inst = await ensureN8n({ log: say });
-	if (DATABASES.includes('postgres')) ensurePostgres();
 	const bytesPerApplication = measureInProcess(build, 100_000).bytes / 100_000;
 	const results = [];
 	for (const db of /** @type {('sqlite' | 'postgres')[]} */ (DATABASES)) {
-		for (const mb of argv.includes('--no-baseline') ? SIZES_MB : [0, ...SIZES_MB]) {
+		for (const mb of flag('no-baseline') ? SIZES_MB : [0, ...SIZES_MB]) {
 			const count = Math.round((mb * 1e6) / bytesPerApplication);
 			const state = JSON.stringify(build.stored.saveApplicationState(stateOf(build, count)));
 			const text = mb === 0 ? '{}' : SHAPE === 'string' ? JSON.stringify(state) : state;

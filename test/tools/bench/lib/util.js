@@ -1,11 +1,39 @@
 // @ts-check
 'use strict';
-/** Child processes, statistics and table printing for the benchmarks. Plain Node. */
+/**
+ * What the benchmarks share: their command line, a measurement in a child process, statistics
+ * and tables. Plain Node; temp folders, sleeping and process trees come from the e2e harness
+ * (test/tools/e2e/lib/util.js).
+ */
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 
 const WORKER = path.join(__dirname, '..', 'worker.js');
+
+/**
+ * The script's command line: `flag('x')` for `--x`, `option('x')` for `--x value` or `--x=value`;
+ * `--help` prints the script's first comment and exits.
+ * @param {string} script the script's __filename
+ */
+function commandLine(script) {
+	const argv = process.argv.slice(2);
+	if (argv.includes('--help') || argv.includes('-h')) {
+		const source = fs.readFileSync(script, 'utf8');
+		const doc = source.slice(source.indexOf('/**') + 4, source.indexOf(' */'));
+		console.log(doc.replace(/^ \*\s?/gm, ''));
+		process.exit(0);
+	}
+	return {
+		flag: (/** @type {string} */ name) => argv.includes(`--${name}`),
+		option: (/** @type {string} */ name) => {
+			const eq = argv.find((a) => a.startsWith(`--${name}=`));
+			if (eq) return eq.slice(name.length + 3);
+			const i = argv.indexOf(`--${name}`);
+			return i >= 0 ? argv[i + 1] : undefined;
+		},
+	};
+}
 
 /**
  * Runs one measurement in a fresh `node worker.js` and returns its RESULT object
@@ -64,6 +92,9 @@ const mib = (/** @type {number} */ mb) => (Number.isFinite(mb) ? `${fmt(mb, 0)} 
 const pct = (/** @type {number} */ ratio) =>
 	Number.isFinite(ratio) ? `${ratio >= 0 ? '+' : ''}${fmt(ratio * 100, 1)} %` : '–';
 const times = (/** @type {number} */ ratio) => (Number.isFinite(ratio) ? `${fmt(ratio, 2)}×` : '–');
+/** A difference in MB with its sign. */
+const signedMib = (/** @type {number} */ mb) =>
+	Number.isFinite(mb) ? `${mb > 0 ? '+' : mb < 0 ? '−' : '±'}${mib(Math.abs(mb))}` : '–';
 
 /**
  * A Markdown pipe table, columns padded so it reads in a terminal too.
@@ -85,15 +116,8 @@ function table(header, rows) {
 /** Goal verdict for a table cell. @param {boolean | undefined} ok */
 const verdict = (ok) => (ok === undefined ? '–' : ok ? 'met' : '**missed**');
 
-/** @param {string} dir */
-function rmrf(dir) {
-	fs.rmSync(dir, { recursive: true, force: true });
-}
-
-/** @param {number} ms */
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 module.exports = {
+	commandLine,
 	runWorker,
 	median,
 	spread,
@@ -102,8 +126,7 @@ module.exports = {
 	mib,
 	pct,
 	times,
+	signedMib,
 	table,
 	verdict,
-	rmrf,
-	sleep,
 };
