@@ -4,11 +4,13 @@
  * Every run is scanned for the API key.
  */
 import type {
+	ExecutionError,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	INodeParameters,
 	INodeType,
 } from 'n8n-workflow';
+import nock from 'nock';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
@@ -17,6 +19,7 @@ import { credentialsHelper, runNode, setupNode } from './n8n';
 import { API_KEY } from './secrets';
 
 export const API = 'http://api.test';
+export const PORTAL = 'https://careers.example';
 export { API_KEY };
 export type { RunResult, Setup };
 export const RECRUITING_TYPE = 'n8n-nodes-recruiting.recruiting';
@@ -109,4 +112,50 @@ export function assertNoSecret(result: RunResult): void {
 /** The JSON of each output item. */
 export function jsonOf(result: RunResult): IDataObject[] {
 	return result.items.map((item) => item.json);
+}
+
+/** The API, answering only requests that carry the key. */
+export function api(): nock.Scope {
+	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
+}
+
+/** A job portal: it is public, so a request that carries x-api-key fails the match. */
+export function portal(url = PORTAL): nock.Scope {
+	return nock(url, { badheaders: ['x-api-key'] });
+}
+
+/** A resource locator, By ID. */
+export function byId(value: string): INodeParameters {
+	return { __rl: true, mode: 'id', value };
+}
+
+/** One operation of the node: `run(parameters, options)` runs it with `parameters` over `base`. */
+export function operation(base: INodeParameters) {
+	return async (
+		parameters: INodeParameters = {},
+		options: Omit<RunOptions, 'parameters'> = {},
+	): Promise<RunResult> =>
+		await runRecruiting({ ...options, parameters: { ...base, ...parameters } });
+}
+
+/** The run succeeded, after every request `scope` expects; the JSON of its output. */
+export async function succeeds(
+	scope: nock.Scope,
+	run: RunResult | Promise<RunResult>,
+): Promise<IDataObject[]> {
+	const result = await run;
+	expect(result.error).toBeUndefined();
+	expect(scope.isDone()).toBe(true);
+	return jsonOf(result);
+}
+
+/** The run failed, after every request `scope` expects; its error. */
+export async function failsAfter(
+	scope: nock.Scope,
+	run: Promise<RunResult>,
+): Promise<ExecutionError> {
+	const { error } = await run;
+	expect(scope.isDone()).toBe(true);
+	expect(error).toBeDefined();
+	return error as ExecutionError;
 }

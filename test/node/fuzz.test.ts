@@ -7,7 +7,7 @@
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { API, API_KEY, runRecruiting } from '../harness/engine';
+import { API, API_KEY, PORTAL, runRecruiting } from '../harness/engine';
 import {
 	applicationDetail,
 	candidate,
@@ -16,7 +16,6 @@ import {
 	applicationListItem,
 } from '../harness/fixtures';
 
-const PORTAL = 'https://careers.example';
 const rl = (value: unknown) => ({ __rl: true as const, mode: 'id', value: value as string });
 
 const BAD_VALUES: unknown[] = [

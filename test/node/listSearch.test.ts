@@ -2,7 +2,7 @@ import { LoadOptionsContext } from 'n8n-core';
 import nock from 'nock';
 
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { API, API_KEY, jsonOf, runRecruiting, setup } from '../harness/engine';
+import { API, api, byId, portal, PORTAL, runRecruiting, setup, succeeds } from '../harness/engine';
 import { candidate, page, posting, vacancyListItem } from '../harness/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
@@ -19,7 +19,7 @@ function context(parameter: string) {
 const { searchJobs, searchCandidates } = new Recruiting().methods.listSearch;
 
 test('the Job picker lists jobs by name and client, and hands back the cursor for more', async () => {
-	const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
+	const scope = api()
 		.get('/v1/vacancies')
 		.query({ limit: 50 })
 		.reply(
@@ -128,7 +128,7 @@ describe('the Posting picker of Job Portal Apply', () => {
 	const { searchPostings } = new Recruiting().methods.listSearch;
 
 	test('lists the tenant’s postings by title and place, without a key, filtered', async () => {
-		const scope = nock('https://careers.example', { badheaders: ['x-api-key'] })
+		const scope = portal()
 			.get('/acme/vacancy-portal/jobs')
 			.twice()
 			.reply(200, {
@@ -137,7 +137,7 @@ describe('the Posting picker of Job Portal Apply', () => {
 					{ ...posting, id: 'jp2', externalJobTitle: 'Data Engineer', location: { city: 'Paris' } },
 				],
 			});
-		const context = portalContext({ portalUrl: 'https://careers.example/', tenantSlug: 'acme' });
+		const context = portalContext({ portalUrl: `${PORTAL}/`, tenantSlug: 'acme' });
 		expect(await searchPostings.call(context)).toEqual({
 			results: [
 				{ name: 'Backend Engineer (m/f/d) (Berlin, Germany) · published 2026-01-01', value: 'jp1' },
@@ -157,17 +157,15 @@ describe('the Posting picker of Job Portal Apply', () => {
 	});
 
 	test('Apply takes the posting picked from the list', async () => {
-		const scope = nock('https://careers.example', { badheaders: ['x-api-key'] })
-			.post('/acme/vacancy-portal/jobs/jp2')
-			.reply(200, '');
-		const result = await runRecruiting({
+		const scope = portal().post('/acme/vacancy-portal/jobs/jp2').reply(200, '');
+		const run = runRecruiting({
 			credentials: null,
 			parameters: {
 				resource: 'jobPortal',
 				operation: 'apply',
-				portalUrl: 'https://careers.example',
+				portalUrl: PORTAL,
 				tenantSlug: 'acme',
-				postingId: { __rl: true, mode: 'list', value: 'jp2', cachedResultName: 'Data Engineer' },
+				postingId: { ...byId('jp2'), mode: 'list', cachedResultName: 'Data Engineer' },
 				firstName: 'Ada',
 				lastName: 'Lovelace',
 				email: 'ada@example.com',
@@ -175,9 +173,7 @@ describe('the Posting picker of Job Portal Apply', () => {
 				cvAttachmentId: 'cv-1',
 			},
 		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([
+		expect(await succeeds(scope, run)).toEqual([
 			{ success: true, postingId: 'jp2', email: 'ada@example.com', applied: true },
 		]);
 	});
