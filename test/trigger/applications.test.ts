@@ -3,36 +3,16 @@
  * consecutive polls, static data carried (and saved only with emitting polls) as n8n does, the
  * API served by nock (fakeApi.ts: the job list and each job's applications).
  */
-import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { FakeApi, job, t } from './fakeApi';
+import { useFakeApi, job, t } from './fakeApi';
 import type { Application } from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 import { SIMPLIFIED_A1 } from '../harness/fixtures';
 import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
 import { STATE_CAP_BYTES } from '../../nodes/RecruitingTrigger/applications/stored';
 
-let api: FakeApi;
-let scope: nock.Scope;
-let clock: number;
-
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
-
-beforeEach(() => {
-	api = new FakeApi();
-	scope = api.start();
-	clock = Date.parse(t(1000));
-	jest.spyOn(Date, 'now').mockImplementation(() => clock);
-});
-
-afterEach(() => {
-	const done = scope.isDone();
-	nock.cleanAll();
-	jest.restoreAllMocks();
-	expect(done).toBe(api.log.length > 0);
-});
+const api = useFakeApi();
 
 /** An application `a<n>` of candidate `c<n>`. */
 function app(n: number, stage = 'applied', fields: Partial<Application> = {}): Application {
@@ -81,7 +61,7 @@ test("a slow API: a poll stops reading jobs once n8n's time budget for it is spe
 	seed();
 	const watch = trigger({ start: 'everything' });
 	// Each answer takes 10 s of the n8n clock; n8n gives a poll 25 s.
-	jest.spyOn(Date, 'now').mockImplementation(() => clock + api.log.length * 10_000);
+	jest.spyOn(Date, 'now').mockImplementation(() => api.now + api.log.length * 10_000);
 	watch.budgetMs = 25_000;
 	// The job list (2 requests), then one job: past the budget.
 	expect(events(itemsOf(await watch.poll()))).toEqual([
@@ -117,7 +97,7 @@ describe('From Now', () => {
 		]);
 
 		api.addApplications('j00001', app(7));
-		clock += 60_000 * 60 * 24 * 3; // three days later
+		api.now += 60_000 * 60 * 24 * 3; // three days later
 		api.changeApplication('j00001', 'a1', { stage: 'interview' });
 		api.changeApplication('j00002', 'a3', { state: 'in-progress' });
 		api.changeApplication('j00002', 'a4', {
@@ -139,7 +119,7 @@ describe('From Now', () => {
 		const moved = items[0];
 		expect(moved).toMatchObject({
 			resource: 'application',
-			seenAt: new Date(clock).toISOString(),
+			seenAt: new Date(api.now).toISOString(),
 			jobId: 'j00001',
 			jobTitle: 'Job 1',
 			candidateId: 'c1',

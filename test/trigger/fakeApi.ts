@@ -155,6 +155,9 @@ export class FakeApi {
 	/** Returns an HTTP status to fail a request with, or undefined to serve it. */
 	fail: Failure | undefined;
 
+	/** The n8n clock (Date.now) while a test of useFakeApi runs. */
+	now = Date.parse(t(1000));
+
 	/** Tampers with a candidate page before it is sent (out-of-order, missing fields). */
 	tamper: ((items: Record<string, unknown>[]) => Record<string, unknown>[]) | undefined;
 
@@ -316,6 +319,30 @@ export class FakeApi {
 			pageInfo: { nextCursor: last ? last.modifiedAt : '', hasNextPage: list.length > limit },
 		};
 	}
+}
+
+/**
+ * A test file's fake API: fresh before each test (no records, an empty log, the n8n clock at
+ * its `now`); after each, every request went to it (no other host is reachable), if any was
+ * made.
+ */
+export function useFakeApi(): FakeApi {
+	const api = new FakeApi();
+	let scope: nock.Scope;
+	beforeAll(() => nock.disableNetConnect());
+	afterAll(() => nock.enableNetConnect());
+	beforeEach(() => {
+		Object.assign(api, new FakeApi());
+		scope = api.start();
+		jest.spyOn(Date, 'now').mockImplementation(() => api.now);
+	});
+	afterEach(() => {
+		const done = scope.isDone();
+		nock.cleanAll();
+		jest.restoreAllMocks();
+		expect(done).toBe(api.log.length > 0);
+	});
+	return api;
 }
 
 /** The candidate cursor the fake API gives for a page ending with `last`. */

@@ -3,31 +3,12 @@
  * as applications and the Recruiting node have it. The expected items are written out with
  * their keys in order: the order a workflow's columns come in.
  */
-import nock from 'nock';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { FakeApi, candidate, job, t } from './fakeApi';
+import { useFakeApi, candidate, job, t } from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 
-let api: FakeApi;
-let scope: nock.Scope;
-
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
-
-beforeEach(() => {
-	api = new FakeApi();
-	scope = api.start();
-	const clock = Date.parse(t(1000));
-	jest.spyOn(Date, 'now').mockImplementation(() => clock);
-});
-
-afterEach(() => {
-	const done = scope.isDone();
-	nock.cleanAll();
-	jest.restoreAllMocks();
-	expect(done).toBe(api.log.length > 0);
-});
+const api = useFakeApi();
 
 /** The items as n8n stores them (JSON: a field left undefined is not there). */
 function stored(items: IDataObject[]): IDataObject[] {

@@ -2,34 +2,13 @@
  * The trigger end to end: the real node class run by n8n-core's PollContext over consecutive
  * polls, static data carried (and saved) as n8n does, the API served by nock.
  */
-import nock from 'nock';
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { API, API_KEY, FakeApi, candidate, cursorAfter, job, t } from './fakeApi';
+import { API, API_KEY, useFakeApi, candidate, cursorAfter, job, t } from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 
-let api: FakeApi;
-let scope: nock.Scope;
-let clock: number;
-
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
-
-beforeEach(() => {
-	api = new FakeApi();
-	scope = api.start();
-	clock = Date.parse(t(1000));
-	jest.spyOn(Date, 'now').mockImplementation(() => clock);
-});
-
-afterEach(() => {
-	// Every request went to the fake API (no other host is reachable), if any was made.
-	const done = scope.isDone();
-	nock.cleanAll();
-	jest.restoreAllMocks();
-	expect(done).toBe(api.log.length > 0);
-});
+const api = useFakeApi();
 
 function ids(items: IDataObject[]): string[] {
 	return items.map((item) => item.id as string);
@@ -66,7 +45,7 @@ describe('first activation (Start)', () => {
 		]);
 		expect(trigger.state()).toMatchObject({ v: 1, resource: 'candidate', watermark: t(998) });
 
-		clock = Date.parse(t(1005));
+		api.now = Date.parse(t(1005));
 		api.addCandidates(candidate(4, 1001));
 		api.touchCandidate('c00001', t(1002), { firstName: 'Changed' });
 		const second = itemsOf(await trigger.poll());
@@ -200,7 +179,7 @@ describe('first activation (Start)', () => {
 			expect(await trigger.activate()).toBeNull();
 			expect(trigger.cursor).toBe('{}');
 			// Created between the activation and the first scheduled poll.
-			clock = Date.parse(t(1005));
+			api.now = Date.parse(t(1005));
 			api.addCandidates(candidate(3, 1001));
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
 			expect(await trigger.poll()).toBeNull();
@@ -214,7 +193,7 @@ describe('first activation (Start)', () => {
 			// n8n activates the edited trigger again; the cursor still holds the candidates' state.
 			trigger.setParameters({ resource: 'job', start: 'now' });
 			expect(await trigger.activate()).toBeNull();
-			clock = Date.parse(t(1005));
+			api.now = Date.parse(t(1005));
 			api.addJobs(job(2, 1001));
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00002']);
 			expect(await trigger.poll()).toBeNull();
@@ -398,7 +377,7 @@ describe('consecutive polls', () => {
 		expect(itemsOf(await trigger.poll())).toHaveLength(119);
 
 		// Stamped 11:58 like the others but only listed now; its id sorts before all of them.
-		clock = Date.parse(t(1001));
+		api.now = Date.parse(t(1001));
 		api.addCandidates(candidate(1, 998));
 		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00001', 'created']]);
 		// Read again from the watermark: the stored cursor was not settled yet.
@@ -410,10 +389,10 @@ describe('consecutive polls', () => {
 		).toEqual([undefined, cursorAfter(candidate(50, 998)), cursorAfter(candidate(100, 998))]);
 
 		// Five minutes on, the cursor is used: one request.
-		clock = Date.parse(t(1004));
+		api.now = Date.parse(t(1004));
 		expect(await trigger.poll()).toBeNull();
 		expect(api.requests()).toHaveLength(7);
-		clock = Date.parse(t(1010));
+		api.now = Date.parse(t(1010));
 		expect(await trigger.poll()).toBeNull();
 		expect(api.requests()).toHaveLength(8);
 		expect(api.requests().at(-1)?.query.cursor).toBe(cursorAfter(candidate(120, 998)));
@@ -489,7 +468,7 @@ describe('consecutive polls', () => {
 		api.addCandidates(...range(1, 200).map((n) => candidate(n, n)));
 		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
 		// Each answer takes 10 s of the n8n clock; n8n gives a poll 25 s.
-		jest.spyOn(Date, 'now').mockImplementation(() => clock + api.log.length * 10_000);
+		jest.spyOn(Date, 'now').mockImplementation(() => api.now + api.log.length * 10_000);
 		trigger.budgetMs = 25_000;
 		const first = ids(itemsOf(await trigger.poll()));
 		// Past the budget after the third page: no fourth.
@@ -906,11 +885,11 @@ describe('records the API sends out of order or incomplete', () => {
 
 		// Changed 30 s after the poll's clock, before the next poll: a watermark held at the
 		// future record's time (or at the clock plus a minute) would skip it.
-		clock = Date.parse(t(1001));
+		api.now = Date.parse(t(1001));
 		api.addCandidates({ ...candidate(3, 1000), modifiedAt: t(1000, 30_000) });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00003']);
 
-		clock = Date.parse(t(1010));
+		api.now = Date.parse(t(1010));
 		api.addCandidates(candidate(4, 1005));
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00004']);
 		expect(await trigger.poll()).toBeNull();
@@ -926,7 +905,7 @@ describe('records the API sends out of order or incomplete', () => {
 		expect(ids(emitted)).toEqual(cids(range(1, 120)));
 		expect([first, second].filter((result) => result === null)).toHaveLength(1);
 
-		clock = Date.parse(t(1001));
+		api.now = Date.parse(t(1001));
 		api.addCandidates(candidate(121, 1000));
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00121']);
 	});
