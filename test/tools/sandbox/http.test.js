@@ -7,7 +7,8 @@
  * the public portal and the control API.
  */
 
-const { createSandbox, decodeCandidateCursor } = require('./index');
+const { createSandbox } = require('./index');
+const { decodeCandidateCursor } = require('./server');
 const { call, get, walk, keys, shapeDifferences } = require('./helpers');
 const fixtures = require('../../harness/fixtures');
 const {
