@@ -369,6 +369,18 @@ export function candidate(
 	};
 }
 
+/** A job's stage, as the job list shows it. */
+export function jobStage(
+	id: string,
+	name = id.toUpperCase(),
+	order = 1,
+	colorHex?: string,
+): Record<string, unknown> {
+	return {
+		stage: { viewType: 'vacancyStage', stage: { id, name, order, ...(colorHex && { colorHex }) } },
+	};
+}
+
 export function job(n: number, modifiedMinute: number, createdMinute = modifiedMinute): Job {
 	return {
 		id: `j${String(n).padStart(5, '0')}`,

@@ -5,7 +5,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { API, API_KEY, useFakeApi, candidate, cursorAfter, job, t } from './fakeApi';
+import { API, API_KEY, useFakeApi, candidate, cursorAfter, job, jobStage, t } from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 
 const api = useFakeApi();
@@ -701,12 +701,9 @@ describe('jobs', () => {
 	});
 
 	it('Stage Changed: a job moved to another stage, with where it came from; other changes are not emitted', async () => {
-		const stage = (id: string, name: string, order: number) => ({
-			stage: { viewType: 'vacancyStage', stage: { id, name, order, colorHex: '#000' } },
-		});
 		api.addJobs(
-			{ ...job(1, 10), ...stage('s1', 'Sourcing', 1) },
-			{ ...job(2, 20), ...stage('s1', 'Sourcing', 1) },
+			{ ...job(1, 10), ...jobStage('s1', 'Sourcing', 1, '#000') },
+			{ ...job(2, 20), ...jobStage('s1', 'Sourcing', 1, '#000') },
 		);
 		const trigger = new TriggerHarness({ resource: 'job', event: 'stageChanged' });
 		// The first poll reads the whole job list once (every job's stage), then learns where
@@ -717,7 +714,7 @@ describe('jobs', () => {
 			{ limit: '50', modifiedSince: t(990) },
 		]);
 
-		api.touchJob('j00001', t(995), stage('s2', 'Interviewing', 2));
+		api.touchJob('j00001', t(995), jobStage('s2', 'Interviewing', 2, '#000'));
 		api.touchJob('j00002', t(996), { name: 'Job 2 (renamed)' });
 		const items = itemsOf(await trigger.poll());
 		expect(items).toEqual([
@@ -732,24 +729,21 @@ describe('jobs', () => {
 		]);
 		expect(await trigger.poll()).toBeNull();
 		// Moved back: emitted again, once.
-		api.touchJob('j00001', t(997), stage('s1', 'Sourcing', 1));
+		api.touchJob('j00001', t(997), jobStage('s1', 'Sourcing', 1, '#000'));
 		expect(itemsOf(await trigger.poll()).map((item) => item.toStage)).toEqual([
 			{ id: 's1', name: 'Sourcing', order: 1 },
 		]);
 	});
 
 	it('Stage Changed: a stall notice on jobs it does not emit waits for the next item, once; Fetch Test Event has its shape', async () => {
-		const stage = (id: string) => ({
-			stage: { viewType: 'vacancyStage', stage: { id, name: id.toUpperCase(), order: 1 } },
-		});
-		api.addJobs(...range(1, 70).map((n) => ({ ...job(n, n), ...stage('s1') })));
+		api.addJobs(...range(1, 70).map((n) => ({ ...job(n, n), ...jobStage('s1') })));
 		const trigger = new TriggerHarness({ resource: 'job', event: 'stageChanged' });
 		expect(await trigger.poll()).toBeNull();
 		// 60 jobs changed at one time (the list cannot page past them), none to another stage.
 		for (const n of range(1, 60)) api.touchJob(`j${String(n).padStart(5, '0')}`, t(995));
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.state()?.notice).toMatch(/^More than 50 jobs share the modification time/);
-		api.touchJob('j00070', t(997), stage('s2'));
+		api.touchJob('j00070', t(997), jobStage('s2'));
 		const items = itemsOf(await trigger.poll());
 		expect(items.map((item) => item.id)).toEqual(['j00070']);
 		expect(String(items[0].notice).split('\n')).toHaveLength(1);
@@ -767,11 +761,8 @@ describe('jobs', () => {
 	});
 
 	it('Stage Changed: a job whose stage was never seen is not emitted for a rename; its stage is learnt, and its next move emitted', async () => {
-		const stage = (id: string) => ({
-			stage: { viewType: 'vacancyStage', stage: { id, name: id.toUpperCase(), order: 1 } },
-		});
 		// 60 jobs at one time: the first poll's read of every stage cannot page past 50 of them.
-		api.addJobs(...range(1, 60).map((n) => ({ ...job(n, 5), ...stage('s1') })));
+		api.addJobs(...range(1, 60).map((n) => ({ ...job(n, 5), ...jobStage('s1') })));
 		const trigger = new TriggerHarness({ resource: 'job', event: 'stageChanged' });
 		expect(await trigger.poll()).toBeNull();
 		const seen = Object.keys(trigger.state()?.jobStages as IDataObject);
@@ -781,7 +772,7 @@ describe('jobs', () => {
 		api.touchJob('j00055', t(995), { name: 'Job 55 (renamed)' });
 		expect(await trigger.poll()).toBeNull();
 		// Moved: emitted, from the stage learnt at the rename.
-		api.touchJob('j00055', t(996), stage('s2'));
+		api.touchJob('j00055', t(996), jobStage('s2'));
 		expect(itemsOf(await trigger.poll())).toEqual([
 			expect.objectContaining({
 				event: 'stageChanged',
