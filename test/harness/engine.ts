@@ -10,6 +10,7 @@ import type {
 	INodeParameters,
 	INodeType,
 } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
 import nock from 'nock';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
@@ -136,6 +137,29 @@ export function operation(base: INodeParameters) {
 		options: Omit<RunOptions, 'parameters'> = {},
 	): Promise<RunResult> =>
 		await runRecruiting({ ...options, parameters: { ...base, ...parameters } });
+}
+
+/** Requests nock had no interceptor for (another host, or a method not set up) while `run` ran. */
+export async function straysDuring<T>(
+	run: () => Promise<T>,
+): Promise<{ outcome: T; strays: string[] }> {
+	const strays: string[] = [];
+	const onStray = (request: { method?: string; host?: string; hostname?: string; path?: string }) =>
+		strays.push(`${request.method} ${request.host ?? request.hostname}${request.path}`);
+	nock.emitter.on('no match', onStray);
+	try {
+		return { outcome: await run(), strays };
+	} finally {
+		nock.emitter.removeListener('no match', onStray);
+	}
+}
+
+/** A list-search call as the editor makes it for a picker of Application: Create. */
+export function pickerContext(parameter: string): LoadOptionsContext {
+	const { workflow, node, additionalData } = setup({
+		parameters: { resource: 'application', operation: 'create' },
+	});
+	return new LoadOptionsContext(workflow, node, additionalData, parameter);
 }
 
 /** The run succeeded, after every request `scope` expects; the JSON of its output. */

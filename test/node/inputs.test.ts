@@ -5,7 +5,15 @@
 import nock from 'nock';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { api, byId, failsAfter, PORTAL, runRecruiting, succeeds } from '../harness/engine';
+import {
+	api,
+	byId,
+	failsAfter,
+	PORTAL,
+	runRecruiting,
+	straysDuring,
+	succeeds,
+} from '../harness/engine';
 import { applicationListItem, candidate, page, vacancyDetail } from '../harness/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
@@ -13,17 +21,9 @@ afterEach(() => nock.cleanAll());
 
 /** Runs the node and returns its error message, failing if any request left. */
 async function refusal(parameters: INodeParameters, items?: IDataObject[]) {
-	const strays: string[] = [];
-	const onStray = (request: { method?: string; path?: string }) =>
-		strays.push(`${request.method} ${request.path}`);
-	nock.emitter.on('no match', onStray);
-	try {
-		const result = await runRecruiting({ parameters, items });
-		expect(strays).toEqual([]);
-		return result.error?.message;
-	} finally {
-		nock.emitter.removeListener('no match', onStray);
-	}
+	const { outcome, strays } = await straysDuring(() => runRecruiting({ parameters, items }));
+	expect(strays).toEqual([]);
+	return outcome.error?.message;
 }
 
 describe('path segments: ids and the tenant slug stay in their path segment', () => {

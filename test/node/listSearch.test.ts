@@ -2,19 +2,21 @@ import { LoadOptionsContext } from 'n8n-core';
 import nock from 'nock';
 
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { API, api, byId, portal, PORTAL, runRecruiting, setup, succeeds } from '../harness/engine';
+import {
+	API,
+	api,
+	byId,
+	pickerContext,
+	portal,
+	PORTAL,
+	runRecruiting,
+	setup,
+	succeeds,
+} from '../harness/engine';
 import { candidate, page, posting, vacancyListItem } from '../harness/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
-
-/** A list-search call as the editor makes it for the Job / Candidate pickers. */
-function context(parameter: string) {
-	const { workflow, node, additionalData } = setup({
-		parameters: { resource: 'application', operation: 'create' },
-	});
-	return new LoadOptionsContext(workflow, node, additionalData, parameter);
-}
 
 const { searchJobs, searchCandidates } = new Recruiting().methods.listSearch;
 
@@ -30,7 +32,7 @@ test('the Job picker lists jobs by name and client, and hands back the cursor fo
 				true,
 			),
 		);
-	const result = await searchJobs.call(context('jobId'));
+	const result = await searchJobs.call(pickerContext('jobId'));
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({
 		results: [
@@ -52,7 +54,7 @@ test('a filter reads further pages until something matches, de-duplicating the o
 		.get('/v1/vacancies')
 		.query({ limit: 50, cursor: 't2' })
 		.reply(200, page([vacancyListItem('v2'), vacancyListItem('v3', 'Data Engineer')], 't3', false));
-	const result = await searchJobs.call(context('jobId'), 'data');
+	const result = await searchJobs.call(pickerContext('jobId'), 'data');
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({
 		results: [
@@ -73,7 +75,7 @@ test('two jobs of one title and client are told apart by stage, place and creati
 		.get('/v1/vacancies')
 		.query({ limit: 50 })
 		.reply(200, page([vacancyListItem('v1'), reopened], 't2', false));
-	const { results } = await searchJobs.call(context('jobId'));
+	const { results } = await searchJobs.call(pickerContext('jobId'));
 	expect(scope.isDone()).toBe(true);
 	expect(results.map((entry) => entry.name)).toEqual([
 		'Backend Engineer (Acme GmbH) · Sourcing · Berlin · created 2025-12-01',
@@ -84,7 +86,7 @@ test('two jobs of one title and client are told apart by stage, place and creati
 		.get('/v1/vacancies')
 		.query({ limit: 50 })
 		.reply(200, page([vacancyListItem('v1'), reopened], 't2', false));
-	expect((await searchJobs.call(context('jobId'), 'interviewing')).results).toEqual([
+	expect((await searchJobs.call(pickerContext('jobId'), 'interviewing')).results).toEqual([
 		{
 			name: 'Backend Engineer (Acme GmbH) · Interviewing · Berlin · created 2026-02-03',
 			value: 'v2',
@@ -97,7 +99,7 @@ test('the Candidate picker shows name and primary email, resuming from a token',
 		.get('/v1/candidates')
 		.query({ limit: 50, cursor: 'abc=' })
 		.reply(200, page([candidate('c7')], '', false));
-	const result = await searchCandidates.call(context('candidateId'), undefined, 'abc=');
+	const result = await searchCandidates.call(pickerContext('candidateId'), undefined, 'abc=');
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({
 		results: [{ name: 'Ada Lovelace <ada@example.com>', value: 'c7' }],
@@ -107,7 +109,9 @@ test('the Candidate picker shows name and primary email, resuming from a token',
 
 test('an API error reaches the picker as a clear message', async () => {
 	const scope = nock(API).get('/v1/candidates').query(true).reply(401, { error: 'unauthorized' });
-	await expect(searchCandidates.call(context('candidateId'))).rejects.toThrow(/check the API key/);
+	await expect(searchCandidates.call(pickerContext('candidateId'))).rejects.toThrow(
+		/check the API key/,
+	);
 	expect(scope.isDone()).toBe(true);
 });
 

@@ -3,7 +3,6 @@
  * x-api-key when it follows a redirect to another host, so no request that carries the key
  * follows a redirect. The public job portal takes no key and follows redirects as a browser.
  */
-import { LoadOptionsContext } from 'n8n-core';
 import nock from 'nock';
 
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
@@ -14,8 +13,8 @@ import {
 	failsAfter,
 	operation,
 	portal,
+	pickerContext,
 	PORTAL,
-	setup,
 	succeeds,
 } from '../harness/engine';
 import { candidate, page, posting } from '../harness/fixtures';
@@ -83,12 +82,8 @@ describe.each([301, 302, 307, 308])('a %i to another host', (status) => {
 			.get('/v1/candidates')
 			.query(true)
 			.reply(status, '', { Location: `${OTHER}/v1/candidates` });
-		const { workflow, node, additionalData } = setup({
-			parameters: { resource: 'application', operation: 'create' },
-		});
-		const context = new LoadOptionsContext(workflow, node, additionalData, 'candidateId');
 		const outcome = await new Recruiting().methods.listSearch.searchCandidates
-			.call(context)
+			.call(pickerContext('candidateId'))
 			.catch((error: Error) => error);
 		expect(scope.isDone()).toBe(true);
 		expect(seen).toEqual([]);
