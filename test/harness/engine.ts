@@ -23,7 +23,7 @@ export const API = 'http://api.test';
 export const PORTAL = 'https://careers.example';
 export { API_KEY };
 export type { RunResult, Setup };
-export const RECRUITING_TYPE = 'n8n-nodes-recruiting.recruiting';
+const RECRUITING_TYPE = 'n8n-nodes-recruiting.recruiting';
 
 export interface RunOptions {
 	parameters: INodeParameters;
@@ -36,12 +36,6 @@ export interface RunOptions {
 	nodeType?: INodeType;
 	/** The workflow's time zone setting. */
 	timezone?: string;
-	/**
-	 * Scan the whole run for the API key (default). Off only for n8n's own credential-test
-	 * machinery, whose thrown HTTP errors carry the request; there the test checks what the
-	 * user is shown.
-	 */
-	scanForKey?: boolean;
 	/** n8n fails to load the selected credential with this error. */
 	credentialsError?: Error;
 	/** Counts every time n8n decrypts the credential (the node's reads and n8n's own). */
@@ -55,7 +49,7 @@ function nodeRun({
 	credentialsError,
 	credentialReads,
 	...rest
-}: Omit<RunOptions, 'scanForKey'>): NodeRunOptions {
+}: RunOptions): NodeRunOptions {
 	return {
 		...rest,
 		nodeType: nodeType ?? new Recruiting(),
@@ -70,14 +64,14 @@ function nodeRun({
 }
 
 /** The workflow Items → Recruiting (or `nodeType`), and what n8n would hand the engine. */
-export function setup(options: Omit<RunOptions, 'scanForKey'>): Setup {
+export function setup(options: RunOptions): Setup {
 	return setupNode(nodeRun(options));
 }
 
 /** Runs the workflow through WorkflowExecute and returns what the node output. */
-export async function runRecruiting({ scanForKey, ...options }: RunOptions): Promise<RunResult> {
+export async function runRecruiting(options: RunOptions): Promise<RunResult> {
 	const result = await runNode(nodeRun(options));
-	if (scanForKey !== false) assertNoSecret(result);
+	assertNoSecret(result);
 	return result;
 }
 
@@ -85,7 +79,7 @@ export async function runRecruiting({ scanForKey, ...options }: RunOptions): Pro
  * Every run of every test is checked: the API key must not appear in an output item, an error
  * (message, description, cause, context) or anything else n8n keeps of the run.
  */
-export function assertNoSecret(result: RunResult): void {
+function assertNoSecret(result: RunResult): void {
 	const { error } = result;
 	const seen = new WeakSet<object>();
 	const text = JSON.stringify(
