@@ -254,6 +254,8 @@ describe('GET /vacancies pagination (inclusive timestamp cursor)', () => {
 		['cursor', 'cursor=2026-01-01'],
 		['modifiedSince', 'modifiedSince=yesterday'],
 		['modifiedSince', 'modifiedSince=2026-01-01T00:00:00'],
+		['modifiedSince', 'modifiedSince=2026-02-30T00:00:00Z'],
+		['modifiedSince', 'modifiedSince=2026-01-31%2009:30:00Z'],
 	])('invalid %s (%s) answers 400 naming it', async (field, query) => {
 		const res = await get(sandbox, `/v1/vacancies?${query}`);
 		expect(res.status).toBe(400);
@@ -758,8 +760,23 @@ describe('control API', () => {
 		});
 		expect(bulkCandidates.json.ids).toEqual(['cand-0000001', 'cand-0000002', 'cand-0000003']);
 
+		// Touched in bulk at one time, they list in id order, before the one created later.
+		const modifiedSince = encodeURIComponent(bulkCandidates.json.modifiedAt);
+		expect(await listed(`/v1/candidates?modifiedSince=${modifiedSince}`)).toEqual([
+			...bulkCandidates.json.ids,
+			'cand-0000201',
+		]);
+
 		const changes = await get(sandbox, '/_control/changes');
 		expect(changes.json.seq).toBe(9);
+		expect(changes.json.changes[0]).toEqual({
+			seq: 1,
+			resource: 'candidate',
+			id: 'cand-0000201',
+			kind: 'created',
+			modifiedAt: '2026-01-15T00:00:00.000Z',
+			source: 'control',
+		});
 		expect(changes.json.changes.map((/** @type {any} */ c) => `${c.resource}:${c.kind}`)).toEqual([
 			'candidate:created',
 			'candidate:updated',
@@ -791,9 +808,15 @@ describe('control API', () => {
 				status: 200,
 			}),
 		]);
+		const firstPage = (await get(sandbox, '/v1/candidates?limit=20')).json;
 		await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', { body: { name: 'Changed' } });
+		await call(sandbox, 'POST', '/_control/reset');
+		// The same world again, and the same clock and change log objects a test may hold.
+		expect((await get(sandbox, '/v1/candidates?limit=20')).json).toEqual(firstPage);
+		expect(sandbox.store.clock).toBe(sandbox.clock);
+		expect(sandbox.store.changeLog).toBe(sandbox.changeLog);
 		const reset = await call(sandbox, 'POST', '/_control/reset', { body: { candidates: 10 } });
-		expect(reset.json).toMatchObject({ counts: { candidates: 10 }, changeSeq: 0 });
+		expect(reset.json).toMatchObject({ counts: { candidates: 10, vacancies: 30 }, changeSeq: 0 });
 		expect(sandbox.clock.iso()).toBe('2026-01-01T00:00:00.000Z');
 		expect(sandbox.requestLog.entries).toHaveLength(0);
 		expect(/** @type {any} */ (sandbox.store.getVacancy('vac-0001')).name).not.toBe('Changed');
@@ -805,6 +828,14 @@ describe('control API', () => {
 		).toBe(404);
 		const bad = await call(sandbox, 'POST', '/_control/clock', { body: { now: 'never' } });
 		expect([bad.status, bad.json.error]).toEqual([400, 'validation_error']);
+		for (const [path, body, field] of [
+			['/_control/vacancies/touch', {}, 'count'],
+			['/_control/candidates/cand-0000001/touch', { modifiedAt: 'yesterday' }, 'modifiedAt'],
+		]) {
+			const res = await call(sandbox, 'POST', /** @type {string} */ (path), { body });
+			expect([res.status, res.json.field]).toEqual([400, field]);
+		}
+		expect(sandbox.changeLog.entries).toHaveLength(0);
 		expect((await get(sandbox, '/_control/unknown')).status).toBe(404);
 	});
 });
