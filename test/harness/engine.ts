@@ -4,11 +4,14 @@
  * Every run is scanned for the API key.
  */
 import type {
+	ExecutionError,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	INodeParameters,
 	INodeType,
 } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
+import nock from 'nock';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
@@ -17,9 +20,10 @@ import { credentialsHelper, runNode, setupNode } from './n8n';
 import { API_KEY } from './secrets';
 
 export const API = 'http://api.test';
+export const PORTAL = 'https://careers.example';
 export { API_KEY };
 export type { RunResult, Setup };
-export const RECRUITING_TYPE = 'n8n-nodes-recruiting.recruiting';
+const RECRUITING_TYPE = 'n8n-nodes-recruiting.recruiting';
 
 export interface RunOptions {
 	parameters: INodeParameters;
@@ -32,12 +36,6 @@ export interface RunOptions {
 	nodeType?: INodeType;
 	/** The workflow's time zone setting. */
 	timezone?: string;
-	/**
-	 * Scan the whole run for the API key (default). Off only for n8n's own credential-test
-	 * machinery, whose thrown HTTP errors carry the request; there the test checks what the
-	 * user is shown.
-	 */
-	scanForKey?: boolean;
 	/** n8n fails to load the selected credential with this error. */
 	credentialsError?: Error;
 	/** Counts every time n8n decrypts the credential (the node's reads and n8n's own). */
@@ -51,7 +49,7 @@ function nodeRun({
 	credentialsError,
 	credentialReads,
 	...rest
-}: Omit<RunOptions, 'scanForKey'>): NodeRunOptions {
+}: RunOptions): NodeRunOptions {
 	return {
 		...rest,
 		nodeType: nodeType ?? new Recruiting(),
@@ -66,14 +64,14 @@ function nodeRun({
 }
 
 /** The workflow Items → Recruiting (or `nodeType`), and what n8n would hand the engine. */
-export function setup(options: Omit<RunOptions, 'scanForKey'>): Setup {
+export function setup(options: RunOptions): Setup {
 	return setupNode(nodeRun(options));
 }
 
 /** Runs the workflow through WorkflowExecute and returns what the node output. */
-export async function runRecruiting({ scanForKey, ...options }: RunOptions): Promise<RunResult> {
+export async function runRecruiting(options: RunOptions): Promise<RunResult> {
 	const result = await runNode(nodeRun(options));
-	if (scanForKey !== false) assertNoSecret(result);
+	assertNoSecret(result);
 	return result;
 }
 
@@ -81,7 +79,7 @@ export async function runRecruiting({ scanForKey, ...options }: RunOptions): Pro
  * Every run of every test is checked: the API key must not appear in an output item, an error
  * (message, description, cause, context) or anything else n8n keeps of the run.
  */
-export function assertNoSecret(result: RunResult): void {
+function assertNoSecret(result: RunResult): void {
 	const { error } = result;
 	const seen = new WeakSet<object>();
 	const text = JSON.stringify(
@@ -109,4 +107,73 @@ export function assertNoSecret(result: RunResult): void {
 /** The JSON of each output item. */
 export function jsonOf(result: RunResult): IDataObject[] {
 	return result.items.map((item) => item.json);
+}
+
+/** The API, answering only requests that carry the key. */
+export function api(): nock.Scope {
+	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
+}
+
+/** A job portal: it is public, so a request that carries x-api-key fails the match. */
+export function portal(url = PORTAL): nock.Scope {
+	return nock(url, { badheaders: ['x-api-key'] });
+}
+
+/** A resource locator, By ID. */
+export function byId(value: string): INodeParameters {
+	return { __rl: true, mode: 'id', value };
+}
+
+/** One operation of the node: `run(parameters, options)` runs it with `parameters` over `base`. */
+export function operation(base: INodeParameters) {
+	return async (
+		parameters: INodeParameters = {},
+		options: Omit<RunOptions, 'parameters'> = {},
+	): Promise<RunResult> =>
+		await runRecruiting({ ...options, parameters: { ...base, ...parameters } });
+}
+
+/** Requests nock had no interceptor for (another host, or a method not set up) while `run` ran. */
+export async function straysDuring<T>(
+	run: () => Promise<T>,
+): Promise<{ outcome: T; strays: string[] }> {
+	const strays: string[] = [];
+	const onStray = (request: { method?: string; host?: string; hostname?: string; path?: string }) =>
+		strays.push(`${request.method} ${request.host ?? request.hostname}${request.path}`);
+	nock.emitter.on('no match', onStray);
+	try {
+		return { outcome: await run(), strays };
+	} finally {
+		nock.emitter.removeListener('no match', onStray);
+	}
+}
+
+/** A list-search call as the editor makes it for a picker of Application: Create. */
+export function pickerContext(parameter: string): LoadOptionsContext {
+	const { workflow, node, additionalData } = setup({
+		parameters: { resource: 'application', operation: 'create' },
+	});
+	return new LoadOptionsContext(workflow, node, additionalData, parameter);
+}
+
+/** The run succeeded, after every request `scope` expects; the JSON of its output. */
+export async function succeeds(
+	scope: nock.Scope,
+	run: RunResult | Promise<RunResult>,
+): Promise<IDataObject[]> {
+	const result = await run;
+	expect(result.error).toBeUndefined();
+	expect(scope.isDone()).toBe(true);
+	return jsonOf(result);
+}
+
+/** The run failed, after every request `scope` expects; its error. */
+export async function failsAfter(
+	scope: nock.Scope,
+	run: Promise<RunResult>,
+): Promise<ExecutionError> {
+	const { error } = await run;
+	expect(scope.isDone()).toBe(true);
+	expect(error).toBeDefined();
+	return error as ExecutionError;
 }

@@ -12,7 +12,7 @@ import { credentialsHelper, PollHarness } from './n8n';
 
 export type { PollResult };
 export const TRIGGER_TYPE = 'n8n-nodes-recruiting.recruitingTrigger';
-export const NODE_NAME = 'Recruiting Trigger';
+const NODE_NAME = 'Recruiting Trigger';
 
 export class TriggerHarness extends PollHarness {
 	constructor(

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { API, API_KEY, setup } from '../harness/engine';
+import { API, API_KEY, api, setup } from '../harness/engine';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -123,10 +123,7 @@ const emptyPage = { items: [], pageInfo: { nextCursor: '', hasNextPage: false } 
 test.each(['http://api.test', 'http://api.test/', 'http://api.test/v1', 'http://api.test/V1/ '])(
 	'a Base URL of "%s": one job is asked from /v1/vacancies with the key, and the test passes',
 	async (baseUrl) => {
-		const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
-			.get('/v1/vacancies')
-			.query({ limit: 1 })
-			.reply(200, emptyPage);
+		const scope = api().get('/v1/vacancies').query({ limit: 1 }).reply(200, emptyPage);
 		expect(await testCredential(baseUrl)).toEqual({
 			status: 'OK',
 			message: 'Connection tested successfully',

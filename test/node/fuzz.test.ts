@@ -7,7 +7,7 @@
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { API, API_KEY, runRecruiting } from '../harness/engine';
+import { API, API_KEY, PORTAL, runRecruiting, straysDuring } from '../harness/engine';
 import {
 	applicationDetail,
 	candidate,
@@ -16,7 +16,6 @@ import {
 	applicationListItem,
 } from '../harness/fixtures';
 
-const PORTAL = 'https://careers.example';
 const rl = (value: unknown) => ({ __rl: true as const, mode: 'id', value: value as string });
 
 const BAD_VALUES: unknown[] = [
@@ -230,19 +229,6 @@ interface Seen {
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
-
-/** Requests nock had no interceptor for (another host, or a method not set up), while `run` ran. */
-async function straysDuring<T>(run: () => Promise<T>): Promise<{ outcome: T; strays: string[] }> {
-	const strays: string[] = [];
-	const onStray = (request: { method?: string; host?: string; hostname?: string; path?: string }) =>
-		strays.push(`${request.method} ${request.host ?? request.hostname}${request.path}`);
-	nock.emitter.on('no match', onStray);
-	try {
-		return { outcome: await run(), strays };
-	} finally {
-		nock.emitter.removeListener('no match', onStray);
-	}
-}
 
 const BROKEN =
 	/TypeError|Cannot read|is not a function|is not iterable|undefined|\[object Object\]/;

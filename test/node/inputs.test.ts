@@ -5,31 +5,25 @@
 import nock from 'nock';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { API, API_KEY, jsonOf, runRecruiting } from '../harness/engine';
+import {
+	api,
+	byId,
+	failsAfter,
+	PORTAL,
+	runRecruiting,
+	straysDuring,
+	succeeds,
+} from '../harness/engine';
 import { applicationListItem, candidate, page, vacancyDetail } from '../harness/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-
-function api() {
-	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
-}
-
 /** Runs the node and returns its error message, failing if any request left. */
 async function refusal(parameters: INodeParameters, items?: IDataObject[]) {
-	const strays: string[] = [];
-	const onStray = (request: { method?: string; path?: string }) =>
-		strays.push(`${request.method} ${request.path}`);
-	nock.emitter.on('no match', onStray);
-	try {
-		const result = await runRecruiting({ parameters, items });
-		expect(strays).toEqual([]);
-		return result.error?.message;
-	} finally {
-		nock.emitter.removeListener('no match', onStray);
-	}
+	const { outcome, strays } = await straysDuring(() => runRecruiting({ parameters, items }));
+	expect(strays).toEqual([]);
+	return outcome.error?.message;
 }
 
 describe('path segments: ids and the tenant slug stay in their path segment', () => {
@@ -38,7 +32,7 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 	test.each<[string, INodeParameters, string]>([
 		[
 			'Candidate Get "."',
-			{ resource: 'candidate', operation: 'get', candidateId: locator('={{ "." }}') },
+			{ resource: 'candidate', operation: 'get', candidateId: byId('={{ "." }}') },
 			`Candidate: "." ${PATH_RULE}`,
 		],
 		[
@@ -46,7 +40,7 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 			{
 				resource: 'candidate',
 				operation: 'getContactIdentifiers',
-				candidateId: locator('={{ ".." }}'),
+				candidateId: byId('={{ ".." }}'),
 			},
 			`Candidate: ".." ${PATH_RULE}`,
 		],
@@ -55,7 +49,7 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 			{
 				resource: 'job',
 				operation: 'update',
-				jobId: locator('={{ ".." }}'),
+				jobId: byId('={{ ".." }}'),
 				updateFields: { name: 'X' },
 			},
 			`Job: ".." ${PATH_RULE}`,
@@ -75,7 +69,7 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 			{
 				resource: 'application',
 				operation: 'getAllForJob',
-				jobId: locator('={{ "v1\\n" + "x" }}'),
+				jobId: byId('={{ "v1\\n" + "x" }}'),
 			},
 			`Job: "v1\nx" ${PATH_RULE}`,
 		],
@@ -84,9 +78,9 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 			{
 				resource: 'jobPortal',
 				operation: 'apply',
-				portalUrl: 'https://careers.example',
+				portalUrl: PORTAL,
 				tenantSlug: 'acme',
-				postingId: { __rl: true, mode: 'id', value: '..' },
+				postingId: byId('..'),
 				firstName: 'A',
 				lastName: 'B',
 				email: 'a@b.co',
@@ -100,7 +94,7 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 			{
 				resource: 'jobPortal',
 				operation: 'getAllPostings',
-				portalUrl: 'https://careers.example',
+				portalUrl: PORTAL,
 				tenantSlug: '..',
 				returnAll: true,
 			},
@@ -108,7 +102,7 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 		],
 		[
 			'Candidate Get with a URL-encoded ".." (a server that decodes twice)',
-			{ resource: 'candidate', operation: 'get', candidateId: locator('%2e%2e') },
+			{ resource: 'candidate', operation: 'get', candidateId: byId('%2e%2e') },
 			`Candidate: "%2e%2e" ${PATH_RULE}`,
 		],
 		[
@@ -116,7 +110,7 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 			{
 				resource: 'job',
 				operation: 'update',
-				jobId: locator('a%2Fb'),
+				jobId: byId('a%2Fb'),
 				updateFields: { name: 'X' },
 			},
 			`Job: "a%2Fb" ${PATH_RULE}`,
@@ -126,7 +120,7 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 			{
 				resource: 'jobPortal',
 				operation: 'getAllPostings',
-				portalUrl: 'https://careers.example',
+				portalUrl: PORTAL,
 				tenantSlug: 'acme/../x',
 				returnAll: true,
 			},
@@ -141,7 +135,7 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 			await refusal({
 				resource: 'candidate',
 				operation: 'get',
-				candidateId: locator('={{ true }}'),
+				candidateId: byId('={{ true }}'),
 			}),
 		).toBe('Candidate must be an ID (text), not true');
 	});
@@ -151,7 +145,7 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 			await refusal({
 				resource: 'candidate',
 				operation: 'get',
-				candidateId: locator('={{ { "id": "c1" } }}'),
+				candidateId: byId('={{ { "id": "c1" } }}'),
 			}),
 		).toBe('Candidate must be an ID (text), not an object');
 	});
@@ -181,17 +175,16 @@ describe('Limit from an expression', () => {
 				vacancy: vacancyDetail(),
 				applications: [applicationListItem('a1'), applicationListItem('a2')],
 			});
-		const result = await runRecruiting({
+		const run = runRecruiting({
 			parameters: {
 				resource: 'application',
 				operation: 'getAllForJob',
-				jobId: locator('v1'),
+				jobId: byId('v1'),
 				returnAll: false,
 				limit: '={{ -1 }}',
 			},
 		});
-		expect(scope.isDone()).toBe(true);
-		expect(result.error?.message).toBe(
+		expect((await failsAfter(scope, run)).message).toBe(
 			'Limit: must be a whole number of at least 1, not the number -1',
 		);
 	});
@@ -201,7 +194,7 @@ describe('Limit from an expression', () => {
 			.get('/v1/candidates')
 			.query({ limit: 2 })
 			.reply(200, page([candidate('c1'), candidate('c2')], 'next', true));
-		const result = await runRecruiting({
+		const run = runRecruiting({
 			parameters: {
 				resource: 'candidate',
 				operation: 'getAll',
@@ -209,9 +202,7 @@ describe('Limit from an expression', () => {
 				limit: '={{ "2" }}',
 			},
 		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toHaveLength(2);
+		expect(await succeeds(scope, run)).toHaveLength(2);
 	});
 });
 
@@ -219,7 +210,7 @@ describe('id lists', () => {
 	const update = (teamUserIds: string): INodeParameters => ({
 		resource: 'job',
 		operation: 'update',
-		jobId: locator('v1'),
+		jobId: byId('v1'),
 		updateFields: { teamUserIds },
 	});
 
@@ -231,9 +222,7 @@ describe('id lists', () => {
 		const scope = api()
 			.put('/v1/vacancies/v1', { teamUserIds: ['u1', 'u2'] })
 			.reply(200, '');
-		const result = await runRecruiting({ parameters: update(value) });
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
+		await succeeds(scope, runRecruiting({ parameters: update(value) }));
 	});
 
 	test.each([
@@ -262,7 +251,7 @@ describe('dates', () => {
 	const startAt = (value: string): INodeParameters => ({
 		resource: 'job',
 		operation: 'update',
-		jobId: locator('v1'),
+		jobId: byId('v1'),
 		updateFields: { startAt: value },
 	});
 
@@ -277,13 +266,8 @@ describe('dates', () => {
 		const scope = api()
 			.put('/v1/vacancies/v1', { startAt: '2026-01-01T09:00:00.000Z' })
 			.reply(200, '');
-		const result = await runRecruiting({
-			parameters: startAt(
-				"={{ DateTime.fromISO('2026-01-01T10:00:00', { zone: 'Europe/Berlin' }) }}",
-			),
-		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
+		const value = "={{ DateTime.fromISO('2026-01-01T10:00:00', { zone: 'Europe/Berlin' }) }}";
+		await succeeds(scope, runRecruiting({ parameters: startAt(value) }));
 	});
 
 	test('Modified Since from $now is accepted', async () => {
@@ -293,7 +277,7 @@ describe('dates', () => {
 				/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(String(query.modifiedSince)),
 			)
 			.reply(200, page([], '', false));
-		const result = await runRecruiting({
+		const run = runRecruiting({
 			parameters: {
 				resource: 'candidate',
 				operation: 'getAll',
@@ -301,7 +285,6 @@ describe('dates', () => {
 				filters: { modifiedSince: '={{ $now.minus({ days: 1 }) }}' },
 			},
 		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
+		await succeeds(scope, run);
 	});
 });

@@ -2,24 +2,26 @@ import { LoadOptionsContext } from 'n8n-core';
 import nock from 'nock';
 
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { API, API_KEY, jsonOf, runRecruiting, setup } from '../harness/engine';
+import {
+	API,
+	api,
+	byId,
+	pickerContext,
+	portal,
+	PORTAL,
+	runRecruiting,
+	setup,
+	succeeds,
+} from '../harness/engine';
 import { candidate, page, posting, vacancyListItem } from '../harness/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
-/** A list-search call as the editor makes it for the Job / Candidate pickers. */
-function context(parameter: string) {
-	const { workflow, node, additionalData } = setup({
-		parameters: { resource: 'application', operation: 'create' },
-	});
-	return new LoadOptionsContext(workflow, node, additionalData, parameter);
-}
-
 const { searchJobs, searchCandidates } = new Recruiting().methods.listSearch;
 
 test('the Job picker lists jobs by name and client, and hands back the cursor for more', async () => {
-	const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
+	const scope = api()
 		.get('/v1/vacancies')
 		.query({ limit: 50 })
 		.reply(
@@ -30,7 +32,7 @@ test('the Job picker lists jobs by name and client, and hands back the cursor fo
 				true,
 			),
 		);
-	const result = await searchJobs.call(context('jobId'));
+	const result = await searchJobs.call(pickerContext('jobId'));
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({
 		results: [
@@ -52,7 +54,7 @@ test('a filter reads further pages until something matches, de-duplicating the o
 		.get('/v1/vacancies')
 		.query({ limit: 50, cursor: 't2' })
 		.reply(200, page([vacancyListItem('v2'), vacancyListItem('v3', 'Data Engineer')], 't3', false));
-	const result = await searchJobs.call(context('jobId'), 'data');
+	const result = await searchJobs.call(pickerContext('jobId'), 'data');
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({
 		results: [
@@ -73,7 +75,7 @@ test('two jobs of one title and client are told apart by stage, place and creati
 		.get('/v1/vacancies')
 		.query({ limit: 50 })
 		.reply(200, page([vacancyListItem('v1'), reopened], 't2', false));
-	const { results } = await searchJobs.call(context('jobId'));
+	const { results } = await searchJobs.call(pickerContext('jobId'));
 	expect(scope.isDone()).toBe(true);
 	expect(results.map((entry) => entry.name)).toEqual([
 		'Backend Engineer (Acme GmbH) · Sourcing · Berlin · created 2025-12-01',
@@ -84,7 +86,7 @@ test('two jobs of one title and client are told apart by stage, place and creati
 		.get('/v1/vacancies')
 		.query({ limit: 50 })
 		.reply(200, page([vacancyListItem('v1'), reopened], 't2', false));
-	expect((await searchJobs.call(context('jobId'), 'interviewing')).results).toEqual([
+	expect((await searchJobs.call(pickerContext('jobId'), 'interviewing')).results).toEqual([
 		{
 			name: 'Backend Engineer (Acme GmbH) · Interviewing · Berlin · created 2026-02-03',
 			value: 'v2',
@@ -97,7 +99,7 @@ test('the Candidate picker shows name and primary email, resuming from a token',
 		.get('/v1/candidates')
 		.query({ limit: 50, cursor: 'abc=' })
 		.reply(200, page([candidate('c7')], '', false));
-	const result = await searchCandidates.call(context('candidateId'), undefined, 'abc=');
+	const result = await searchCandidates.call(pickerContext('candidateId'), undefined, 'abc=');
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({
 		results: [{ name: 'Ada Lovelace <ada@example.com>', value: 'c7' }],
@@ -107,7 +109,9 @@ test('the Candidate picker shows name and primary email, resuming from a token',
 
 test('an API error reaches the picker as a clear message', async () => {
 	const scope = nock(API).get('/v1/candidates').query(true).reply(401, { error: 'unauthorized' });
-	await expect(searchCandidates.call(context('candidateId'))).rejects.toThrow(/check the API key/);
+	await expect(searchCandidates.call(pickerContext('candidateId'))).rejects.toThrow(
+		/check the API key/,
+	);
 	expect(scope.isDone()).toBe(true);
 });
 
@@ -128,7 +132,7 @@ describe('the Posting picker of Job Portal Apply', () => {
 	const { searchPostings } = new Recruiting().methods.listSearch;
 
 	test('lists the tenant’s postings by title and place, without a key, filtered', async () => {
-		const scope = nock('https://careers.example', { badheaders: ['x-api-key'] })
+		const scope = portal()
 			.get('/acme/vacancy-portal/jobs')
 			.twice()
 			.reply(200, {
@@ -137,7 +141,7 @@ describe('the Posting picker of Job Portal Apply', () => {
 					{ ...posting, id: 'jp2', externalJobTitle: 'Data Engineer', location: { city: 'Paris' } },
 				],
 			});
-		const context = portalContext({ portalUrl: 'https://careers.example/', tenantSlug: 'acme' });
+		const context = portalContext({ portalUrl: `${PORTAL}/`, tenantSlug: 'acme' });
 		expect(await searchPostings.call(context)).toEqual({
 			results: [
 				{ name: 'Backend Engineer (m/f/d) (Berlin, Germany) · published 2026-01-01', value: 'jp1' },
@@ -157,17 +161,15 @@ describe('the Posting picker of Job Portal Apply', () => {
 	});
 
 	test('Apply takes the posting picked from the list', async () => {
-		const scope = nock('https://careers.example', { badheaders: ['x-api-key'] })
-			.post('/acme/vacancy-portal/jobs/jp2')
-			.reply(200, '');
-		const result = await runRecruiting({
+		const scope = portal().post('/acme/vacancy-portal/jobs/jp2').reply(200, '');
+		const run = runRecruiting({
 			credentials: null,
 			parameters: {
 				resource: 'jobPortal',
 				operation: 'apply',
-				portalUrl: 'https://careers.example',
+				portalUrl: PORTAL,
 				tenantSlug: 'acme',
-				postingId: { __rl: true, mode: 'list', value: 'jp2', cachedResultName: 'Data Engineer' },
+				postingId: { ...byId('jp2'), mode: 'list', cachedResultName: 'Data Engineer' },
 				firstName: 'Ada',
 				lastName: 'Lovelace',
 				email: 'ada@example.com',
@@ -175,9 +177,7 @@ describe('the Posting picker of Job Portal Apply', () => {
 				cvAttachmentId: 'cv-1',
 			},
 		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([
+		expect(await succeeds(scope, run)).toEqual([
 			{ success: true, postingId: 'jp2', email: 'ada@example.com', applied: true },
 		]);
 	});

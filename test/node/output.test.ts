@@ -6,31 +6,17 @@ import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { flattenCandidate } from '../../nodes/shared/records/candidate';
-import { API, API_KEY, jsonOf, runRecruiting } from '../harness/engine';
+import { api, byId, failsAfter, operation, succeeds } from '../harness/engine';
 import { candidate, page, vacancyListItem } from '../harness/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-
-function api() {
-	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
-}
+const get = operation({ resource: 'candidate', operation: 'get', candidateId: byId('c1') });
+const read = () => api().get('/v1/candidates/c1').reply(200, candidate('c1'));
 
 async function candidateGet(parameters: INodeParameters) {
-	const scope = api().get('/v1/candidates/c1').reply(200, candidate('c1'));
-	const result = await runRecruiting({
-		parameters: {
-			resource: 'candidate',
-			operation: 'get',
-			candidateId: locator('c1'),
-			...parameters,
-		},
-	});
-	expect(result.error).toBeUndefined();
-	expect(scope.isDone()).toBe(true);
-	return jsonOf(result)[0];
+	return (await succeeds(read(), get(parameters)))[0];
 }
 
 describe('Output', () => {
@@ -79,11 +65,8 @@ describe('Output', () => {
 			.get('/v1/vacancies')
 			.query({ limit: 1 })
 			.reply(200, page([vacancyListItem('v1')], 'c', true));
-		const result = await runRecruiting({
-			parameters: { resource: 'job', operation: 'getAll', limit: 1, output: 'simplified' },
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([
+		const run = operation({ resource: 'job', operation: 'getAll' });
+		expect(await succeeds(scope, run({ limit: 1, output: 'simplified' }))).toEqual([
 			{
 				id: 'v1',
 				name: 'Backend Engineer',
@@ -101,43 +84,29 @@ describe('Output', () => {
 	});
 
 	test('an Output the node does not have stops with its choices named (it was read as Flattened)', async () => {
-		const scope = api().get('/v1/candidates/c1').reply(200, candidate('c1'));
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'get',
-				candidateId: locator('c1'),
-				output: 'short',
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(result.error?.message).toBe(
+		expect((await failsAfter(read(), get({ output: 'short' }))).message).toBe(
 			'Output: "short" is not one of Flattened (All Fields), Raw, Selected Fields, Simplified',
 		);
 	});
 });
 
 describe('a write keeps the API’s reply apart from the node’s own fields', () => {
-	const update = {
+	const update = operation({
 		resource: 'job',
 		operation: 'update',
-		jobId: locator('v1'),
+		jobId: byId('v1'),
 		updateFields: { name: 'X' },
-	};
+	});
 
 	test('a reply with fields cannot pass for the node’s success and id', async () => {
 		const scope = api().put('/v1/vacancies/v1').reply(200, { success: false, id: 'other' });
-		const result = await runRecruiting({ parameters: update });
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([
+		expect(await succeeds(scope, update())).toEqual([
 			{ success: true, id: 'v1', updated: true, response: { success: false, id: 'other' } },
 		]);
 	});
 
 	test('an empty reply adds nothing', async () => {
 		const scope = api().put('/v1/vacancies/v1').reply(200, '');
-		const result = await runRecruiting({ parameters: update });
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([{ success: true, id: 'v1', updated: true }]);
+		expect(await succeeds(scope, update())).toEqual([{ success: true, id: 'v1', updated: true }]);
 	});
 });

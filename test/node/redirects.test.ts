@@ -3,11 +3,20 @@
  * x-api-key when it follows a redirect to another host, so no request that carries the key
  * follows a redirect. The public job portal takes no key and follows redirects as a browser.
  */
-import { LoadOptionsContext } from 'n8n-core';
 import nock from 'nock';
 
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { API, API_KEY, jsonOf, runRecruiting, setup } from '../harness/engine';
+import {
+	API,
+	API_KEY,
+	byId,
+	failsAfter,
+	operation,
+	portal,
+	pickerContext,
+	PORTAL,
+	succeeds,
+} from '../harness/engine';
 import { candidate, page, posting } from '../harness/fixtures';
 import { TriggerHarness } from '../harness/trigger';
 
@@ -31,59 +40,41 @@ function otherHost() {
 	return seen;
 }
 
+const getCandidate = operation({
+	resource: 'candidate',
+	operation: 'get',
+	candidateId: byId('c1'),
+});
+const updateJob = operation({
+	resource: 'job',
+	operation: 'update',
+	jobId: byId('v1'),
+	updateFields: { name: 'X' },
+});
+const getAll = operation({ resource: 'candidate', operation: 'getAll', returnAll: true });
+
 const REDIRECT_MESSAGE = (status: number, path: string) =>
 	`The Recruiting API answered with a redirect (HTTP ${status}) to ${OTHER}${path}; requests that carry the API key do not follow redirects`;
 
 describe.each([301, 302, 307, 308])('a %i to another host', (status) => {
-	test('Candidate Get stops with the redirect named; nothing reaches the other host', async () => {
-		const seen = otherHost();
-		const scope = nock(API)
-			.get('/v1/candidates/c1')
-			.reply(status, '', { Location: `${OTHER}/v1/candidates/c1` });
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'get',
-				candidateId: { __rl: true, mode: 'id', value: 'c1' },
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(seen).toEqual([]);
-		expect(result.error?.message).toBe(REDIRECT_MESSAGE(status, '/v1/candidates/c1'));
-		expect(result.error?.description).toMatch(/set the Base URL of the Recruiting API credential/);
-	});
-
-	test('Job Update (PUT with a body) stops; nothing reaches the other host', async () => {
-		const seen = otherHost();
-		const scope = nock(API)
-			.put('/v1/vacancies/v1')
-			.reply(status, '', { Location: `${OTHER}/v1/vacancies/v1` });
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'job',
-				operation: 'update',
-				jobId: { __rl: true, mode: 'id', value: 'v1' },
-				updateFields: { name: 'X' },
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(seen).toEqual([]);
-		expect(result.error?.message).toBe(REDIRECT_MESSAGE(status, '/v1/vacancies/v1'));
-	});
-
-	test('Get Many stops at the page that redirects; nothing reaches the other host', async () => {
-		const seen = otherHost();
-		const scope = nock(API)
-			.get('/v1/candidates')
-			.query(true)
-			.reply(status, '', { Location: `${OTHER}/v1/candidates?limit=50` });
-		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(seen).toEqual([]);
-		expect(result.error?.message).toBe(REDIRECT_MESSAGE(status, '/v1/candidates'));
-	});
+	test.each([
+		['Candidate Get', 'GET', '/v1/candidates/c1', undefined, getCandidate],
+		['Job Update (PUT with a body)', 'PUT', '/v1/vacancies/v1', undefined, updateJob],
+		['Get Many, at the page that redirects,', 'GET', '/v1/candidates', 'limit=50', getAll],
+	])(
+		'%s stops with the redirect named; nothing reaches the other host',
+		async (_name, method, path, query, run) => {
+			const seen = otherHost();
+			const asked = nock(API).intercept(path, method);
+			const scope = (query ? asked.query(true) : asked).reply(status, '', {
+				Location: `${OTHER}${path}${query ? `?${query}` : ''}`,
+			});
+			const error = await failsAfter(scope, run());
+			expect(seen).toEqual([]);
+			expect(error.message).toBe(REDIRECT_MESSAGE(status, path));
+			expect(error.description).toMatch(/set the Base URL of the Recruiting API credential/);
+		},
+	);
 
 	test('the Candidate picker stops; nothing reaches the other host', async () => {
 		const seen = otherHost();
@@ -91,12 +82,8 @@ describe.each([301, 302, 307, 308])('a %i to another host', (status) => {
 			.get('/v1/candidates')
 			.query(true)
 			.reply(status, '', { Location: `${OTHER}/v1/candidates` });
-		const { workflow, node, additionalData } = setup({
-			parameters: { resource: 'application', operation: 'create' },
-		});
-		const context = new LoadOptionsContext(workflow, node, additionalData, 'candidateId');
 		const outcome = await new Recruiting().methods.listSearch.searchCandidates
-			.call(context)
+			.call(pickerContext('candidateId'))
 			.catch((error: Error) => error);
 		expect(scope.isDone()).toBe(true);
 		expect(seen).toEqual([]);
@@ -118,25 +105,21 @@ describe.each([301, 302, 307, 308])('a %i to another host', (status) => {
 });
 
 test('the public job portal takes no key and follows a redirect as a browser does', async () => {
-	const portal = nock('https://careers.example', { badheaders: ['x-api-key'] })
+	const scope = portal()
 		.get('/acme/vacancy-portal/jobs')
 		.reply(302, '', { Location: 'https://jobs.example/acme/vacancy-portal/jobs' });
-	const moved = nock('https://jobs.example', { badheaders: ['x-api-key'] })
+	const moved = portal('https://jobs.example')
 		.get('/acme/vacancy-portal/jobs')
 		.reply(200, { publicJobBoardPostings: [{ ...posting, id: 'jp1' }] });
-	const result = await runRecruiting({
-		parameters: {
-			resource: 'jobPortal',
-			operation: 'getAllPostings',
-			portalUrl: 'https://careers.example',
-			tenantSlug: 'acme',
-			returnAll: true,
-		},
+	const getPostings = operation({
+		resource: 'jobPortal',
+		operation: 'getAllPostings',
+		portalUrl: PORTAL,
+		tenantSlug: 'acme',
+		returnAll: true,
 	});
-	expect(result.error).toBeUndefined();
-	expect(portal.isDone()).toBe(true);
+	expect((await succeeds(scope, getPostings())).map((item) => item.id)).toEqual(['jp1']);
 	expect(moved.isDone()).toBe(true);
-	expect(jsonOf(result).map((item) => item.id)).toEqual(['jp1']);
 	expect(API_KEY).not.toBe('');
 });
 
@@ -144,13 +127,7 @@ test('a redirect is named by its origin and path only: its query may hold a toke
 	const scope = nock(API)
 		.get('/v1/candidates/c1')
 		.reply(302, '', { Location: `${OTHER}/v1/candidates/c1?token=secret#x` });
-	const result = await runRecruiting({
-		parameters: {
-			resource: 'candidate',
-			operation: 'get',
-			candidateId: { __rl: true, mode: 'id', value: 'c1' },
-		},
-	});
-	expect(scope.isDone()).toBe(true);
-	expect(result.error?.message).toBe(REDIRECT_MESSAGE(302, '/v1/candidates/c1'));
+	expect((await failsAfter(scope, getCandidate())).message).toBe(
+		REDIRECT_MESSAGE(302, '/v1/candidates/c1'),
+	);
 });

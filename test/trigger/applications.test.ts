@@ -3,36 +3,17 @@
  * consecutive polls, static data carried (and saved only with emitting polls) as n8n does, the
  * API served by nock (fakeApi.ts: the job list and each job's applications).
  */
-import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { FakeApi, job, t } from './fakeApi';
+import { useFakeApi, job, t } from './fakeApi';
 import type { Application } from './fakeApi';
+import { byId } from '../harness/engine';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 import { SIMPLIFIED_A1 } from '../harness/fixtures';
 import { APPLICATION_EVENTS } from '../../nodes/RecruitingTrigger/applications/events';
 import { STATE_CAP_BYTES } from '../../nodes/RecruitingTrigger/applications/stored';
 
-let api: FakeApi;
-let scope: nock.Scope;
-let clock: number;
-
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
-
-beforeEach(() => {
-	api = new FakeApi();
-	scope = api.start();
-	clock = Date.parse(t(1000));
-	jest.spyOn(Date, 'now').mockImplementation(() => clock);
-});
-
-afterEach(() => {
-	const done = scope.isDone();
-	nock.cleanAll();
-	jest.restoreAllMocks();
-	expect(done).toBe(api.log.length > 0);
-});
+const api = useFakeApi();
 
 /** An application `a<n>` of candidate `c<n>`. */
 function app(n: number, stage = 'applied', fields: Partial<Application> = {}): Application {
@@ -69,6 +50,30 @@ function requestsSince(from: number): string[] {
 	});
 }
 
+/** The jobs' applications read since `from`, as paths. */
+function readsSince(from: number): string[] {
+	return requestsSince(from).filter((path) => path.startsWith('/applications'));
+}
+
+/** The ids of the jobs whose applications one poll of `watch` read, and what it emitted. */
+async function pollReads(watch: TriggerHarness): Promise<{ read: string[]; items: IDataObject[] }> {
+	const before = api.log.length;
+	const items = itemsOf(await watch.poll());
+	return { read: readsSince(before).map((path) => path.split('/').pop() as string), items };
+}
+
+/** Jobs to Watch: these, picked by ID. */
+function picked(...ids: string[]): INodeParameters {
+	return { jobs: ids.map((id) => ({ job: byId(id) })) };
+}
+
+/** A job's stage as the job list shows it, open or closed. */
+function listedStage(isOpen: boolean): IDataObject {
+	return {
+		stage: { viewType: 'vacancyStage', stage: { id: isOpen ? 'o' : 'c', name: 'S', isOpen } },
+	};
+}
+
 /** Three jobs with two applications each. */
 function seed() {
 	api.addJobs(job(1, 10), job(2, 20), job(3, 30));
@@ -81,7 +86,7 @@ test("a slow API: a poll stops reading jobs once n8n's time budget for it is spe
 	seed();
 	const watch = trigger({ start: 'everything' });
 	// Each answer takes 10 s of the n8n clock; n8n gives a poll 25 s.
-	jest.spyOn(Date, 'now').mockImplementation(() => clock + api.log.length * 10_000);
+	jest.spyOn(Date, 'now').mockImplementation(() => api.now + api.log.length * 10_000);
 	watch.budgetMs = 25_000;
 	// The job list (2 requests), then one job: past the budget.
 	expect(events(itemsOf(await watch.poll()))).toEqual([
@@ -96,7 +101,7 @@ test("a slow API: a poll stops reading jobs once n8n's time budget for it is spe
 		['newApplication', 'a5'],
 		['newApplication', 'a6'],
 	]);
-	expect(requestsSince(from).filter((r) => r.startsWith('/applications'))).toEqual([
+	expect(readsSince(from)).toEqual([
 		'/applications/vacancy/j00002',
 		'/applications/vacancy/j00003',
 	]);
@@ -117,7 +122,7 @@ describe('From Now', () => {
 		]);
 
 		api.addApplications('j00001', app(7));
-		clock += 60_000 * 60 * 24 * 3; // three days later
+		api.now += 60_000 * 60 * 24 * 3; // three days later
 		api.changeApplication('j00001', 'a1', { stage: 'interview' });
 		api.changeApplication('j00002', 'a3', { state: 'in-progress' });
 		api.changeApplication('j00002', 'a4', {
@@ -139,7 +144,7 @@ describe('From Now', () => {
 		const moved = items[0];
 		expect(moved).toMatchObject({
 			resource: 'application',
-			seenAt: new Date(clock).toISOString(),
+			seenAt: new Date(api.now).toISOString(),
 			jobId: 'j00001',
 			jobTitle: 'Job 1',
 			candidateId: 'c1',
@@ -224,18 +229,13 @@ describe('the schedule', () => {
 		for (let poll = 0; poll < 3; poll++) await watch.poll();
 		const reads: string[][] = [];
 		for (let poll = 0; poll < 6; poll++) {
-			const before = api.log.length;
 			if (poll === 3) {
 				// j00005 changes in the job list: it is read in this poll, before its turn.
 				api.touchJob('j00005', t(50));
 				api.addApplications('j00005', app(9));
 			}
-			const items = itemsOf(await watch.poll());
-			reads.push(
-				requestsSince(before)
-					.filter((path) => path.startsWith('/applications'))
-					.map((path) => path.split('/').pop() as string),
-			);
+			const { read, items } = await pollReads(watch);
+			reads.push(read);
 			if (poll === 3) expect(events(items)).toEqual([['newApplication', 'a9']]);
 		}
 		expect(reads.every((read) => read.length <= 2)).toBe(true);
@@ -258,13 +258,9 @@ describe('the schedule under Max Items per Poll', () => {
 		const reads: string[][] = [];
 		const emitted: string[] = [];
 		const poll = async () => {
-			const before = api.log.length;
-			emitted.push(...itemsOf(await watch.poll()).map((item) => item.applicationId as string));
-			reads.push(
-				requestsSince(before)
-					.filter((path) => path.startsWith('/applications'))
-					.map((path) => path.split('/').pop() as string),
-			);
+			const { read, items } = await pollReads(watch);
+			emitted.push(...items.map((item) => item.applicationId as string));
+			reads.push(read);
 		};
 		// A job created before every poll, with three applications: each could fill a poll alone.
 		for (let n = 0; n < 12; n++) {
@@ -502,70 +498,53 @@ describe('filters', () => {
 	});
 
 	test('Open Jobs Only with the stage in the job list: a job closed at activation (Everything) and reopened is taken in silently', async () => {
-		const stage = (isOpen: boolean) => ({
-			stage: { viewType: 'vacancyStage', stage: { id: isOpen ? 'o' : 'c', name: 'S', isOpen } },
-		});
-		api.addJobs({ ...job(1, 10), ...stage(true) }, { ...job(2, 20), ...stage(false) });
+		api.addJobs({ ...job(1, 10), ...listedStage(true) }, { ...job(2, 20), ...listedStage(false) });
 		api.closedJobs.add('j00002');
 		api.addApplications('j00002', app(2));
 		const watch = trigger({ watch: 'open', start: 'everything' });
 		expect(await watch.poll()).toBeNull();
 		api.closedJobs.delete('j00002');
-		api.touchJob('j00002', t(40), stage(true));
+		api.touchJob('j00002', t(40), listedStage(true));
 		expect(await watch.poll()).toBeNull();
 		api.addApplications('j00002', app(3));
-		api.touchJob('j00002', t(41), stage(true));
+		api.touchJob('j00002', t(41), listedStage(true));
 		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a3']]);
 	});
 
 	test('Open Jobs Only with the stage in the job list: a job reopened there is watched again for good', async () => {
-		const stage = (isOpen: boolean) => ({
-			stage: { viewType: 'vacancyStage', stage: { id: isOpen ? 'o' : 'c', name: 'S', isOpen } },
-		});
-		api.addJobs({ ...job(1, 10), ...stage(true) }, { ...job(2, 20), ...stage(false) });
+		api.addJobs({ ...job(1, 10), ...listedStage(true) }, { ...job(2, 20), ...listedStage(false) });
 		api.closedJobs.add('j00002');
 		const watch = trigger({ watch: 'open', options: { jobsPerPoll: 1 } });
 		await watch.poll();
-		const reads = async () => {
-			const before = api.log.length;
-			await watch.poll();
-			return requestsSince(before).filter((path) => path.startsWith('/applications'));
-		};
-		expect(await reads()).toEqual(['/applications/vacancy/j00001']);
-		expect(await reads()).toEqual(['/applications/vacancy/j00001']);
+		const reads = async () => (await pollReads(watch)).read;
+		expect(await reads()).toEqual(['j00001']);
+		expect(await reads()).toEqual(['j00001']);
 		api.closedJobs.delete('j00002');
-		api.touchJob('j00002', t(40), stage(true));
+		api.touchJob('j00002', t(40), listedStage(true));
 		// Taken in again: read once, silently (j00001's turn has not come in this poll).
-		expect(await reads()).toEqual(['/applications/vacancy/j00002']);
+		expect(await reads()).toEqual(['j00002']);
 		// Open now: in the rotation with j00001, one job a poll.
-		expect([...(await reads()), ...(await reads())].sort()).toEqual([
-			'/applications/vacancy/j00001',
-			'/applications/vacancy/j00002',
-		]);
+		expect([...(await reads()), ...(await reads())].sort()).toEqual(['j00001', 'j00002']);
 	});
 
 	test('Picked Jobs: only those are read; a picked job the API does not have is named', async () => {
 		seed();
-		const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 		const watch = trigger({
 			watch: 'picked',
-			pickedJobs: { jobs: [{ job: locator('j00003') }] },
+			pickedJobs: picked('j00003'),
 		});
 		await watch.poll();
-		expect(requestsSince(0).filter((path) => path.startsWith('/applications'))).toEqual([
-			'/applications/vacancy/j00003',
-		]);
-		const missing = trigger({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j9') }] } });
+		expect(readsSince(0)).toEqual(['/applications/vacancy/j00003']);
+		const missing = trigger({ watch: 'picked', pickedJobs: picked('j9') });
 		await expect(missing.poll()).rejects.toThrow('Job "j9" of Jobs to Watch was not found');
 	});
 	test('Picked Jobs: a picked job the API deleted: its applications are removed once, the others go on; then it is named', async () => {
 		api.addJobs(job(1, 10), job(2, 20));
 		api.addApplications('j00001', app(1));
 		api.addApplications('j00002', app(2));
-		const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 		const watch = trigger({
 			watch: 'picked',
-			pickedJobs: { jobs: [{ job: locator('j00001') }, { job: locator('j00002') }] },
+			pickedJobs: picked('j00001', 'j00002'),
 		});
 		await watch.poll();
 		api.jobs.delete('j00002');
@@ -579,17 +558,15 @@ describe('filters', () => {
 });
 
 describe('changing Jobs to Watch', () => {
-	const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-
 	test('jobs taken in are read once, silently, in the poll that takes them in; then their changes come', async () => {
 		seed();
-		const watch = trigger({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j00003') }] } });
+		const watch = trigger({ watch: 'picked', pickedJobs: picked('j00003') });
 		await watch.poll();
 		watch.setParameters({ watch: 'all' });
 		// All jobs now: j00001 and j00002 are read at once, their applications taken as they are.
 		const before = api.log.length;
 		expect(await watch.poll()).toBeNull();
-		const reads = requestsSince(before).filter((path) => path.startsWith('/applications'));
+		const reads = readsSince(before);
 		expect(reads).toEqual(
 			expect.arrayContaining(['/applications/vacancy/j00001', '/applications/vacancy/j00002']),
 		);
@@ -602,7 +579,7 @@ describe('changing Jobs to Watch', () => {
 		]);
 		expect(await watch.poll()).toBeNull();
 		// Picking again narrows the state: the jobs no longer picked are not kept.
-		watch.setParameters({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j00001') }] } });
+		watch.setParameters({ watch: 'picked', pickedJobs: picked('j00001') });
 		expect(await watch.poll()).toBeNull();
 		const state = watch.state() as { watch: Record<string, unknown> };
 		expect(Object.keys(state.watch)).toEqual(['j00001']);
@@ -610,10 +587,10 @@ describe('changing Jobs to Watch', () => {
 
 	test('a job picked later: its existing applications are not news', async () => {
 		seed();
-		const watch = trigger({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j00003') }] } });
+		const watch = trigger({ watch: 'picked', pickedJobs: picked('j00003') });
 		await watch.poll();
 		watch.setParameters({
-			pickedJobs: { jobs: [{ job: locator('j00003') }, { job: locator('j00001') }] },
+			pickedJobs: picked('j00003', 'j00001'),
 		});
 		expect(await watch.poll()).toBeNull();
 		api.changeApplication('j00001', 'a2', { state: 'rejected' });
@@ -640,13 +617,13 @@ describe('changing Jobs to Watch', () => {
 		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
 		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
 		// Both jobs picked: still too many, and the error says to pick fewer.
-		const both = { jobs: [{ job: locator('j00001') }, { job: locator('j00002') }] };
+		const both = picked('j00001', 'j00002');
 		watch.setParameters({ watch: 'picked', pickedJobs: both });
 		await expect(watch.poll()).rejects.toThrow(
 			expect.objectContaining({ description: expect.stringMatching(/Pick fewer jobs/) }),
 		);
 		// As the error says: watch fewer jobs. The jobs no longer watched are not kept.
-		watch.setParameters({ watch: 'picked', pickedJobs: { jobs: [{ job: locator('j00002') }] } });
+		watch.setParameters({ watch: 'picked', pickedJobs: picked('j00002') });
 		const emitted = itemsOf(await watch.poll());
 		expect(new Set(emitted.map((item) => item.event))).toEqual(new Set(['newApplication']));
 		api.changeApplication('j00002', `0two${huge}`, { stage: 'offer' });
@@ -758,7 +735,7 @@ describe('Output and the editor', () => {
 		const watch = trigger();
 		const items = itemsOf(await watch.poll('manual'));
 		expect(items.map((item) => [item.jobId, item.applicationId])).toEqual([['j00300', 'a1']]);
-		const reads = requestsSince(0).filter((path) => path.startsWith('/applications'));
+		const reads = readsSince(0);
 		expect(reads.sort()).toEqual(
 			[296, 297, 298, 299, 300].map((n) => `/applications/vacancy/j00${n}`),
 		);
@@ -772,7 +749,7 @@ describe('Output and the editor', () => {
 		const items = itemsOf(await trigger().poll('manual'));
 		// j00001 is the sixth most recent: not read.
 		expect(items.map((item) => [item.jobId, item.applicationId])).toEqual([['j00003', 'a3']]);
-		const reads = requestsSince(0).filter((path) => path.startsWith('/applications'));
+		const reads = readsSince(0);
 		expect(reads.sort()).toEqual([3, 4, 5, 6, 7].map((n) => `/applications/vacancy/j0000${n}`));
 	});
 
@@ -788,7 +765,7 @@ describe('Output and the editor', () => {
 		const items = itemsOf(await trigger({ watch: 'open' }).poll('manual'));
 		// The four closed jobs changed last; the open ones come after them, all three read.
 		expect(items.map((item) => [item.jobId, item.applicationId])).toEqual([['j00001', 'a1']]);
-		const reads = requestsSince(0).filter((path) => path.startsWith('/applications'));
+		const reads = readsSince(0);
 		expect(reads).toHaveLength(7);
 	});
 

@@ -155,6 +155,9 @@ export class FakeApi {
 	/** Returns an HTTP status to fail a request with, or undefined to serve it. */
 	fail: Failure | undefined;
 
+	/** The n8n clock (Date.now) while a test of useFakeApi runs. */
+	now = Date.parse(t(1000));
+
 	/** Tampers with a candidate page before it is sent (out-of-order, missing fields). */
 	tamper: ((items: Record<string, unknown>[]) => Record<string, unknown>[]) | undefined;
 
@@ -216,42 +219,35 @@ export class FakeApi {
 		return this.scope;
 	}
 
-	private serveApplications(uri: string): [number, unknown] {
-		const url = new URL(uri, API);
-		const path = url.pathname;
-		const jobId = decodeURIComponent(path.split('/').pop() as string);
-		const status = this.fail?.({ path, query: {}, index: this.log.length });
-		if (status !== undefined) {
-			this.log.push({ path, query: {}, status, at: performance.now() });
-			return [status, { message: 'Internal error' }];
-		}
-		const job = this.jobs.get(jobId);
-		if (!job) {
-			this.log.push({ path, query: {}, status: 404, at: performance.now() });
-			return [404, { message: `vacancy ${jobId} not found` }];
-		}
-		const applications = (this.applications.get(jobId) ?? []).map(applicationListItem);
+	/** Logs a request and what it was answered. */
+	private logged<T>(
+		path: string,
+		query: Record<string, string>,
+		status: number,
+		body: T,
+		count?: number,
+	): [number, T] {
 		this.log.push({
 			path,
-			query: {},
-			status: 200,
-			count: applications.length,
+			query,
+			status,
+			...(count !== undefined && { count }),
 			at: performance.now(),
 		});
-		const detail = jobListItem(job);
-		return [
-			200,
-			{
-				vacancy: {
-					...detail,
-					stage: {
-						viewType: 'vacancyStage',
-						stage: { id: 'vs1', order: 1, name: 'Open', isOpen: !this.closedJobs.has(jobId) },
-					},
-				},
-				applications,
-			},
-		];
+		return [status, body];
+	}
+
+	private serveApplications(uri: string): [number, unknown] {
+		const path = new URL(uri, API).pathname;
+		const jobId = decodeURIComponent(path.split('/').pop() as string);
+		const status = this.fail?.({ path, query: {}, index: this.log.length });
+		if (status !== undefined) return this.logged(path, {}, status, { message: 'Internal error' });
+		const job = this.jobs.get(jobId);
+		if (!job) return this.logged(path, {}, 404, { message: `vacancy ${jobId} not found` });
+		const applications = (this.applications.get(jobId) ?? []).map(applicationListItem);
+		const stage = { id: 'vs1', order: 1, name: 'Open', isOpen: !this.closedJobs.has(jobId) };
+		const vacancy = { ...jobListItem(job), stage: { viewType: 'vacancyStage', stage } };
+		return this.logged(path, {}, 200, { vacancy, applications }, applications.length);
 	}
 
 	requests(path?: string): Logged[] {
@@ -263,21 +259,20 @@ export class FakeApi {
 		const query = Object.fromEntries(url.searchParams.entries());
 		const path = url.pathname;
 		const status = this.fail?.({ path, query, index: this.log.length });
-		if (status !== undefined) {
-			this.log.push({ path, query, status, at: performance.now() });
-			// A 429 asks to retry at once, so tests do not wait.
-			if (status === 429) return [429, { message: 'Too many requests' }, { 'Retry-After': '0' }];
-			return [status, { message: 'Internal error' }];
-		}
+		// A 429 asks to retry at once, so tests do not wait.
+		if (status === 429)
+			return [
+				...this.logged(path, query, 429, { message: 'Too many requests' }),
+				{ 'Retry-After': '0' },
+			];
+		if (status !== undefined)
+			return this.logged(path, query, status, { message: 'Internal error' });
 		const limit = Number(query.limit ?? 25);
-		if (!Number.isInteger(limit) || limit < 1 || limit > 50) {
-			this.log.push({ path, query, status: 400, at: performance.now() });
-			return [400, { message: 'limit must be 1 to 50' }];
-		}
+		if (!Number.isInteger(limit) || limit < 1 || limit > 50)
+			return this.logged(path, query, 400, { message: 'limit must be 1 to 50' });
 		const body =
 			path === '/v1/candidates' ? this.candidatePage(query, limit) : this.jobPage(query, limit);
-		this.log.push({ path, query, status: 200, count: body.items.length, at: performance.now() });
-		return [200, body];
+		return this.logged(path, query, 200, body, body.items.length);
 	}
 
 	private candidatePage(query: Record<string, string>, limit: number) {
@@ -318,6 +313,30 @@ export class FakeApi {
 	}
 }
 
+/**
+ * A test file's fake API: fresh before each test (no records, an empty log, the n8n clock at
+ * its `now`); after each, every request went to it (no other host is reachable), if any was
+ * made.
+ */
+export function useFakeApi(): FakeApi {
+	const api = new FakeApi();
+	let scope: nock.Scope;
+	beforeAll(() => nock.disableNetConnect());
+	afterAll(() => nock.enableNetConnect());
+	beforeEach(() => {
+		Object.assign(api, new FakeApi());
+		scope = api.start();
+		jest.spyOn(Date, 'now').mockImplementation(() => api.now);
+	});
+	afterEach(() => {
+		const done = scope.isDone();
+		nock.cleanAll();
+		jest.restoreAllMocks();
+		expect(done).toBe(api.log.length > 0);
+	});
+	return api;
+}
+
 /** The candidate cursor the fake API gives for a page ending with `last`. */
 export function cursorAfter(last: { id: string; modifiedAt?: string }): string {
 	return Buffer.from(JSON.stringify({ m: last.modifiedAt ?? '', id: last.id })).toString('base64');
@@ -339,6 +358,18 @@ export function candidate(
 		lastName: `Last${n}`,
 		createdAt: t(createdMinute),
 		modifiedAt: t(modifiedMinute),
+	};
+}
+
+/** A job's stage, as the job list shows it. */
+export function jobStage(
+	id: string,
+	name = id.toUpperCase(),
+	order = 1,
+	colorHex?: string,
+): Record<string, unknown> {
+	return {
+		stage: { viewType: 'vacancyStage', stage: { id, name, order, ...(colorHex && { colorHex }) } },
 	};
 }
 

@@ -3,31 +3,12 @@
  * as applications and the Recruiting node have it. The expected items are written out with
  * their keys in order: the order a workflow's columns come in.
  */
-import nock from 'nock';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { FakeApi, candidate, job, t } from './fakeApi';
+import { useFakeApi, candidate, job, jobStage, t } from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 
-let api: FakeApi;
-let scope: nock.Scope;
-
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
-
-beforeEach(() => {
-	api = new FakeApi();
-	scope = api.start();
-	const clock = Date.parse(t(1000));
-	jest.spyOn(Date, 'now').mockImplementation(() => clock);
-});
-
-afterEach(() => {
-	const done = scope.isDone();
-	nock.cleanAll();
-	jest.restoreAllMocks();
-	expect(done).toBe(api.log.length > 0);
-});
+const api = useFakeApi();
 
 /** The items as n8n stores them (JSON: a field left undefined is not there). */
 function stored(items: IDataObject[]): IDataObject[] {
@@ -47,62 +28,24 @@ const created = { event: 'created', resource: 'candidate' };
 const name = { viewType: 'candidateName', firstName: 'First1', lastName: 'Last1', avatarUrl: '' };
 
 describe('Candidates: Output', () => {
-	test('Flattened (the default): every field, in the order a person reads them', async () => {
-		const flattened = {
-			...created,
-			id: 'c00001',
-			firstName: 'First1',
-			lastName: 'Last1',
-			createdAt: t(10),
-			modifiedAt: t(10),
-			avatarUrl: '',
-		};
-		for (const options of [{}, { output: 'flattened' }]) {
-			const items = await candidates(options);
-			expect(stored(items)).toEqual([flattened]);
-			expect(keys(items)[0]).toEqual(Object.keys(flattened));
-		}
-	});
-
-	test('Simplified: the candidate in short', async () => {
-		const items = await candidates({ output: 'simplified' });
-		expect(keys(items)[0]).toEqual([
-			'event',
-			'resource',
-			'id',
-			'firstName',
-			'lastName',
-			'createdAt',
-			'modifiedAt',
-		]);
-		expect(stored(items)[0]).toEqual({
-			...created,
-			id: 'c00001',
-			firstName: 'First1',
-			lastName: 'Last1',
-			createdAt: t(10),
-			modifiedAt: t(10),
-		});
-	});
-
-	test('Raw: the API’s list item', async () => {
-		expect(stored(await candidates({ output: 'raw' }))).toEqual([
-			{ ...created, id: 'c00001', createdAt: t(10), modifiedAt: t(10), name },
-		]);
-	});
-
-	test('Selected Fields: the id and the fields named, in the order named', async () => {
-		const items = await candidates({
-			output: 'selected',
-			fieldsToInclude: 'lastName, modifiedAt, notAField',
-		});
-		expect(keys(items)[0]).toEqual(['event', 'resource', 'id', 'lastName', 'modifiedAt']);
-		expect(stored(items)[0]).toEqual({
-			...created,
-			id: 'c00001',
-			lastName: 'Last1',
-			modifiedAt: t(10),
-		});
+	const candidate1 = { ...created, id: 'c00001', firstName: 'First1', lastName: 'Last1' };
+	const simplified = { ...candidate1, createdAt: t(10), modifiedAt: t(10) };
+	test.each([
+		// Flattened, the default: every field, in the order a person reads them.
+		[{}, { ...simplified, avatarUrl: '' }],
+		[{ output: 'flattened' }, { ...simplified, avatarUrl: '' }],
+		[{ output: 'simplified' }, simplified],
+		// The API's list item.
+		[{ output: 'raw' }, { ...created, id: 'c00001', createdAt: t(10), modifiedAt: t(10), name }],
+		// The id and the fields named, in the order named.
+		[
+			{ output: 'selected', fieldsToInclude: 'lastName, modifiedAt, notAField' },
+			{ ...created, id: 'c00001', lastName: 'Last1', modifiedAt: t(10) },
+		],
+	])('options %j', async (options, expected) => {
+		const items = await candidates(options);
+		expect(stored(items)).toEqual([expected]);
+		expect(keys(items)[0]).toEqual(Object.keys(expected));
 	});
 
 	test('an unknown Output stops the poll, naming the option and its choices', async () => {
@@ -134,9 +77,6 @@ describe('Candidates: Output', () => {
 });
 
 describe('Jobs: Stage Changed keeps fromStage and toStage; a notice stays on its item', () => {
-	const stage = (id: string) => ({
-		stage: { viewType: 'vacancyStage', stage: { id, name: id.toUpperCase(), order: 1 } },
-	});
 	const moved = {
 		event: 'stageChanged',
 		resource: 'job',
@@ -145,10 +85,10 @@ describe('Jobs: Stage Changed keeps fromStage and toStage; a notice stays on its
 	};
 
 	async function stageChanged(options: INodeParameters): Promise<IDataObject[]> {
-		api.addJobs({ ...job(1, 10), ...stage('s1') });
+		api.addJobs({ ...job(1, 10), ...jobStage('s1') });
 		const trigger = new TriggerHarness({ resource: 'job', event: 'stageChanged', options });
 		expect(await trigger.poll()).toBeNull();
-		api.touchJob('j00001', t(997), stage('s2'));
+		api.touchJob('j00001', t(997), jobStage('s2'));
 		return stored(itemsOf(await trigger.poll()));
 	}
 

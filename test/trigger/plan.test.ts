@@ -50,6 +50,26 @@ function drive(
 	return { plan, requests, emitted, ids: emitted.map((e) => e.record.id), state: plan.nextState() };
 }
 
+/** One poll of the candidate list from `state`; `serve`: pages served in turn, or a server. */
+function candidates(
+	state: TriggerState,
+	serve: Page[] | ((request: ListRequest, index: number) => Page),
+	options: Partial<PlanOptions> = {},
+) {
+	return drive(
+		state,
+		{ resource: 'candidate', ...options },
+		Array.isArray(serve) ? pages(...serve) : serve,
+	);
+}
+
+/** A candidate state at `watermark` (none: a first sync), the candidates `ids` handled there. */
+function watermarkAt(watermark?: string, ...ids: string[]): TriggerState {
+	const state = emptyState('candidate', watermark);
+	if (watermark === undefined || ids.length === 0) return state;
+	return { ...state, seen: { [watermark]: ids.map((id) => `${id}@${watermark}`) } };
+}
+
 /** Serves a fixed list of pages in turn. */
 function pages(...list: Page[]) {
 	return (_request: ListRequest, index: number) => {
@@ -60,14 +80,10 @@ function pages(...list: Page[]) {
 
 describe('candidates', () => {
 	it('emits everything on a first full sync, as created, and keeps the keys at the last time', () => {
-		const run = drive(
-			emptyState('candidate'),
-			{ resource: 'candidate' },
-			pages(
-				page([cand('a', at('10:00')), cand('b', at('10:01'))], 'x', true),
-				page([cand('c', at('10:02')), cand('d', at('10:02'))]),
-			),
-		);
+		const run = candidates(watermarkAt(), [
+			page([cand('a', at('10:00')), cand('b', at('10:01'))], 'x', true),
+			page([cand('c', at('10:02')), cand('d', at('10:02'))]),
+		]);
 		expect(run.requests).toEqual([{}, { cursor: 'x' }]);
 		expect(run.ids).toEqual(['a', 'b', 'c', 'd']);
 		expect(run.emitted.every((e) => e.event === 'created')).toBe(true);
@@ -87,22 +103,14 @@ describe('candidates', () => {
 	});
 
 	it('skips records already emitted at the watermark and emits one modified again', () => {
-		const state: TriggerState = {
-			...emptyState('candidate', at('10:02')),
-			seen: { [at('10:02')]: [`c@${at('10:02')}`, `d@${at('10:02')}`] },
-		};
-		const run = drive(
-			state,
-			{ resource: 'candidate' },
-			pages(
-				page([
-					cand('c', at('10:02')),
-					cand('d', at('10:02')),
-					cand('e', at('10:02')),
-					cand('c', at('10:05')),
-				]),
-			),
-		);
+		const run = candidates(watermarkAt(at('10:02'), 'c', 'd'), [
+			page([
+				cand('c', at('10:02')),
+				cand('d', at('10:02')),
+				cand('e', at('10:02')),
+				cand('c', at('10:05')),
+			]),
+		]);
 		expect(run.requests).toEqual([{ modifiedSince: at('10:02') }]);
 		expect(run.ids).toEqual(['e', 'c']);
 		expect(run.state.watermark).toBe(at('10:05'));
@@ -110,17 +118,13 @@ describe('candidates', () => {
 	});
 
 	it('classifies created and updated against the watermark the poll started from', () => {
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate' },
-			pages(
-				page([
-					cand('old', at('10:01'), at('09:00')),
-					cand('new', at('10:02'), at('10:00')),
-					cand('noCreated', at('10:03'), 'garbage'),
-				]),
-			),
-		);
+		const run = candidates(watermarkAt(at('10:00')), [
+			page([
+				cand('old', at('10:01'), at('09:00')),
+				cand('new', at('10:02'), at('10:00')),
+				cand('noCreated', at('10:03'), 'garbage'),
+			]),
+		]);
 		expect(run.emitted.map((e) => [e.record.id, e.event])).toEqual([
 			['old', 'updated'],
 			['new', 'created'],
@@ -129,21 +133,13 @@ describe('candidates', () => {
 	});
 
 	it('a record already handled at the watermark is updated when it changes, even if created then', () => {
-		const state: TriggerState = {
-			...emptyState('candidate', at('10:02')),
-			seen: { [at('10:02')]: [`c@${at('10:02')}`] },
-		};
-		const run = drive(
-			state,
-			{ resource: 'candidate' },
-			pages(
-				page([
-					cand('c', at('10:02'), at('10:02')),
-					cand('d', at('10:02'), at('10:02')),
-					cand('c', at('10:04'), at('10:02')),
-				]),
-			),
-		);
+		const run = candidates(watermarkAt(at('10:02'), 'c'), [
+			page([
+				cand('c', at('10:02'), at('10:02')),
+				cand('d', at('10:02'), at('10:02')),
+				cand('c', at('10:04'), at('10:02')),
+			]),
+		]);
 		expect(run.emitted.map((e) => [e.record.id, e.event])).toEqual([
 			['d', 'created'],
 			['c', 'updated'],
@@ -151,37 +147,26 @@ describe('candidates', () => {
 	});
 
 	it('a record listed twice in one poll (changed while paging) is created, then updated', () => {
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate' },
-			pages(page([cand('n', at('10:01'), at('10:01')), cand('n', at('10:03'), at('10:01'))])),
-		);
+		const run = candidates(watermarkAt(at('10:00')), [
+			page([cand('n', at('10:01'), at('10:01')), cand('n', at('10:03'), at('10:01'))]),
+		]);
 		expect(run.emitted.map((e) => e.event)).toEqual(['created', 'updated']);
 	});
 
 	it('Created only / Updated only: the others are handled (never looked at again), not emitted', () => {
 		const list = [cand('old', at('10:01'), at('09:00')), cand('new', at('10:02'), at('10:01'))];
-		const created = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate', event: 'created' },
-			pages(page(list)),
-		);
+		const created = candidates(watermarkAt(at('10:00')), [page(list)], { event: 'created' });
 		expect(created.ids).toEqual(['new']);
-		const updated = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate', event: 'updated' },
-			pages(page(list)),
-		);
+		const updated = candidates(watermarkAt(at('10:00')), [page(list)], { event: 'updated' });
 		expect(updated.ids).toEqual(['old']);
 		expect(updated.state).toEqual(created.state);
 		expect(created.state.watermark).toBe(at('10:02'));
 	});
 
 	it('stops at Max Items per Poll and leaves the watermark where the rest begins', () => {
-		const first = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate', maxItems: 3 },
-			pages(
+		const first = candidates(
+			watermarkAt(at('10:00')),
+			[
 				page(
 					[
 						cand('a', at('10:01')),
@@ -193,7 +178,8 @@ describe('candidates', () => {
 					'x',
 					true,
 				),
-			),
+			],
+			{ maxItems: 3 },
 		);
 		expect(first.ids).toEqual(['a', 'b', 'c']);
 		expect(first.plan.stoppedEarly).toBe(true);
@@ -201,10 +187,9 @@ describe('candidates', () => {
 		expect(first.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`, `c@${at('10:02')}`] });
 		expect(first.state.backlog).toEqual({ since: at('10:00') });
 
-		const second = drive(
+		const second = candidates(
 			first.state,
-			{ resource: 'candidate', maxItems: 3 },
-			pages(
+			[
 				page(
 					[
 						cand('b', at('10:02')),
@@ -216,7 +201,8 @@ describe('candidates', () => {
 					true,
 				),
 				page([cand('f', at('10:04'))]),
-			),
+			],
+			{ maxItems: 3 },
 		);
 		expect(second.requests).toEqual([
 			{ modifiedSince: at('10:02') },
@@ -235,33 +221,21 @@ describe('candidates', () => {
 			cand('b', at('10:02'), at('08:00')),
 			cand('c', at('10:03'), at('08:00')),
 		];
-		const first = drive(
-			emptyState('candidate'),
-			{ resource: 'candidate', maxItems: 2 },
-			pages(page(list)),
-		);
+		const first = candidates(watermarkAt(), [page(list)], { maxItems: 2 });
 		expect(first.state.backlog).toEqual({});
-		const rest = drive(
-			first.state,
-			{ resource: 'candidate', maxItems: 2 },
-			pages(page(list.slice(1))),
-		);
+		const rest = candidates(first.state, [page(list.slice(1))], { maxItems: 2 });
 		expect(rest.emitted.map((e) => [e.record.id, e.event])).toEqual([['c', 'created']]);
 		expect(rest.state.backlog).toBeUndefined();
 		// Once caught up, the watermark is the reference again.
-		const later = drive(
-			rest.state,
-			{ resource: 'candidate' },
-			pages(page([cand('a', at('10:05'), at('08:00'))])),
-		);
+		const later = candidates(rest.state, [page([cand('a', at('10:05'), at('08:00'))])]);
 		expect(later.emitted.map((e) => e.event)).toEqual(['updated']);
 	});
 
 	it('stopping exactly at a page end with more pages: the watermark is the last time read', () => {
-		const run = drive(
-			emptyState('candidate'),
-			{ resource: 'candidate', maxItems: 2 },
-			pages(page([cand('a', at('10:01')), cand('b', at('10:02'))], 'x', true)),
+		const run = candidates(
+			watermarkAt(),
+			[page([cand('a', at('10:01')), cand('b', at('10:02'))], 'x', true)],
+			{ maxItems: 2 },
 		);
 		expect(run.requests).toHaveLength(1);
 		expect(run.state.watermark).toBe(at('10:02'));
@@ -269,17 +243,17 @@ describe('candidates', () => {
 	});
 
 	it('records out of order: the watermark never passes a record not yet handled', () => {
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate', maxItems: 2 },
-			pages(
+		const run = candidates(
+			watermarkAt(at('10:00')),
+			[
 				page([
 					cand('a', at('10:05')),
 					cand('b', at('10:07')),
 					cand('c', at('10:03')),
 					cand('d', at('10:08')),
 				]),
-			),
+			],
+			{ maxItems: 2 },
 		);
 		expect(run.ids).toEqual(['a', 'b']);
 		// c (10:03) was not handled: the next poll must list it again.
@@ -289,46 +263,34 @@ describe('candidates', () => {
 			[at('10:07')]: [`b@${at('10:07')}`],
 		});
 
-		const next = drive(
-			run.state,
-			{ resource: 'candidate' },
-			pages(
-				page([
-					cand('c', at('10:03')),
-					cand('a', at('10:05')),
-					cand('b', at('10:07')),
-					cand('d', at('10:08')),
-				]),
-			),
-		);
+		const next = candidates(run.state, [
+			page([
+				cand('c', at('10:03')),
+				cand('a', at('10:05')),
+				cand('b', at('10:07')),
+				cand('d', at('10:08')),
+			]),
+		]);
 		expect(next.ids).toEqual(['c', 'd']);
 		expect(next.state.watermark).toBe(at('10:08'));
 	});
 
 	it('records listed although older than the watermark are neither emitted nor move it back', () => {
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate' },
-			pages(page([cand('stale', at('09:00')), cand('a', at('10:01'))])),
-		);
+		const run = candidates(watermarkAt(at('10:00')), [
+			page([cand('stale', at('09:00')), cand('a', at('10:01'))]),
+		]);
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.watermark).toBe(at('10:01'));
-		const nothing = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate' },
-			pages(page([cand('stale', at('09:00'))])),
-		);
+		const nothing = candidates(watermarkAt(at('10:00')), [page([cand('stale', at('09:00'))])]);
 		expect(nothing.ids).toEqual([]);
 		expect(nothing.state.watermark).toBe(at('10:00'));
 	});
 
 	it('a record without modifiedAt is emitted once per content, and does not move the watermark', () => {
 		const bare = { id: 'x', createdAt: at('09:00'), note: 'v1' };
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate' },
-			pages(page([cand('a', at('10:01')), bare, cand('b', at('10:02'))])),
-		);
+		const run = candidates(watermarkAt(at('10:00')), [
+			page([cand('a', at('10:01')), bare, cand('b', at('10:02'))]),
+		]);
 		expect(run.ids).toEqual(['a', 'x', 'b']);
 		expect(run.state.watermark).toBe(at('10:02'));
 		// Kept with the next modifiedAt in list order: it sits no later than that.
@@ -336,51 +298,37 @@ describe('candidates', () => {
 			expect.arrayContaining([recordKey(bare), `b@${at('10:02')}`]),
 		);
 
-		const again = drive(
-			run.state,
-			{ resource: 'candidate' },
-			pages(page([bare, cand('b', at('10:02'))])),
-		);
+		const again = candidates(run.state, [page([bare, cand('b', at('10:02'))])]);
 		expect(again.ids).toEqual([]);
-		const changed = drive(
-			run.state,
-			{ resource: 'candidate' },
-			pages(page([{ ...bare, note: 'v2' }, cand('b', at('10:02'))])),
-		);
+		const changed = candidates(run.state, [
+			page([{ ...bare, note: 'v2' }, cand('b', at('10:02'))]),
+		]);
 		expect(changed.ids).toEqual(['x']);
 	});
 
 	it('only records without modifiedAt: emitted, watermark unchanged, kept until seen again', () => {
 		const bare = { id: 'x', createdAt: at('09:00') };
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate' },
-			pages(page([bare])),
-		);
+		const run = candidates(watermarkAt(at('10:00')), [page([bare])]);
 		expect(run.ids).toEqual(['x']);
 		expect(run.state.watermark).toBe(at('10:00'));
 		expect(run.state.seen).toEqual({ [at('10:00')]: [recordKey(bare)] });
-		expect(drive(run.state, { resource: 'candidate' }, pages(page([bare]))).ids).toEqual([]);
+		expect(candidates(run.state, [page([bare])]).ids).toEqual([]);
 	});
 
 	it('a modifiedAt in the future is emitted once but cannot drag the watermark past the clock', () => {
 		const future = '2099-01-01T00:00:00.000Z';
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate' },
-			pages(page([cand('a', at('11:00')), cand('time-traveller', future)])),
-		);
+		const run = candidates(watermarkAt(at('10:00')), [
+			page([cand('a', at('11:00')), cand('time-traveller', future)]),
+		]);
 		expect(run.ids).toEqual(['a', 'time-traveller']);
 		// At most the n8n clock (12:00).
 		expect(run.state.watermark).toBe('2026-03-01T12:00:00.000Z');
 		expect(run.state.seen).toEqual({ [future]: [`time-traveller@${future}`] });
 
 		// Changed half a minute after that clock, before the next poll: still found.
-		const next = drive(
-			run.state,
-			{ resource: 'candidate' },
-			pages(page([cand('b', '2026-03-01T12:00:30.000Z'), cand('time-traveller', future)])),
-		);
+		const next = candidates(run.state, [
+			page([cand('b', '2026-03-01T12:00:30.000Z'), cand('time-traveller', future)]),
+		]);
 		expect(next.requests).toEqual([{ modifiedSince: '2026-03-01T12:00:00.000Z' }]);
 		expect(next.ids).toEqual(['b']);
 	});
@@ -388,30 +336,26 @@ describe('candidates', () => {
 	it('a poll that stops early keeps the keys it did not reach again', () => {
 		const future = '2099-01-01T00:00:00.000Z';
 		const state: TriggerState = {
-			...emptyState('candidate', at('10:00')),
+			...watermarkAt(at('10:00')),
 			seen: { [future]: [`f@${future}`] },
 		};
-		const run = drive(
+		const run = candidates(
 			state,
-			{ resource: 'candidate', maxItems: 1 },
-			pages(page([cand('a', at('10:01')), cand('b', at('10:02')), cand('f', future)])),
+			[page([cand('a', at('10:01')), cand('b', at('10:02')), cand('f', future)])],
+			{ maxItems: 1 },
 		);
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.seen).toEqual({
 			[at('10:01')]: [`a@${at('10:01')}`],
 			[future]: [`f@${future}`],
 		});
-		const rest = drive(
-			run.state,
-			{ resource: 'candidate' },
-			pages(page([cand('b', at('10:02')), cand('f', future)])),
-		);
+		const rest = candidates(run.state, [page([cand('b', at('10:02')), cand('f', future)])]);
 		expect(rest.ids).toEqual(['b']);
 	});
 
 	it('does not read past the last page and refuses a cursor that repeats', () => {
 		expect(() =>
-			drive(emptyState('candidate'), { resource: 'candidate' }, (request) =>
+			candidates(watermarkAt(), (request) =>
 				page(
 					[cand(request.cursor ?? 'first', at('10:00'))],
 					request.cursor === 'A' ? 'B' : 'A',
@@ -419,20 +363,16 @@ describe('candidates', () => {
 				),
 			),
 		).toThrow(PagingError);
-		expect(() =>
-			drive(
-				emptyState('candidate'),
-				{ resource: 'candidate' },
-				pages(page([cand('a', at('10:00'))], '', true)),
-			),
-		).toThrow(/gave no cursor/);
+		expect(() => candidates(watermarkAt(), [page([cand('a', at('10:00'))], '', true)])).toThrow(
+			/gave no cursor/,
+		);
 	});
 
 	it('a page limit per poll stops like Max Items, nothing skipped', () => {
-		const run = drive(
-			emptyState('candidate'),
-			{ resource: 'candidate', maxPages: 2 },
+		const run = candidates(
+			watermarkAt(),
 			(_request, index) => page([cand(`r${index}`, at(`10:0${index}`))], `p${index}`, true),
+			{ maxPages: 2 },
 		);
 		expect(run.requests).toHaveLength(2);
 		expect(run.plan.stoppedEarly).toBe(true);
@@ -440,10 +380,10 @@ describe('candidates', () => {
 	});
 
 	it('reading without emitting (From Now) learns the end of the list', () => {
-		const run = drive(
-			emptyState('candidate', at('11:50')),
-			{ resource: 'candidate', emit: false },
-			pages(page([cand('a', at('11:55')), cand('b', at('11:58'))])),
+		const run = candidates(
+			watermarkAt(at('11:50')),
+			[page([cand('a', at('11:55')), cand('b', at('11:58'))])],
+			{ emit: false },
 		);
 		expect(run.ids).toEqual([]);
 		expect(run.state.watermark).toBe(at('11:58'));
@@ -453,21 +393,16 @@ describe('candidates', () => {
 
 describe('candidates: resuming from the stored cursor', () => {
 	const tie = at('10:05');
-	const handledAtTie = (...ids: string[]): TriggerState => ({
-		...emptyState('candidate', tie),
-		seen: { [tie]: ids.map((id) => `${id}@${tie}`) },
-	});
 
 	it('a list read to the end stores its last nextCursor; the next poll starts from it', () => {
-		const run = drive(
-			emptyState('candidate'),
-			{ resource: 'candidate' },
-			pages(page([cand('a', at('10:00'))], 'p1', true), page([cand('b', tie)], 'p2')),
-		);
+		const run = candidates(watermarkAt(), [
+			page([cand('a', at('10:00'))], 'p1', true),
+			page([cand('b', tie)], 'p2'),
+		]);
 		expect(run.state).toMatchObject({ cursor: 'p2', cursorAt: tie, cursorSince: '' });
 
 		// p2 is sent back with the query it came from (none), not with the new watermark.
-		const next = drive(run.state, { resource: 'candidate' }, pages(page([], 'p2')));
+		const next = candidates(run.state, [page([], 'p2')]);
 		expect(next.requests).toEqual([{ cursor: 'p2' }]);
 		expect(next.emitted).toEqual([]);
 		// Nothing new: the same position again, and the same watermark.
@@ -477,7 +412,7 @@ describe('candidates: resuming from the stored cursor', () => {
 	const checkedAt = '2026-03-01T11:30:00.000Z';
 	/** Handled `ids` at the tie, and a checked cursor after the last of them. */
 	const resumingAfter = (...ids: string[]): TriggerState => ({
-		...handledAtTie(...ids),
+		...watermarkAt(tie, ...ids),
 		cursor: `after-${ids[ids.length - 1]}`,
 		cursorAt: tie,
 		cursorSince: at('10:00'),
@@ -485,10 +420,10 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('resumed mid-tie, only what follows the cursor is read while the list stays at the tie', () => {
-		const run = drive(
+		const run = candidates(
 			resumingAfter('a', 'b'),
-			{ resource: 'candidate', maxItems: 1 },
-			pages(page([cand('c', tie), cand('d', tie)], 'after-d', true)),
+			[page([cand('c', tie), cand('d', tie)], 'after-d', true)],
+			{ maxItems: 1 },
 		);
 		expect(run.requests).toEqual([{ modifiedSince: at('10:00'), cursor: 'after-b' }]);
 		expect(run.ids).toEqual(['c']);
@@ -496,7 +431,7 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('before the watermark moves past the cursor’s time, the poll reads from the watermark: a record written late at that time, sorting before the cursor, is found', () => {
-		const run = drive(resumingAfter('b', 'c'), { resource: 'candidate' }, (request) =>
+		const run = candidates(resumingAfter('b', 'c'), (request) =>
 			request.cursor === 'after-c'
 				? page([cand('d', at('10:06'))], 'after-d')
 				: page(
@@ -518,28 +453,26 @@ describe('candidates: resuming from the stored cursor', () => {
 
 	it('an idle poll resumes from the cursor (one request); after an hour without a check it reads from the watermark', () => {
 		const state: TriggerState = {
-			...handledAtTie('a'),
+			...watermarkAt(tie, 'a'),
 			cursor: 'after-a',
 			cursorAt: tie,
 			cursorSince: '',
 			checkedAt,
 		};
-		const idle = drive(state, { resource: 'candidate' }, pages(page([], 'after-a')));
+		const idle = candidates(state, [page([], 'after-a')]);
 		expect(idle.requests).toEqual([{ cursor: 'after-a' }]);
 		expect(idle.state).toEqual(state);
-		const hourLater = drive(
-			{ ...state, checkedAt: '2026-03-01T10:59:00.000Z' },
-			{ resource: 'candidate' },
-			pages(page([cand('a', tie), cand('late', tie)], 'after-late')),
-		);
+		const hourLater = candidates({ ...state, checkedAt: '2026-03-01T10:59:00.000Z' }, [
+			page([cand('a', tie), cand('late', tie)], 'after-late'),
+		]);
 		expect(hourLater.requests).toEqual([{ modifiedSince: tie }]);
 		expect(hourLater.ids).toEqual(['late']);
 	});
 
 	it('a cursor stored without its query is not used', () => {
-		const state = { ...handledAtTie('a'), cursor: 'after-a', cursorAt: tie };
+		const state = { ...watermarkAt(tie, 'a'), cursor: 'after-a', cursorAt: tie };
 		expect(loadState(state, 'candidate')?.cursor).toBeUndefined();
-		const run = drive(state, { resource: 'candidate' }, pages(page([cand('b', tie)], 'after-b')));
+		const run = candidates(state, [page([cand('b', tie)], 'after-b')]);
 		expect(run.requests).toEqual([{ modifiedSince: tie }]);
 		expect(run.ids).toEqual(['b']);
 	});
@@ -548,55 +481,42 @@ describe('candidates: resuming from the stored cursor', () => {
 		// Written at 11:57 and read; the next poll, at 12:00, is within SETTLE_MS of it.
 		const recent = '2026-03-01T11:57:00.000Z';
 		const state: TriggerState = {
-			...emptyState('candidate', recent),
-			seen: { [recent]: [`b@${recent}`] },
+			...watermarkAt(recent, 'b'),
 			cursor: 'after-b',
 			cursorAt: recent,
 			cursorSince: recent,
 		};
 		// `a` was written at 11:57 too, after that read, and sorts before `b`.
-		const run = drive(
-			state,
-			{ resource: 'candidate' },
-			pages(page([cand('a', recent), cand('b', recent)], 'after-b')),
-		);
+		const run = candidates(state, [page([cand('a', recent), cand('b', recent)], 'after-b')]);
 		expect(run.requests).toEqual([{ modifiedSince: recent }]);
 		expect(run.ids).toEqual(['a']);
 		expect(run.state).toMatchObject({ cursor: 'after-b', cursorAt: recent });
 
-		const settled = drive(
-			run.state,
-			{ resource: 'candidate', now: NOW + SETTLE_MS },
-			pages(page([], 'after-b')),
-		);
+		const settled = candidates(run.state, [page([], 'after-b')], { now: NOW + SETTLE_MS });
 		expect(settled.requests).toEqual([{ modifiedSince: recent, cursor: 'after-b' }]);
 	});
 
 	it('Max Items per Poll inside a page: the next poll re-opens that page with its cursor', () => {
 		const list = [cand('a', tie), cand('b', tie), cand('c', tie), cand('d', tie)];
-		const first = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate', maxItems: 3 },
-			pages(page(list.slice(0, 2), 'after-b', true), page(list.slice(2), 'after-d')),
+		const first = candidates(
+			watermarkAt(at('10:00')),
+			[page(list.slice(0, 2), 'after-b', true), page(list.slice(2), 'after-d')],
+			{ maxItems: 3 },
 		);
 		expect(first.ids).toEqual(['a', 'b', 'c']);
 		expect(first.state).toMatchObject({ cursor: 'after-b', cursorSince: at('10:00') });
 
-		const second = drive(
-			first.state,
-			{ resource: 'candidate', maxItems: 3 },
-			pages(page(list.slice(2), 'after-d')),
-		);
+		const second = candidates(first.state, [page(list.slice(2), 'after-d')], { maxItems: 3 });
 		expect(second.requests).toEqual([{ modifiedSince: at('10:00'), cursor: 'after-b' }]);
 		expect(second.ids).toEqual(['d']);
 		expect(second.state.cursor).toBe('after-d');
 	});
 
 	it('Max Items per Poll inside the first page of a poll without a cursor: none is stored', () => {
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate', maxItems: 1 },
-			pages(page([cand('a', tie), cand('b', tie)], 'after-b')),
+		const run = candidates(
+			watermarkAt(at('10:00')),
+			[page([cand('a', tie), cand('b', tie)], 'after-b')],
+			{ maxItems: 1 },
 		);
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.cursor).toBeUndefined();
@@ -604,19 +524,19 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('stopping at a page end stores that page’s nextCursor', () => {
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate', maxItems: 2 },
-			pages(page([cand('a', tie), cand('b', tie)], 'after-b', true)),
+		const run = candidates(
+			watermarkAt(at('10:00')),
+			[page([cand('a', tie), cand('b', tie)], 'after-b', true)],
+			{ maxItems: 2 },
 		);
 		expect(run.state.cursor).toBe('after-b');
 	});
 
 	it('the page limit per poll stores the cursor of the page not yet read', () => {
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate', maxPages: 2 },
+		const run = candidates(
+			watermarkAt(at('10:00')),
 			(_request, index) => page([cand(`r${index}`, tie)], `after-${index}`, true),
+			{ maxPages: 2 },
 		);
 		expect(run.requests).toHaveLength(2);
 		expect(run.state.cursor).toBe('after-1');
@@ -627,18 +547,20 @@ describe('candidates: resuming from the stored cursor', () => {
 		['without a modifiedAt', [cand('a', at('10:06')), cand('b', undefined)]],
 		['dated past the n8n clock', [cand('a', at('10:06')), cand('b', '2099-01-01T00:00:00.000Z')]],
 	])('a list %s stores no cursor: the next poll reads from the watermark', (_what, items) => {
-		const run = drive(
-			emptyState('candidate', at('10:00')),
-			{ resource: 'candidate' },
-			pages(page(items, 'after-b')),
-		);
+		const run = candidates(watermarkAt(at('10:00')), [page(items, 'after-b')]);
 		expect(run.ids).toEqual(['a', 'b']);
 		expect(run.state.cursor).toBeUndefined();
 	});
 
 	it('a refused stored cursor is dropped before the first page, never after', () => {
 		const plan = new PollPlan(
-			{ ...handledAtTie('a'), cursor: 'stale', cursorAt: tie, cursorSince: at('10:00'), checkedAt },
+			{
+				...watermarkAt(tie, 'a'),
+				cursor: 'stale',
+				cursorAt: tie,
+				cursorSince: at('10:00'),
+				checkedAt,
+			},
 			{ resource: 'candidate', event: 'createdOrUpdated', maxItems: Infinity, now: NOW },
 		);
 		expect(plan.nextRequest()).toEqual({ modifiedSince: at('10:00'), cursor: 'stale' });

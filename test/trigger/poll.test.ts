@@ -2,34 +2,18 @@
  * The trigger end to end: the real node class run by n8n-core's PollContext over consecutive
  * polls, static data carried (and saved) as n8n does, the API served by nock.
  */
-import nock from 'nock';
 import { NodeApiError } from 'n8n-workflow';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { API, API_KEY, FakeApi, candidate, cursorAfter, job, t } from './fakeApi';
+import { API, API_KEY, useFakeApi, candidate, cursorAfter, job, jobStage, t } from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 
-let api: FakeApi;
-let scope: nock.Scope;
-let clock: number;
+const api = useFakeApi();
 
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
-
-beforeEach(() => {
-	api = new FakeApi();
-	scope = api.start();
-	clock = Date.parse(t(1000));
-	jest.spyOn(Date, 'now').mockImplementation(() => clock);
-});
-
-afterEach(() => {
-	// Every request went to the fake API (no other host is reachable), if any was made.
-	const done = scope.isDone();
-	nock.cleanAll();
-	jest.restoreAllMocks();
-	expect(done).toBe(api.log.length > 0);
-});
+/** The trigger on `resource`, Start: Everything. */
+function everything(resource = 'candidate', parameters: INodeParameters = {}): TriggerHarness {
+	return new TriggerHarness({ resource, start: 'everything', ...parameters });
+}
 
 function ids(items: IDataObject[]): string[] {
 	return items.map((item) => item.id as string);
@@ -66,7 +50,7 @@ describe('first activation (Start)', () => {
 		]);
 		expect(trigger.state()).toMatchObject({ v: 1, resource: 'candidate', watermark: t(998) });
 
-		clock = Date.parse(t(1005));
+		api.now = Date.parse(t(1005));
 		api.addCandidates(candidate(4, 1001));
 		api.touchCandidate('c00001', t(1002), { firstName: 'Changed' });
 		const second = itemsOf(await trigger.poll());
@@ -112,7 +96,7 @@ describe('first activation (Start)', () => {
 
 	it('Everything: every existing record, as created, from the beginning of time', async () => {
 		api.addCandidates(candidate(1, 10, 1), candidate(2, 20, 2), candidate(3, 30, 3));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		const items = itemsOf(await trigger.poll());
 		expect(events(items)).toEqual([
 			['c00001', 'created'],
@@ -200,7 +184,7 @@ describe('first activation (Start)', () => {
 			expect(await trigger.activate()).toBeNull();
 			expect(trigger.cursor).toBe('{}');
 			// Created between the activation and the first scheduled poll.
-			clock = Date.parse(t(1005));
+			api.now = Date.parse(t(1005));
 			api.addCandidates(candidate(3, 1001));
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([3]));
 			expect(await trigger.poll()).toBeNull();
@@ -214,7 +198,7 @@ describe('first activation (Start)', () => {
 			// n8n activates the edited trigger again; the cursor still holds the candidates' state.
 			trigger.setParameters({ resource: 'job', start: 'now' });
 			expect(await trigger.activate()).toBeNull();
-			clock = Date.parse(t(1005));
+			api.now = Date.parse(t(1005));
 			api.addJobs(job(2, 1001));
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00002']);
 			expect(await trigger.poll()).toBeNull();
@@ -224,7 +208,7 @@ describe('first activation (Start)', () => {
 	it('switching Resource on an existing workflow starts over per the Start setting', async () => {
 		api.addCandidates(candidate(1, 10));
 		api.addJobs(job(1, 10), job(2, 20));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00001']);
 		trigger.setParameters({ resource: 'job' });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00001', 'j00002']);
@@ -235,7 +219,7 @@ describe('first activation (Start)', () => {
 describe('Fetch Test Event (manual mode)', () => {
 	it('returns the most recent record and leaves the stored state untouched', async () => {
 		api.addCandidates(candidate(1, 100), candidate(2, 950), candidate(3, 960, 1));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		await trigger.poll();
 		const before = trigger.state();
 		const saved = trigger.saved;
@@ -305,7 +289,7 @@ describe('Fetch Test Event (manual mode)', () => {
 describe('consecutive polls', () => {
 	it('three polls with changes between them: each change once, nothing repeated', async () => {
 		api.addCandidates(candidate(1, 10, 1), candidate(2, 20, 2), candidate(3, 30, 3));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2, 3]));
 
 		api.touchCandidate('c00002', t(40), { lastName: 'Married' });
@@ -362,7 +346,7 @@ describe('consecutive polls', () => {
 
 	it('a bulk update of 2,000 at one modifiedAt: an idle poll is 1 request; moving past it reads it once more', async () => {
 		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 1000)));
 		expect(api.requests()).toHaveLength(20);
 		// The second half resumes where the first stopped: no page is read twice.
@@ -394,11 +378,11 @@ describe('consecutive polls', () => {
 
 	it('a record written late at a time already read is still found while that time is recent', async () => {
 		api.addCandidates(...range(2, 120).map((n) => candidate(n, 998)));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		expect(itemsOf(await trigger.poll())).toHaveLength(119);
 
 		// Stamped 11:58 like the others but only listed now; its id sorts before all of them.
-		clock = Date.parse(t(1001));
+		api.now = Date.parse(t(1001));
 		api.addCandidates(candidate(1, 998));
 		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00001', 'created']]);
 		// Read again from the watermark: the stored cursor was not settled yet.
@@ -410,10 +394,10 @@ describe('consecutive polls', () => {
 		).toEqual([undefined, cursorAfter(candidate(50, 998)), cursorAfter(candidate(100, 998))]);
 
 		// Five minutes on, the cursor is used: one request.
-		clock = Date.parse(t(1004));
+		api.now = Date.parse(t(1004));
 		expect(await trigger.poll()).toBeNull();
 		expect(api.requests()).toHaveLength(7);
-		clock = Date.parse(t(1010));
+		api.now = Date.parse(t(1010));
 		expect(await trigger.poll()).toBeNull();
 		expect(api.requests()).toHaveLength(8);
 		expect(api.requests().at(-1)?.query.cursor).toBe(cursorAfter(candidate(120, 998)));
@@ -421,11 +405,7 @@ describe('consecutive polls', () => {
 
 	it('Max Items per Poll inside a page: the next poll re-opens that page, nothing repeated', async () => {
 		api.addCandidates(...range(1, 120).map((n) => candidate(n, 10)));
-		const trigger = new TriggerHarness({
-			resource: 'candidate',
-			start: 'everything',
-			options: { maxItemsPerPoll: 70 },
-		});
+		const trigger = everything('candidate', { options: { maxItemsPerPoll: 70 } });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 70)));
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(71, 120)));
 		// Poll 1: pages 1-2; poll 2: page 2 again (its cursor), then page 3.
@@ -440,7 +420,7 @@ describe('consecutive polls', () => {
 
 	it('a stored cursor the API refuses (HTTP 400): read from the watermark, nothing lost or repeated', async () => {
 		api.addCandidates(...range(1, 60).map((n) => candidate(n, 10)));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		expect(itemsOf(await trigger.poll())).toHaveLength(60);
 		expect(trigger.state()).toMatchObject({ cursor: cursorAfter(candidate(60, 10)) });
 
@@ -487,9 +467,9 @@ describe('consecutive polls', () => {
 
 	it("a slow API: a poll stops reading once n8n's time budget for it is spent (getPollBudgetMs) and returns what it has; the next goes on, nothing lost or repeated", async () => {
 		api.addCandidates(...range(1, 200).map((n) => candidate(n, n)));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		// Each answer takes 10 s of the n8n clock; n8n gives a poll 25 s.
-		jest.spyOn(Date, 'now').mockImplementation(() => clock + api.log.length * 10_000);
+		jest.spyOn(Date, 'now').mockImplementation(() => api.now + api.log.length * 10_000);
 		trigger.budgetMs = 25_000;
 		const first = ids(itemsOf(await trigger.poll()));
 		// Past the budget after the third page: no fourth.
@@ -501,11 +481,7 @@ describe('consecutive polls', () => {
 
 	it('all 2,000 in one poll when Max Items per Poll allows it', async () => {
 		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
-		const trigger = new TriggerHarness({
-			resource: 'candidate',
-			start: 'everything',
-			options: { maxItemsPerPoll: 5000 },
-		});
+		const trigger = everything('candidate', { options: { maxItemsPerPoll: 5000 } });
 		expect(new Set(ids(itemsOf(await trigger.poll()))).size).toBe(2000);
 		expect(api.requests()).toHaveLength(40);
 		expect(await trigger.poll()).toBeNull();
@@ -513,7 +489,7 @@ describe('consecutive polls', () => {
 
 	it('an HTTP 500 on page 3 of 5: a clear error, the state kept, the next poll emits everything once', async () => {
 		api.addCandidates(...range(1, 10).map((n) => candidate(n, n)));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		expect(itemsOf(await trigger.poll())).toHaveLength(10);
 		const before = trigger.state();
 		const saved = trigger.saved;
@@ -538,7 +514,7 @@ describe('consecutive polls', () => {
 
 	it('an HTTP 500 then an n8n restart: the saved state resumes with nothing lost or repeated', async () => {
 		api.addCandidates(...range(1, 3).map((n) => candidate(n, n)));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		expect(itemsOf(await trigger.poll())).toHaveLength(3);
 		api.addCandidates(...range(4, 203).map((n) => candidate(n, 100 + n)));
 		const failAt = api.log.length + 2;
@@ -554,11 +530,7 @@ describe('consecutive polls', () => {
 
 	it('Max Items per Poll drains a backlog over several polls, in order, with changes during it', async () => {
 		api.addCandidates(...range(1, 230).map((n) => candidate(n, n)));
-		const trigger = new TriggerHarness({
-			resource: 'candidate',
-			start: 'everything',
-			options: { maxItemsPerPoll: 100 },
-		});
+		const trigger = everything('candidate', { options: { maxItemsPerPoll: 100 } });
 
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 100)));
 		// During the backlog: one already emitted and one not yet emitted change.
@@ -587,7 +559,7 @@ describe('consecutive polls', () => {
 describe('jobs', () => {
 	it('emits jobs changed since the watermark; an unchanged job at the boundary is not repeated', async () => {
 		api.addJobs(job(1, 10), job(2, 20), job(3, 20));
-		const trigger = new TriggerHarness({ resource: 'job', start: 'everything' });
+		const trigger = everything('job');
 		const first = itemsOf(await trigger.poll());
 		expect(first.map((item) => [item.id, item.name, item.createdAt])).toEqual([
 			['j00001', 'Job 1', t(10)],
@@ -609,7 +581,7 @@ describe('jobs', () => {
 
 	it('the vacancy cursor stall: what can be read is emitted with a notice, never loops, goes on after it', async () => {
 		api.addJobs(job(1, 5), ...range(2, 71).map((n) => job(n, 10)), job(72, 15), job(73, 16));
-		const trigger = new TriggerHarness({ resource: 'job', start: 'everything' });
+		const trigger = everything('job');
 		const items = itemsOf(await trigger.poll());
 
 		// 70 jobs share t(10): the API lists j00002…j00050 after j00001, then j00002…j00051 for
@@ -655,7 +627,7 @@ describe('jobs', () => {
 			['its id sorting after them', 'j00060'],
 		])('%s: emitted once, then idle polls are one request', async (_case, late) => {
 			api.addJobs(...tie(10, range(1, 20)), ...tie(20, even), ...tie(30, odd));
-			const trigger = new TriggerHarness({ resource: 'job', start: 'everything' });
+			const trigger = everything('job');
 			expect(itemsOf(await trigger.poll())).toHaveLength(60);
 			expect(await trigger.poll()).toBeNull();
 
@@ -670,7 +642,7 @@ describe('jobs', () => {
 
 		it('on the last page of a poll that moved the watermark (no cursor page after it)', async () => {
 			api.addJobs(job(1, 10), job(2, 20), job(3, 20));
-			const trigger = new TriggerHarness({ resource: 'job', start: 'everything' });
+			const trigger = everything('job');
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00001', 'j00002', 'j00003']);
 			// j00001 sits before t(20) on the page that ends there: one read from t(20) says so.
 			expect(api.requests().map((r) => r.query)).toEqual([
@@ -685,11 +657,7 @@ describe('jobs', () => {
 
 		it('after a poll cut by Max Items per Poll inside the page that set the watermark', async () => {
 			api.addJobs(...range(1, 6).map((n) => job(n, 10 + n)));
-			const trigger = new TriggerHarness({
-				resource: 'job',
-				start: 'everything',
-				options: { maxItemsPerPoll: 4 },
-			});
+			const trigger = everything('job', { options: { maxItemsPerPoll: 4 } });
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00001', 'j00002', 'j00003', 'j00004']);
 			api.touchJob('j00002', t(14));
 			// Created again: the backlog (Start: Everything) still drains, and a record changed
@@ -710,7 +678,7 @@ describe('jobs', () => {
 			if (index === 1) api.touchJob('j00001', t(500));
 			return undefined;
 		};
-		const trigger = new TriggerHarness({ resource: 'job', start: 'everything' });
+		const trigger = everything('job');
 		const items = itemsOf(await trigger.poll());
 		expect(items.filter((item) => item.id === 'j00001').map((item) => item.event)).toEqual([
 			'created',
@@ -733,12 +701,9 @@ describe('jobs', () => {
 	});
 
 	it('Stage Changed: a job moved to another stage, with where it came from; other changes are not emitted', async () => {
-		const stage = (id: string, name: string, order: number) => ({
-			stage: { viewType: 'vacancyStage', stage: { id, name, order, colorHex: '#000' } },
-		});
 		api.addJobs(
-			{ ...job(1, 10), ...stage('s1', 'Sourcing', 1) },
-			{ ...job(2, 20), ...stage('s1', 'Sourcing', 1) },
+			{ ...job(1, 10), ...jobStage('s1', 'Sourcing', 1, '#000') },
+			{ ...job(2, 20), ...jobStage('s1', 'Sourcing', 1, '#000') },
 		);
 		const trigger = new TriggerHarness({ resource: 'job', event: 'stageChanged' });
 		// The first poll reads the whole job list once (every job's stage), then learns where
@@ -749,7 +714,7 @@ describe('jobs', () => {
 			{ limit: '50', modifiedSince: t(990) },
 		]);
 
-		api.touchJob('j00001', t(995), stage('s2', 'Interviewing', 2));
+		api.touchJob('j00001', t(995), jobStage('s2', 'Interviewing', 2, '#000'));
 		api.touchJob('j00002', t(996), { name: 'Job 2 (renamed)' });
 		const items = itemsOf(await trigger.poll());
 		expect(items).toEqual([
@@ -764,24 +729,21 @@ describe('jobs', () => {
 		]);
 		expect(await trigger.poll()).toBeNull();
 		// Moved back: emitted again, once.
-		api.touchJob('j00001', t(997), stage('s1', 'Sourcing', 1));
+		api.touchJob('j00001', t(997), jobStage('s1', 'Sourcing', 1, '#000'));
 		expect(itemsOf(await trigger.poll()).map((item) => item.toStage)).toEqual([
 			{ id: 's1', name: 'Sourcing', order: 1 },
 		]);
 	});
 
 	it('Stage Changed: a stall notice on jobs it does not emit waits for the next item, once; Fetch Test Event has its shape', async () => {
-		const stage = (id: string) => ({
-			stage: { viewType: 'vacancyStage', stage: { id, name: id.toUpperCase(), order: 1 } },
-		});
-		api.addJobs(...range(1, 70).map((n) => ({ ...job(n, n), ...stage('s1') })));
+		api.addJobs(...range(1, 70).map((n) => ({ ...job(n, n), ...jobStage('s1') })));
 		const trigger = new TriggerHarness({ resource: 'job', event: 'stageChanged' });
 		expect(await trigger.poll()).toBeNull();
 		// 60 jobs changed at one time (the list cannot page past them), none to another stage.
 		for (const n of range(1, 60)) api.touchJob(`j${String(n).padStart(5, '0')}`, t(995));
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.state()?.notice).toMatch(/^More than 50 jobs share the modification time/);
-		api.touchJob('j00070', t(997), stage('s2'));
+		api.touchJob('j00070', t(997), jobStage('s2'));
 		const items = itemsOf(await trigger.poll());
 		expect(items.map((item) => item.id)).toEqual(['j00070']);
 		expect(String(items[0].notice).split('\n')).toHaveLength(1);
@@ -799,11 +761,8 @@ describe('jobs', () => {
 	});
 
 	it('Stage Changed: a job whose stage was never seen is not emitted for a rename; its stage is learnt, and its next move emitted', async () => {
-		const stage = (id: string) => ({
-			stage: { viewType: 'vacancyStage', stage: { id, name: id.toUpperCase(), order: 1 } },
-		});
 		// 60 jobs at one time: the first poll's read of every stage cannot page past 50 of them.
-		api.addJobs(...range(1, 60).map((n) => ({ ...job(n, 5), ...stage('s1') })));
+		api.addJobs(...range(1, 60).map((n) => ({ ...job(n, 5), ...jobStage('s1') })));
 		const trigger = new TriggerHarness({ resource: 'job', event: 'stageChanged' });
 		expect(await trigger.poll()).toBeNull();
 		const seen = Object.keys(trigger.state()?.jobStages as IDataObject);
@@ -813,7 +772,7 @@ describe('jobs', () => {
 		api.touchJob('j00055', t(995), { name: 'Job 55 (renamed)' });
 		expect(await trigger.poll()).toBeNull();
 		// Moved: emitted, from the stage learnt at the rename.
-		api.touchJob('j00055', t(996), stage('s2'));
+		api.touchJob('j00055', t(996), jobStage('s2'));
 		expect(itemsOf(await trigger.poll())).toEqual([
 			expect.objectContaining({
 				event: 'stageChanged',
@@ -828,19 +787,10 @@ describe('jobs', () => {
 describe('Event filter', () => {
 	it('Created only and Updated only split the same changes', async () => {
 		api.addCandidates(candidate(1, 10, 1), candidate(2, 20, 2));
-		const created = new TriggerHarness({
-			resource: 'candidate',
-			event: 'created',
-			start: 'date',
-			startDate: t(15),
-		});
-		const updated = new TriggerHarness({
-			resource: 'candidate',
-			event: 'updated',
-			start: 'date',
-			startDate: t(15),
-		});
-		const both = new TriggerHarness({ resource: 'candidate', start: 'date', startDate: t(15) });
+		const [created, updated, both] = [{ event: 'created' }, { event: 'updated' }, {}].map(
+			(event) =>
+				new TriggerHarness({ resource: 'candidate', start: 'date', startDate: t(15), ...event }),
+		);
 		for (const trigger of [created, updated, both]) await trigger.poll();
 
 		api.touchCandidate('c00001', t(30));
@@ -883,11 +833,7 @@ describe('records the API sends out of order or incomplete', () => {
 			if (bare) delete bare.modifiedAt;
 			return copy;
 		};
-		const trigger = new TriggerHarness({
-			resource: 'candidate',
-			start: 'everything',
-			options: { maxItemsPerPoll: 2 },
-		});
+		const trigger = everything('candidate', { options: { maxItemsPerPoll: 2 } });
 		const seen: string[] = [];
 		for (let poll = 0; poll < 6; poll++) seen.push(...ids(itemsOf(await trigger.poll())));
 		expect([...seen].sort()).toEqual(cids(range(1, 5)));
@@ -899,18 +845,18 @@ describe('records the API sends out of order or incomplete', () => {
 			...candidate(2, 10),
 			modifiedAt: '2099-01-01T00:00:00.000Z',
 		});
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00001', 'c00002']);
 		// Never past the n8n clock, 16:40.
 		expect(trigger.state()).toMatchObject({ watermark: t(1000) });
 
 		// Changed 30 s after the poll's clock, before the next poll: a watermark held at the
 		// future record's time (or at the clock plus a minute) would skip it.
-		clock = Date.parse(t(1001));
+		api.now = Date.parse(t(1001));
 		api.addCandidates({ ...candidate(3, 1000), modifiedAt: t(1000, 30_000) });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00003']);
 
-		clock = Date.parse(t(1010));
+		api.now = Date.parse(t(1010));
 		api.addCandidates(candidate(4, 1005));
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00004']);
 		expect(await trigger.poll()).toBeNull();
@@ -918,7 +864,7 @@ describe('records the API sends out of order or incomplete', () => {
 
 	it('two polls that overlap (one outlasting the interval) emit each change once', async () => {
 		api.addCandidates(...range(1, 120).map((n) => candidate(n, 10 + n)));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' });
+		const trigger = everything();
 		const [first, second] = await Promise.all([trigger.poll(), trigger.poll()]);
 		// Both read all three pages; the one that finished first emitted, the other nothing.
 		expect(api.requests()).toHaveLength(6);
@@ -926,7 +872,7 @@ describe('records the API sends out of order or incomplete', () => {
 		expect(ids(emitted)).toEqual(cids(range(1, 120)));
 		expect([first, second].filter((result) => result === null)).toHaveLength(1);
 
-		clock = Date.parse(t(1001));
+		api.now = Date.parse(t(1001));
 		api.addCandidates(candidate(121, 1000));
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00121']);
 	});

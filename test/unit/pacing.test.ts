@@ -106,6 +106,24 @@ describe('pacing arithmetic', () => {
 	});
 });
 
+/** A pacer on `clock` whose first request (sent at once) was refused with a 429. */
+async function refusedOnce(clock: { now: () => number; wait: (ms: number) => Promise<void> }) {
+	const pacer = createPacer(clock);
+	await pacer.beforeSend(1000);
+	pacer.rateLimited();
+	return pacer;
+}
+
+/** The times `count` more requests of `pacer` go out at, on `now`. */
+async function sendTimes(pacer: ReturnType<typeof createPacer>, now: () => number, count: number) {
+	const sentAt: number[] = [];
+	for (let i = 0; i < count; i++) {
+		await pacer.beforeSend(1000);
+		sentAt.push(now());
+	}
+	return sentAt;
+}
+
 describe('createPacer', () => {
 	test('until a 429, requests go out at once, however many', async () => {
 		const clock = fakeClock();
@@ -117,24 +135,16 @@ describe('createPacer', () => {
 
 	test('after a 429 every request is one interval after the previous one', async () => {
 		const clock = fakeClock();
-		const pacer = createPacer(clock);
-		await pacer.beforeSend(1000); // sent at 0, refused
-		pacer.rateLimited();
+		const pacer = await refusedOnce(clock); // sent at 0, refused
 		expect(pacer.pacing).toBe(true);
-		const sentAt: number[] = [];
-		for (let i = 0; i < 5; i++) {
-			await pacer.beforeSend(1000);
-			sentAt.push(clock.now());
-		}
+		const sentAt = await sendTimes(pacer, clock.now, 5);
 		const gaps = sentAt.map((t, i) => t - (i === 0 ? 0 : sentAt[i - 1]));
 		for (const gap of gaps) expect(gap).toBeCloseTo(60.6, 9);
 	});
 
 	test('time spent elsewhere counts: only what is left of the interval is waited', async () => {
 		const clock = fakeClock();
-		const pacer = createPacer(clock);
-		await pacer.beforeSend(1000);
-		pacer.rateLimited();
+		const pacer = await refusedOnce(clock);
 		clock.advance(5000); // the Retry-After wait
 		await pacer.beforeSend(1000);
 		expect(clock.waits).toEqual([]);
@@ -146,19 +156,14 @@ describe('createPacer', () => {
 
 	test('a timer that fires late does not let the next request catch up', async () => {
 		let time = 0;
-		const sentAt: number[] = [];
-		const pacer = createPacer({
-			now: () => time,
+		const now = () => time;
+		const pacer = await refusedOnce({
+			now,
 			wait: async (ms) => {
 				time += ms + 7; // every timer is 7 ms late
 			},
 		});
-		await pacer.beforeSend(1000);
-		pacer.rateLimited();
-		for (let i = 0; i < 4; i++) {
-			await pacer.beforeSend(1000);
-			sentAt.push(time);
-		}
+		const sentAt = await sendTimes(pacer, now, 4);
 		for (let i = 1; i < sentAt.length; i++) {
 			expect(sentAt[i] - sentAt[i - 1]).toBeGreaterThanOrEqual(60.6);
 		}
@@ -166,27 +171,20 @@ describe('createPacer', () => {
 
 	test('a timer that fires early by the clock is waited out to the end', async () => {
 		let time = 0;
-		const sentAt: number[] = [];
-		const pacer = createPacer({
-			now: () => time,
+		const now = () => time;
+		const pacer = await refusedOnce({
+			now,
 			wait: async (ms) => {
 				time += ms > 5 ? ms - 5 : ms; // 5 ms early, as a stale event-loop time can make it
 			},
 		});
-		await pacer.beforeSend(1000);
-		pacer.rateLimited();
-		for (let i = 0; i < 4; i++) {
-			await pacer.beforeSend(1000);
-			sentAt.push(time);
-		}
+		const sentAt = await sendTimes(pacer, now, 4);
 		expect(sentAt.map((at) => Math.round(at * 10) / 10)).toEqual([60.6, 121.2, 181.8, 242.4]);
 	});
 
 	test('requests that ask while one waits queue behind it', async () => {
 		const clock = virtualTimers();
-		const pacer = createPacer(clock);
-		await pacer.beforeSend(1000);
-		pacer.rateLimited();
+		const pacer = await refusedOnce(clock);
 		const sentAt: number[] = [];
 		// All three ask at the same instant.
 		const asking = [1, 2, 3].map(async () => {
@@ -203,15 +201,13 @@ describe('createPacer', () => {
 		// A run at the API's 1,000 a minute, refused once, then 3,000 more requests whose round
 		// trips take 5 to 55 ms: wherever the server's windows begin, none holds 1,000.
 		const clock = fakeClock();
-		const pacer = createPacer(clock);
 		const sentAt: number[] = [];
 		let seed = 7;
 		const random = () => {
 			seed = (seed * 16807) % 2147483647;
 			return seed / 2147483647;
 		};
-		await pacer.beforeSend(1000);
-		pacer.rateLimited();
+		const pacer = await refusedOnce(clock);
 		clock.advance(1000);
 		for (let i = 0; i < 3000; i++) {
 			await pacer.beforeSend(1000);

@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { API, API_KEY, jsonOf, runRecruiting } from '../../harness/engine';
+import { api, byId, failsAfter, jsonOf, operation, succeeds } from '../../harness/engine';
 import {
 	applicationDetail,
 	applicationListItem,
@@ -8,27 +8,25 @@ import {
 	vacancyDetail,
 } from '../../harness/fixtures';
 
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
-
-function api() {
-	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
-}
 
 describe('Application: Get Many for a Job', () => {
 	const body = {
 		vacancy: vacancyDetail('v1'),
 		applications: [applicationListItem('a1'), applicationListItem('a2')],
 	};
+	const getAll = operation({
+		resource: 'application',
+		operation: 'getAllForJob',
+		jobId: byId('v1'),
+	});
+	const read = () => api().get('/v1/applications/vacancy/v1');
 
 	test('one item per application, flattened', async () => {
-		const scope = api().get('/v1/applications/vacancy/v1').reply(200, body);
-		const result = await runRecruiting({
-			parameters: { resource: 'application', operation: 'getAllForJob', jobId: locator('v1') },
-		});
-		expect(scope.isDone()).toBe(true);
+		const scope = read().reply(200, body);
+		const result = await getAll();
+		await succeeds(scope, result);
 		expect(jsonOf(result).map((a) => [a.id, a.applicationState, a.job])).toEqual([
 			['a1', 'for-review', undefined],
 			['a2', 'for-review', undefined],
@@ -39,28 +37,20 @@ describe('Application: Get Many for a Job', () => {
 	});
 
 	test('Limit keeps the first applications of the one response; Return All keeps them all', async () => {
-		const scope = api().get('/v1/applications/vacancy/v1').times(2).reply(200, body);
-		const parameters = { resource: 'application', operation: 'getAllForJob', jobId: locator('v1') };
-		const limited = await runRecruiting({ parameters: { ...parameters, limit: 1 } });
-		const all = await runRecruiting({ parameters: { ...parameters, returnAll: true, limit: 1 } });
+		const scope = read().times(2).reply(200, body);
+		const limited = await getAll({ limit: 1 });
+		const all = await getAll({ returnAll: true, limit: 1 });
 		expect(scope.isDone()).toBe(true);
 		expect(jsonOf(limited).map((a) => a.id)).toEqual(['a1']);
 		expect(jsonOf(all).map((a) => a.id)).toEqual(['a1', 'a2']);
 	});
 
 	test('Include Job adds the job to each application', async () => {
-		const scope = api().get('/v1/applications/vacancy/v1').reply(200, body);
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'application',
-				operation: 'getAllForJob',
-				jobId: locator('v1'),
-				options: { includeJob: true },
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		const job = jsonOf(result)[0].job as Record<string, unknown>;
-		expect(job).toMatchObject({
+		const [first] = await succeeds(
+			read().reply(200, body),
+			getAll({ options: { includeJob: true } }),
+		);
+		expect(first.job).toMatchObject({
 			id: 'v1',
 			name: 'Backend Engineer',
 			dealValue: { currency: 'EUR', amount: 15000 },
@@ -68,31 +58,15 @@ describe('Application: Get Many for a Job', () => {
 	});
 
 	test('a response without the applications list is a clear error', async () => {
-		const scope = api()
-			.get('/v1/applications/vacancy/v1')
-			.reply(200, { vacancy: vacancyDetail('v1') });
-		const result = await runRecruiting({
-			parameters: { resource: 'application', operation: 'getAllForJob', jobId: locator('v1') },
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(result.error?.message).toMatch(/not an object with a "applications" list/);
+		const error = await failsAfter(read().reply(200, { vacancy: vacancyDetail('v1') }), getAll());
+		expect(error.message).toMatch(/not an object with a "applications" list/);
 	});
 
 	test('a job without applications still yields its job when Include Job is on', async () => {
-		const scope = api()
-			.get('/v1/applications/vacancy/v1')
-			.reply(200, { vacancy: vacancyDetail('v1'), applications: [] });
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'application',
-				operation: 'getAllForJob',
-				jobId: locator('v1'),
-				options: { includeJob: true },
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toHaveLength(1);
-		expect(jsonOf(result)[0].job).toMatchObject({
+		const scope = read().reply(200, { vacancy: vacancyDetail('v1'), applications: [] });
+		const json = await succeeds(scope, getAll({ options: { includeJob: true } }));
+		expect(json).toHaveLength(1);
+		expect(json[0].job).toMatchObject({
 			id: 'v1',
 			stageTotals: [{ type: 'sourcing', id: 's1', name: 'Sourcing', order: 1, total: 4 }],
 			dealValue: { currency: 'EUR', amount: 15000 },
@@ -100,48 +74,18 @@ describe('Application: Get Many for a Job', () => {
 	});
 
 	test('Raw: the response as it came, the job with its applications', async () => {
-		const scope = api().get('/v1/applications/vacancy/v1').reply(200, body);
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'application',
-				operation: 'getAllForJob',
-				jobId: locator('v1'),
-				output: 'raw',
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([body]);
+		expect(await succeeds(read().reply(200, body), getAll({ output: 'raw' }))).toEqual([body]);
 	});
 
 	test('Simplified: each application as Application → Get gives it (its job from the response), with the job in short', async () => {
-		const scope = api()
-			.get('/v1/applications/vacancy/v1')
+		const scope = read()
 			.reply(200, body)
 			.get('/v1/applications/a1')
 			.reply(200, applicationDetail('a1'));
 		const simplified = { output: 'simplified' };
-		const [first] = jsonOf(
-			await runRecruiting({
-				parameters: {
-					resource: 'application',
-					operation: 'getAllForJob',
-					jobId: locator('v1'),
-					options: { includeJob: true },
-					...simplified,
-				},
-			}),
-		);
-		const [got] = jsonOf(
-			await runRecruiting({
-				parameters: {
-					resource: 'application',
-					operation: 'get',
-					applicationId: 'a1',
-					...simplified,
-				},
-			}),
-		);
-		expect(scope.isDone()).toBe(true);
+		const [first] = jsonOf(await getAll({ options: { includeJob: true }, ...simplified }));
+		const get = operation({ resource: 'application', operation: 'get', applicationId: 'a1' });
+		const [got] = await succeeds(scope, get(simplified));
 		const { job, ...application } = first;
 		expect(application).toEqual(SIMPLIFIED_A1);
 		expect(got).toEqual(SIMPLIFIED_A1);

@@ -1,25 +1,18 @@
 import nock from 'nock';
 
-import { API, API_KEY, jsonOf, runRecruiting } from '../../harness/engine';
+import { api, byId, operation, succeeds } from '../../harness/engine';
 import { candidate, candidateDetail } from '../../harness/fixtures';
-
-const candidateId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
-function api() {
-	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
-}
+const get = operation({ resource: 'candidate', operation: 'get' });
 
 describe('Candidate: Get', () => {
 	test('returns the flattened candidate detail', async () => {
 		const scope = api().get('/v1/candidates/c1').reply(200, candidateDetail('c1'));
-		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'get', candidateId: candidateId('c1') },
-		});
-		expect(scope.isDone()).toBe(true);
-		const [json] = jsonOf(result);
+		const result = await get({ candidateId: byId('c1') });
+		const [json] = await succeeds(scope, result);
 		expect(json).toMatchObject({
 			id: 'c1',
 			firstName: 'Ada',
@@ -37,18 +30,25 @@ describe('Candidate: Get', () => {
 			.reply(200, candidate('c1'))
 			.get('/v1/candidates/c2')
 			.reply(200, candidate('c2'));
-		const result = await runRecruiting({
-			items: [{ id: 'c1' }, { id: 'c2' }],
-			parameters: {
-				resource: 'candidate',
-				operation: 'get',
-				candidateId: candidateId('={{ $json.id }}'),
-			},
-		});
-		expect(scope.isDone()).toBe(true);
+		const result = await get(
+			{ candidateId: byId('={{ $json.id }}') },
+			{ items: [{ id: 'c1' }, { id: 'c2' }] },
+		);
+		await succeeds(scope, result);
 		expect(result.items.map((item) => [item.json.id, item.pairedItem])).toEqual([
 			['c1', { item: 0 }],
 			['c2', { item: 1 }],
 		]);
 	});
+});
+
+test('Candidate: Get Contact Identifiers returns emails, phone numbers and the network URL as they are', async () => {
+	const identifiers = {
+		emails: [{ purpose: 'personal', email: 'ada@example.com', isPrimary: true }],
+		phoneNumbers: [],
+		networkUrl: null,
+	};
+	const scope = api().get('/v1/candidates/c%201/contact-identifiers').reply(200, identifiers);
+	const run = operation({ resource: 'candidate', operation: 'getContactIdentifiers' });
+	expect(await succeeds(scope, run({ candidateId: byId('c 1') }))).toEqual([identifiers]);
 });

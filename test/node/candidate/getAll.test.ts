@@ -1,20 +1,18 @@
 import nock from 'nock';
 
-import { API, API_KEY, jsonOf, runRecruiting } from '../../harness/engine';
+import { api, failsAfter, operation, runRecruiting, succeeds } from '../../harness/engine';
 import { candidate, page } from '../../harness/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
-function api() {
-	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
-}
-
 describe('Candidate: Get Many', () => {
+	const getAll = operation({ resource: 'candidate', operation: 'getAll' });
+	const list = () => api().get('/v1/candidates');
+
 	test('follows the opaque cursor exactly and keeps modifiedSince on every page', async () => {
 		const since = '2026-01-01T00:00:00.000Z';
-		const scope = api()
-			.get('/v1/candidates')
+		const scope = list()
 			.query({ limit: 50, modifiedSince: since })
 			.reply(200, page([candidate('c1'), candidate('c2')], 'Y3Vyc29yMQ==', true))
 			.get('/v1/candidates')
@@ -23,16 +21,11 @@ describe('Candidate: Get Many', () => {
 			.get('/v1/candidates')
 			.query({ limit: 50, modifiedSince: since, cursor: 'Y3Vyc29yMg==' })
 			.reply(200, page([], '', false));
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { modifiedSince: since },
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result).map((c) => [c.id, c.firstName])).toEqual([
+		const json = await succeeds(
+			scope,
+			getAll({ returnAll: true, filters: { modifiedSince: since } }),
+		);
+		expect(json.map((c) => [c.id, c.firstName])).toEqual([
 			['c1', 'Ada'],
 			['c2', 'Ada'],
 			['c3', 'Ada'],
@@ -40,8 +33,7 @@ describe('Candidate: Get Many', () => {
 	});
 
 	test('a Modified Since picked in the date picker (no zone) is sent as ISO 8601', async () => {
-		const scope = api()
-			.get('/v1/candidates')
+		const scope = list()
 			.query(
 				(query) =>
 					query.limit === '5' &&
@@ -49,64 +41,40 @@ describe('Candidate: Get Many', () => {
 					/^\d{4}-\d\d-\d\dT.*Z$/.test(query.modifiedSince),
 			)
 			.reply(200, page([], '', false));
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'getAll',
-				limit: 5,
-				filters: { modifiedSince: '2026-01-01T09:30:00' },
-			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-		expect(result.items).toEqual([]);
+		const run = getAll({ limit: 5, filters: { modifiedSince: '2026-01-01T09:30:00' } });
+		expect(await succeeds(scope, run)).toEqual([]);
 	});
 
 	test('a date-picker time is read in the workflow’s time zone', async () => {
-		const scope = api()
-			.get('/v1/candidates')
+		const scope = list()
 			.query({ limit: 5, modifiedSince: '2026-07-01T07:30:00.000Z' })
 			.reply(200, page([], '', false));
-		const result = await runRecruiting({
-			timezone: 'Europe/Berlin',
-			parameters: {
-				resource: 'candidate',
-				operation: 'getAll',
-				limit: 5,
-				filters: { modifiedSince: '2026-07-01T09:30:00' },
-			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
+		const run = getAll(
+			{ limit: 5, filters: { modifiedSince: '2026-07-01T09:30:00' } },
+			{ timezone: 'Europe/Berlin' },
+		);
+		await succeeds(scope, run);
 	});
 
 	test('an opaque cursor that comes back unchanged stops the run instead of looping', async () => {
-		const scope = api()
-			.get('/v1/candidates')
+		const scope = list()
 			.query({ limit: 50 })
 			.reply(200, page([candidate('c1')], 'Y3Vy', true))
 			.get('/v1/candidates')
 			.query({ limit: 50, cursor: 'Y3Vy' })
 			.reply(200, page([candidate('c1')], 'Y3Vy', true));
-		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(result.error?.message).toBe(
+		expect((await failsAfter(scope, getAll({ returnAll: true }))).message).toBe(
 			"The Recruiting API's candidate list sent a page cursor it had already sent; stopped rather than loop",
 		);
 	});
 
 	test('a page that says more follow but has no cursor is an error', async () => {
-		const scope = api()
-			.get('/v1/candidates')
+		const scope = list()
 			.query(true)
 			.reply(200, page([candidate('c1')], '', true));
-		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(result.error?.message).toMatch(/said more candidates follow but gave no cursor/);
+		expect((await failsAfter(scope, getAll({ returnAll: true }))).message).toMatch(
+			/said more candidates follow but gave no cursor/,
+		);
 	});
 
 	test('an error answer names the candidate list', async () => {

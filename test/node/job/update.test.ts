@@ -1,17 +1,15 @@
 import nock from 'nock';
 
-import { API, API_KEY, jsonOf, runRecruiting } from '../../harness/engine';
-
-const jobId = (value: string) => ({ __rl: true, mode: 'id', value });
+import { api, byId, operation, succeeds } from '../../harness/engine';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
-function api() {
-	return nock(API, { reqheaders: { 'x-api-key': API_KEY } });
-}
-
 describe('Job: Update', () => {
+	const update = operation({ resource: 'job', operation: 'update', jobId: byId('v1') });
+	const put = (body: nock.RequestBodyMatcher, path = '/v1/vacancies/v1') =>
+		api().put(path, body).reply(200, '');
+
 	test('sends every field of the body as the spec types it', async () => {
 		const expectedBody = {
 			name: 'Senior Backend Engineer',
@@ -38,132 +36,84 @@ describe('Job: Update', () => {
 				{ group_name: 'Values', attributes: [{ attribute: 'Ownership' }] },
 			],
 		};
-		const scope = api().put('/v1/vacancies/v1', expectedBody).reply(200, '');
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'job',
-				operation: 'update',
-				jobId: jobId('v1'),
-				updateFields: {
-					name: 'Senior Backend Engineer',
-					description: 'New text',
-					companyId: 'co2',
-					stageId: 's2',
-					employmentType: 'partTime',
-					locationType: 'remote',
-					startAt: '2026-03-01T09:00:00Z',
-					endAt: '2026-09-01T00:00:00.000Z',
-					teamUserIds: 'u1, u2',
-					clientTeamUserIds: 'cc1',
-					location: {
-						values: {
-							type: 'headquarters',
-							city: 'Berlin',
-							country: 'Germany',
-							latitude: '52.52',
-							longitude: '13.4',
-							street1: '',
-						},
+		const run = update({
+			updateFields: {
+				name: 'Senior Backend Engineer',
+				description: 'New text',
+				companyId: 'co2',
+				stageId: 's2',
+				employmentType: 'partTime',
+				locationType: 'remote',
+				startAt: '2026-03-01T09:00:00Z',
+				endAt: '2026-09-01T00:00:00.000Z',
+				teamUserIds: 'u1, u2',
+				clientTeamUserIds: 'cc1',
+				location: {
+					values: {
+						type: 'headquarters',
+						city: 'Berlin',
+						country: 'Germany',
+						latitude: '52.52',
+						longitude: '13.4',
+						street1: '',
 					},
-					salaryRange: { values: { currency: 'CHF', min: 100000, max: 120000 } },
-					dealValue: { values: { currency: 'eur', amount: 20000 } },
-					scorecard: {
-						groups: [
-							{ groupName: 'Skills', attributes: 'TypeScript, SQL' },
-							{ groupName: 'Values', attributes: 'Ownership' },
-						],
-					},
+				},
+				salaryRange: { values: { currency: 'CHF', min: 100000, max: 120000 } },
+				dealValue: { values: { currency: 'eur', amount: 20000 } },
+				scorecard: {
+					groups: [
+						{ groupName: 'Skills', attributes: 'TypeScript, SQL' },
+						{ groupName: 'Values', attributes: 'Ownership' },
+					],
 				},
 			},
 		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([{ success: true, id: 'v1', updated: true }]);
+		expect(await succeeds(put(expectedBody), run)).toEqual([
+			{ success: true, id: 'v1', updated: true },
+		]);
 	});
 
 	test('a location without an Address Type keeps the job’s type: none is sent', async () => {
-		const scope = api()
-			.put('/v1/vacancies/v1', { location: { city: 'Berlin' } })
-			.reply(200, '');
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'job',
-				operation: 'update',
-				jobId: jobId('v1'),
-				updateFields: { location: { values: { city: 'Berlin' } } },
-			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
+		const scope = put({ location: { city: 'Berlin' } });
+		await succeeds(scope, update({ updateFields: { location: { values: { city: 'Berlin' } } } }));
 	});
 
 	test('Clear Fields sends null for the nullable fields', async () => {
-		const scope = api()
-			.put('/v1/vacancies/v1', {
-				name: 'X',
-				description: null,
-				employmentType: null,
-				locationType: null,
-				startAt: null,
-				endAt: null,
-			})
-			.reply(200, '');
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'job',
-				operation: 'update',
-				jobId: jobId('v1'),
-				updateFields: {
-					name: 'X',
-					clearFields: ['description', 'employmentType', 'locationType', 'startAt', 'endAt'],
-				},
-			},
+		const scope = put({
+			name: 'X',
+			description: null,
+			employmentType: null,
+			locationType: null,
+			startAt: null,
+			endAt: null,
 		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
+		const clearFields = ['description', 'employmentType', 'locationType', 'startAt', 'endAt'];
+		await succeeds(scope, update({ updateFields: { name: 'X', clearFields } }));
 	});
 
 	test('an id with spaces, % or non-ASCII letters from an expression is sent as one encoded path segment', async () => {
-		const scope = api().put('/v1/vacancies/a%25b%20%C3%BC', { name: 'X' }).reply(200, '');
-		const result = await runRecruiting({
-			items: [{ id: 'a%b ü' }],
-			parameters: {
-				resource: 'job',
-				operation: 'update',
-				jobId: jobId('={{ $json.id }}'),
-				updateFields: { name: 'X' },
-			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
+		const scope = put({ name: 'X' }, '/v1/vacancies/a%25b%20%C3%BC');
+		const run = update(
+			{ jobId: byId('={{ $json.id }}'), updateFields: { name: 'X' } },
+			{ items: [{ id: 'a%b ü' }] },
+		);
+		await succeeds(scope, run);
 	});
 
 	test('an id with / or ? from an expression is refused naming the field; nothing is sent', async () => {
-		const result = await runRecruiting({
-			items: [{ id: '../candidates?x=1' }],
-			parameters: {
-				resource: 'job',
-				operation: 'update',
-				jobId: jobId('={{ $json.id }}'),
-				updateFields: { name: 'X' },
-			},
-		});
+		const result = await update(
+			{ jobId: byId('={{ $json.id }}'), updateFields: { name: 'X' } },
+			{ items: [{ id: '../candidates?x=1' }] },
+		);
 		expect(result.error?.message).toBe(
 			'Job: "../candidates?x=1" cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters (also URL-encoded)',
 		);
 	});
 
 	test('a / typed into By ID is flagged by n8n’s parameter check before anything runs', async () => {
-		await expect(
-			runRecruiting({
-				parameters: {
-					resource: 'job',
-					operation: 'update',
-					jobId: jobId('a/b'),
-					updateFields: { name: 'X' },
-				},
-			}),
-		).rejects.toThrow(/^The 'Recruiting' node has issues:\n- Job ID cannot contain \/, \? or #/);
+		await expect(update({ jobId: byId('a/b'), updateFields: { name: 'X' } })).rejects.toThrow(
+			/^The 'Recruiting' node has issues:\n- Job ID cannot contain \/, \? or #/,
+		);
 	});
 
 	test.each([
@@ -188,23 +138,14 @@ describe('Job: Update', () => {
 		[{ description: 'x', clearFields: ['description'] }, /^Description: is both set and cleared/],
 		[{ teamUserIds: { a: 1 } }, /^Team User IDs: must be a comma-separated list of IDs/],
 	])('rejects bad input %j before sending', async (updateFields, message) => {
-		const result = await runRecruiting({
-			parameters: { resource: 'job', operation: 'update', jobId: jobId('v1'), updateFields },
-		});
+		const { error } = await update({ updateFields });
 		// RoutingNode hands every failure of a declarative node on as a NodeApiError.
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(message);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(message);
 	});
 
 	test('an empty job id is a clear error', async () => {
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'job',
-				operation: 'update',
-				jobId: jobId('  '),
-				updateFields: { name: 'X' },
-			},
-		});
-		expect(result.error?.message).toBe('Job is required');
+		const { error } = await update({ jobId: byId('  '), updateFields: { name: 'X' } });
+		expect(error?.message).toBe('Job is required');
 	});
 });

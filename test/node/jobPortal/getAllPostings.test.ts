@@ -1,89 +1,52 @@
 import nock from 'nock';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { jsonOf, runRecruiting } from '../../harness/engine';
+import { failsAfter, operation, portal, PORTAL, succeeds } from '../../harness/engine';
 import { posting } from '../../harness/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
-const PORTAL = 'https://careers.example';
-
-/** The portal is public: a request that carries x-api-key fails the nock match. */
-function portal() {
-	return nock(PORTAL, { badheaders: ['x-api-key'] });
-}
-
 describe('Job Portal: Get Many Postings', () => {
+	const getAll = operation({
+		resource: 'jobPortal',
+		operation: 'getAllPostings',
+		portalUrl: PORTAL,
+		tenantSlug: 'acme',
+	});
+	/** Without a credential on the node: the portal needs none. */
+	const getAllWithout = (parameters: INodeParameters) => getAll(parameters, { credentials: null });
+	const postings = (...ids: string[]) => ({
+		publicJobBoardPostings: ids.map((id) => ({ ...posting, id })),
+	});
+
 	test('no API key is sent, even with a credential on the node; one item per posting', async () => {
-		const scope = portal()
-			.get('/acme/vacancy-portal/jobs')
-			.reply(200, { publicJobBoardPostings: [posting, { ...posting, id: 'jp2' }] });
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'jobPortal',
-				operation: 'getAllPostings',
-				portalUrl: `${PORTAL}/`,
-				tenantSlug: 'acme',
-			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result).map((p) => p.id)).toEqual(['jp1', 'jp2']);
+		const scope = portal().get('/acme/vacancy-portal/jobs').reply(200, postings('jp1', 'jp2'));
+		const json = await succeeds(scope, getAll({ portalUrl: `${PORTAL}/` }));
+		expect(json.map((p) => p.id)).toEqual(['jp1', 'jp2']);
 	});
 
 	test('Limit keeps the first postings of the one response', async () => {
 		const scope = portal()
 			.get('/acme/vacancy-portal/jobs')
-			.reply(200, {
-				publicJobBoardPostings: ['jp1', 'jp2', 'jp3'].map((id) => ({ ...posting, id })),
-			});
-		const result = await runRecruiting({
-			credentials: null,
-			parameters: {
-				resource: 'jobPortal',
-				operation: 'getAllPostings',
-				portalUrl: PORTAL,
-				tenantSlug: 'acme',
-				limit: 2,
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result).map((p) => p.id)).toEqual(['jp1', 'jp2']);
+			.reply(200, postings('jp1', 'jp2', 'jp3'));
+		const json = await succeeds(scope, getAllWithout({ limit: 2 }));
+		expect(json.map((p) => p.id)).toEqual(['jp1', 'jp2']);
 	});
 
 	test('works with no credential at all', async () => {
-		const scope = portal()
-			.get('/acme%20co/vacancy-portal/jobs')
-			.reply(200, { publicJobBoardPostings: [] });
-		const result = await runRecruiting({
-			credentials: null,
-			parameters: {
-				resource: 'jobPortal',
-				operation: 'getAllPostings',
-				portalUrl: PORTAL,
-				tenantSlug: 'acme co',
-			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-		expect(result.items).toEqual([]);
+		const scope = portal().get('/acme%20co/vacancy-portal/jobs').reply(200, postings());
+		expect(await succeeds(scope, getAllWithout({ tenantSlug: 'acme co' }))).toEqual([]);
 	});
 
-	test.each([
-		['ftp://careers.example', /^Portal URL must be an http\(s\) address/],
-		['careers', /^Portal URL must be an http\(s\) address/],
-	])('a Portal URL of %s is refused', async (portalUrl, message) => {
-		const result = await runRecruiting({
-			credentials: null,
-			parameters: {
-				resource: 'jobPortal',
-				operation: 'getAllPostings',
-				portalUrl,
-				tenantSlug: 'acme',
-			},
-		});
-		expect(result.error?.message).toMatch(message);
-	});
+	test.each(['ftp://careers.example', 'careers'])(
+		'a Portal URL of %s is refused',
+		async (portalUrl) => {
+			expect((await getAllWithout({ portalUrl })).error?.message).toMatch(
+				/^Portal URL must be an http\(s\) address/,
+			);
+		},
+	);
 
 	test.each([
 		[404, 'The job portal could not find the tenant: check the Portal URL and the Tenant Slug'],
@@ -97,17 +60,8 @@ describe('Job Portal: Get Many Postings', () => {
 		],
 	])('a %i from the public portal names its fields, never an API key', async (status, message) => {
 		const scope = portal().get('/nope/vacancy-portal/jobs').reply(status, { error: 'denied' });
-		const result = await runRecruiting({
-			credentials: null,
-			parameters: {
-				resource: 'jobPortal',
-				operation: 'getAllPostings',
-				portalUrl: PORTAL,
-				tenantSlug: 'nope',
-			},
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(result.error?.message).toBe(message);
-		expect(result.error?.description ?? '').not.toMatch(/API key/i);
+		const error = await failsAfter(scope, getAllWithout({ tenantSlug: 'nope' }));
+		expect(error.message).toBe(message);
+		expect(error.description ?? '').not.toMatch(/API key/i);
 	});
 });

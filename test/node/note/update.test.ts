@@ -1,98 +1,55 @@
 import nock from 'nock';
 
-import { API, API_KEY, jsonOf, runRecruiting } from '../../harness/engine';
+import { api, operation, succeeds } from '../../harness/engine';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 describe('Note: Update', () => {
+	const update = operation({ resource: 'note', operation: 'update', noteId: 'n1' });
+	const put = (body: nock.RequestBodyMatcher) => api().put('/v1/notes/n1', body).reply(200, '');
+
 	test('sends content, title, pinned, source and labels', async () => {
-		const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
-			.put('/v1/notes/n1', {
-				content: '<p>Called</p>',
-				title: 'Call',
-				pinned: true,
-				source: 'phone',
-				labelIds: ['l1', 'l2'],
-			})
-			.reply(200, '');
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'note',
-				operation: 'update',
-				noteId: 'n1',
-				content: '<p>Called</p>',
-				title: 'Call',
-				pinned: true,
-				additionalFields: { source: 'phone', labelIds: 'l1, l2' },
-			},
+		const scope = put({
+			content: '<p>Called</p>',
+			title: 'Call',
+			pinned: true,
+			source: 'phone',
+			labelIds: ['l1', 'l2'],
 		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-		expect(jsonOf(result)).toEqual([{ success: true, id: 'n1', updated: true }]);
+		const run = update({
+			content: '<p>Called</p>',
+			title: 'Call',
+			pinned: true,
+			additionalFields: { source: 'phone', labelIds: 'l1, l2' },
+		});
+		expect(await succeeds(scope, run)).toEqual([{ success: true, id: 'n1', updated: true }]);
 	});
 
 	test('an empty title and source None are sent as null', async () => {
-		const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
-			.put('/v1/notes/n1', { content: 'x', title: null, pinned: false, source: null })
-			.reply(200, '');
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'note',
-				operation: 'update',
-				noteId: 'n1',
-				content: 'x',
-				title: '',
-				additionalFields: { source: 'none' },
-			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-	});
-
-	test('empty content names the field', async () => {
-		const result = await runRecruiting({
-			parameters: { resource: 'note', operation: 'update', noteId: 'n1', content: '  ' },
-		});
-		expect(result.error?.message).toMatch(/^Content: is required/);
+		const scope = put({ content: 'x', title: null, pinned: false, source: null });
+		await succeeds(
+			scope,
+			update({ content: 'x', title: '', additionalFields: { source: 'none' } }),
+		);
 	});
 
 	// Moved from test/unit/bodies.test.ts (noteBody), the same assertions through n8n.
 	test('an empty Label IDs field is not sent', async () => {
-		let sent: unknown;
-		const scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
-			.put('/v1/notes/n1', (body) => {
-				sent = body;
-				return true;
-			})
-			.reply(200, '');
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'note',
-				operation: 'update',
-				noteId: 'n1',
-				content: 'x',
-				title: '',
-				pinned: false,
-				additionalFields: { labelIds: '' },
-			},
+		const scope = put({ content: 'x', title: null, pinned: false });
+		const run = update({
+			content: 'x',
+			title: '',
+			pinned: false,
+			additionalFields: { labelIds: '' },
 		});
-		expect(result.error).toBeUndefined();
-		expect(scope.isDone()).toBe(true);
-		expect(sent).toEqual({ content: 'x', title: null, pinned: false });
+		await succeeds(scope, run);
 	});
 
-	test('pinned must be a boolean', async () => {
-		const result = await runRecruiting({
-			parameters: {
-				resource: 'note',
-				operation: 'update',
-				noteId: 'n1',
-				content: 'x',
-				title: '',
-				pinned: '={{ "yes" }}',
-			},
-		});
-		expect(result.error?.message).toMatch(/^Pinned: must be true or false/);
+	test.each([
+		[{ content: '  ' }, /^Content: is required/],
+		[{ content: 'x', title: '', pinned: '={{ "yes" }}' }, /^Pinned: must be true or false/],
+	])('%j names the field', async (parameters, message) => {
+		expect((await update(parameters)).error?.message).toMatch(message);
 	});
 });

@@ -110,4 +110,4 @@ function toMs(time) {
 	return ms;
 }
 
-module.exports = { Clock, DEFAULT_START, toMs };
+module.exports = { Clock, toMs };

@@ -9,19 +9,5 @@
 
 /** @type {typeof import('./index').createSandbox} */
 const createSandbox = require('./sandbox').createSandbox;
-/** @type {typeof import('./index').createStore} */
-const createStore = require('./store').createStore;
-/** @type {typeof import('./index').HttpError} */
-const HttpError = require('./errors').HttpError;
-/** @type {typeof import('./index').encodeCandidateCursor} */
-const encodeCandidateCursor = require('./server').encodeCandidateCursor;
-/** @type {typeof import('./index').decodeCandidateCursor} */
-const decodeCandidateCursor = require('./server').decodeCandidateCursor;
 
-module.exports = {
-	createSandbox,
-	createStore,
-	HttpError,
-	encodeCandidateCursor,
-	decodeCandidateCursor,
-};
+module.exports = { createSandbox };

@@ -107,15 +107,6 @@ const LOCATION_KINDS = Object.freeze([
 	'regional_office',
 ]);
 const NOTE_SOURCES = Object.freeze(['phone', 'inPerson', 'onlineMeeting', 'callAttempted']);
-const APPLICATION_STAGE_TYPES = Object.freeze([
-	'speculative',
-	'application',
-	'sourcing',
-	'outreach',
-	'interview',
-	'presentation',
-	'result',
-]);
 
 /**
  * Cities with the data needed to build coherent locations, phone numbers and
@@ -774,7 +765,6 @@ module.exports = {
 	LOCATION_TYPES,
 	LOCATION_KINDS,
 	NOTE_SOURCES,
-	APPLICATION_STAGE_TYPES,
 	CITIES,
 	FIRST_NAMES,
 	LAST_NAMES,

@@ -10,182 +10,172 @@ const { call, get } = require('./helpers');
 
 /** @typedef {import('./index').Sandbox} Sandbox */
 
+/** @type {Sandbox[]} */
+const started = [];
+afterEach(() => Promise.all(started.splice(0).map((sandbox) => sandbox.close())));
+
 /**
+ * A sandbox for one test, closed after it.
  * @param {import('./index').SandboxOptions} options
- * @param {(sandbox: Sandbox) => Promise<void>} body
  */
-async function withSandbox(options, body) {
+async function start(options) {
 	const sandbox = await createSandbox(options);
-	try {
-		await body(sandbox);
-	} finally {
-		await sandbox.close();
-	}
+	started.push(sandbox);
+	return sandbox;
 }
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('rate limits', () => {
-	test('API-key endpoints: 429 with Retry-After and a JSON body once the per-key limit is reached', () =>
-		withSandbox(
-			{
-				rateLimit: { apiPerWindow: 3, publicPerWindow: 100, windowMs: 400 },
-				apiKeys: ['second-key'],
-			},
-			async (sandbox) => {
-				const statuses = [];
-				for (let i = 0; i < 4; i++)
-					statuses.push((await get(sandbox, '/v1/vacancies?limit=1')).status);
-				expect(statuses).toEqual([200, 200, 200, 429]);
-				const limited = await get(sandbox, '/v1/candidates?limit=1');
-				expect(limited.status).toBe(429);
-				expect(limited.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
-				expect(limited.json).toEqual({ error: 'rate_limited', message: expect.any(String) });
-				// Another key has its own window; the public bucket is separate.
-				expect((await get(sandbox, '/v1/vacancies?limit=1', { apiKey: 'second-key' })).status).toBe(
-					200,
-				);
-				expect((await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null })).status).toBe(
-					200,
-				);
-				// Control endpoints are never limited.
-				expect((await get(sandbox, '/_control/state')).status).toBe(200);
-				// The window passes and requests are allowed again.
-				await sleep(450);
-				expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-			},
-		));
+	test('API-key endpoints: 429 with Retry-After and a JSON body once the per-key limit is reached', async () => {
+		const sandbox = await start({
+			rateLimit: { apiPerWindow: 3, publicPerWindow: 100, windowMs: 400 },
+			apiKeys: ['second-key'],
+		});
+		const statuses = [];
+		for (let i = 0; i < 4; i++) statuses.push((await get(sandbox, '/v1/vacancies?limit=1')).status);
+		expect(statuses).toEqual([200, 200, 200, 429]);
+		const limited = await get(sandbox, '/v1/candidates?limit=1');
+		expect(limited.status).toBe(429);
+		expect(limited.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+		expect(limited.json).toEqual({ error: 'rate_limited', message: expect.any(String) });
+		// Another key has its own window; the public bucket is separate.
+		expect((await get(sandbox, '/v1/vacancies?limit=1', { apiKey: 'second-key' })).status).toBe(
+			200,
+		);
+		expect((await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null })).status).toBe(200);
+		// Control endpoints are never limited.
+		expect((await get(sandbox, '/_control/state')).status).toBe(200);
+		// The window passes and requests are allowed again.
+		await sleep(450);
+		expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
+	});
 
-	test('public endpoints: limited per client IP', () =>
-		withSandbox(
-			{ rateLimit: { apiPerWindow: 100, publicPerWindow: 2, windowMs: 60_000 } },
-			async (sandbox) => {
-				const statuses = [];
-				for (let i = 0; i < 3; i++)
-					statuses.push((await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null })).status);
-				expect(statuses).toEqual([200, 200, 429]);
-				const limited = await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null });
-				expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
-				expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-			},
-		));
+	test('public endpoints: limited per client IP', async () => {
+		const sandbox = await start({
+			rateLimit: { apiPerWindow: 100, publicPerWindow: 2, windowMs: 60_000 },
+		});
+		const statuses = [];
+		for (let i = 0; i < 3; i++)
+			statuses.push((await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null })).status);
+		expect(statuses).toEqual([200, 200, 429]);
+		const limited = await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null });
+		expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+		expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
+	});
 
-	test('unauthenticated requests do not use up a key', () =>
-		withSandbox({ rateLimit: { apiPerWindow: 1 } }, async (sandbox) => {
-			for (let i = 0; i < 3; i++)
-				expect((await get(sandbox, '/v1/vacancies', { apiKey: 'wrong' })).status).toBe(401);
-			expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
-		}));
+	test('unauthenticated requests do not use up a key', async () => {
+		const sandbox = await start({ rateLimit: { apiPerWindow: 1 } });
+		for (let i = 0; i < 3; i++)
+			expect((await get(sandbox, '/v1/vacancies', { apiKey: 'wrong' })).status).toBe(401);
+		expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
+	});
 
-	test('can be disabled, at start or at run time', () =>
-		withSandbox({ rateLimit: false }, async (sandbox) => {
-			for (let i = 0; i < 30; i++)
-				expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-			await call(sandbox, 'POST', '/_control/rate-limit', {
-				body: { apiPerWindow: 1, windowMs: 60_000 },
-			});
+	test('can be disabled, at start or at run time', async () => {
+		const sandbox = await start({ rateLimit: false });
+		for (let i = 0; i < 30; i++)
 			expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-			expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(429);
-			sandbox.setRateLimit(false);
-			expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-		}));
+		await call(sandbox, 'POST', '/_control/rate-limit', {
+			body: { apiPerWindow: 1, windowMs: 60_000 },
+		});
+		expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
+		expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(429);
+		sandbox.setRateLimit(false);
+		expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
+	});
 });
 
 describe('queued faults', () => {
-	test('error, html, rateLimit and truncate answers', () =>
-		withSandbox({ rateLimit: false }, async (sandbox) => {
-			sandbox.faults.enqueue({ kind: 'error', status: 503 });
-			const error = await get(sandbox, '/v1/vacancies');
-			expect(error.status).toBe(503);
-			expect(error.json).toEqual({ error: 'service_unavailable', message: expect.any(String) });
+	test('error, html, rateLimit and truncate answers', async () => {
+		const sandbox = await start({ rateLimit: false });
+		sandbox.faults.enqueue({ kind: 'error', status: 503 });
+		const error = await get(sandbox, '/v1/vacancies');
+		expect(error.status).toBe(503);
+		expect(error.json).toEqual({ error: 'service_unavailable', message: expect.any(String) });
 
-			sandbox.faults.enqueue({ kind: 'html', status: 502 });
-			const html = await get(sandbox, '/v1/vacancies');
-			expect(html.status).toBe(502);
-			expect(html.headers.get('content-type')).toMatch(/^text\/html/);
-			expect(html.text).toMatch(/^<!DOCTYPE html>/);
+		sandbox.faults.enqueue({ kind: 'html', status: 502 });
+		const html = await get(sandbox, '/v1/vacancies');
+		expect(html.status).toBe(502);
+		expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+		expect(html.text).toMatch(/^<!DOCTYPE html>/);
 
-			sandbox.faults.enqueue({ kind: 'rateLimit', retryAfterSeconds: 7 });
-			const limited = await get(sandbox, '/v1/vacancies');
-			expect(limited.status).toBe(429);
-			expect(limited.headers.get('retry-after')).toBe('7');
+		sandbox.faults.enqueue({ kind: 'rateLimit', retryAfterSeconds: 7 });
+		const limited = await get(sandbox, '/v1/vacancies');
+		expect(limited.status).toBe(429);
+		expect(limited.headers.get('retry-after')).toBe('7');
 
-			sandbox.faults.enqueue({ kind: 'truncate' });
-			const truncated = await get(sandbox, '/v1/vacancies?limit=3');
-			expect(truncated.status).toBe(200);
-			expect(truncated.headers.get('content-type')).toMatch(/^application\/json/);
-			expect(() => JSON.parse(truncated.text)).toThrow(SyntaxError);
-			expect(truncated.text.startsWith('{"items":[')).toBe(true);
+		sandbox.faults.enqueue({ kind: 'truncate' });
+		const truncated = await get(sandbox, '/v1/vacancies?limit=3');
+		expect(truncated.status).toBe(200);
+		expect(truncated.headers.get('content-type')).toMatch(/^application\/json/);
+		expect(() => JSON.parse(truncated.text)).toThrow(SyntaxError);
+		expect(truncated.text.startsWith('{"items":[')).toBe(true);
 
-			const normal = await get(sandbox, '/v1/vacancies?limit=3');
-			expect(normal.status).toBe(200);
-			expect(normal.json.items).toHaveLength(3);
-			expect(sandbox.faults.stats).toEqual({
-				drop: 0,
-				error: 1,
-				rateLimit: 1,
-				html: 1,
-				truncate: 1,
-			});
-			expect(sandbox.requestLog.entries.map((e) => [e.status, e.fault])).toEqual([
-				[503, 'error'],
-				[502, 'html'],
-				[429, 'rateLimit'],
-				[200, 'truncate'],
-				[200, null],
-			]);
-		}));
+		const normal = await get(sandbox, '/v1/vacancies?limit=3');
+		expect(normal.status).toBe(200);
+		expect(normal.json.items).toHaveLength(3);
+		expect(sandbox.faults.stats).toEqual({
+			drop: 0,
+			error: 1,
+			rateLimit: 1,
+			html: 1,
+			truncate: 1,
+		});
+		expect(sandbox.requestLog.entries.map((e) => [e.status, e.fault])).toEqual([
+			[503, 'error'],
+			[502, 'html'],
+			[429, 'rateLimit'],
+			[200, 'truncate'],
+			[200, null],
+		]);
+	});
 
-	test('a dropped connection gives no response at all', () =>
-		withSandbox({}, async (sandbox) => {
-			sandbox.faults.enqueue({ kind: 'drop' });
-			await expect(get(sandbox, '/v1/candidates')).rejects.toThrow();
-			expect(sandbox.requestLog.entries[0]).toMatchObject({
-				path: '/v1/candidates',
-				status: 0,
-				fault: 'drop',
-			});
-			expect((await get(sandbox, '/v1/candidates')).status).toBe(200);
-		}));
+	test('a dropped connection gives no response at all', async () => {
+		const sandbox = await start({});
+		sandbox.faults.enqueue({ kind: 'drop' });
+		await expect(get(sandbox, '/v1/candidates')).rejects.toThrow();
+		expect(sandbox.requestLog.entries[0]).toMatchObject({
+			path: '/v1/candidates',
+			status: 0,
+			fault: 'drop',
+		});
+		expect((await get(sandbox, '/v1/candidates')).status).toBe(200);
+	});
 
-	test('a fault before a write leaves the state unchanged; truncate applies the write', () =>
-		withSandbox({}, async (sandbox) => {
-			const body = { content: '<p>x</p>', title: 'T', pinned: false };
-			sandbox.faults.enqueue({ kind: 'error', status: 500 });
-			expect((await call(sandbox, 'PUT', '/v1/notes/note-0001', { body })).status).toBe(500);
-			expect(sandbox.changeLog.entries).toHaveLength(0);
-			sandbox.faults.enqueue({ kind: 'truncate' });
-			expect(
-				(
-					await call(sandbox, 'POST', '/v1/applications', {
-						body: {
-							vacancyId: 'vac-0001',
-							candidateId: 'cand-0000009',
-							stageId: 'astage-applied',
-							statusId: null,
-						},
-					})
-				).text,
-			).toMatch(/^\{"id":/);
-			expect(sandbox.changeLog.entries).toHaveLength(1);
-		}));
+	test('a fault before a write leaves the state unchanged; truncate applies the write', async () => {
+		const sandbox = await start({});
+		const body = { content: '<p>x</p>', title: 'T', pinned: false };
+		sandbox.faults.enqueue({ kind: 'error', status: 500 });
+		expect((await call(sandbox, 'PUT', '/v1/notes/note-0001', { body })).status).toBe(500);
+		expect(sandbox.changeLog.entries).toHaveLength(0);
+		sandbox.faults.enqueue({ kind: 'truncate' });
+		const application = {
+			vacancyId: 'vac-0001',
+			candidateId: 'cand-0000009',
+			stageId: 'astage-applied',
+			statusId: null,
+		};
+		const created = await call(sandbox, 'POST', '/v1/applications', { body: application });
+		expect(created.text).toMatch(/^\{"id":/);
+		expect(sandbox.changeLog.entries).toHaveLength(1);
+	});
 
-	test('match targets one endpoint, count repeats, latency delays', () =>
-		withSandbox({}, async (sandbox) => {
-			await call(sandbox, 'POST', '/_control/faults/queue', {
-				body: { kind: 'error', status: 504, match: '/candidates', count: 2 },
-			});
-			expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
-			expect((await get(sandbox, '/v1/candidates')).status).toBe(504);
-			expect((await get(sandbox, '/v1/candidates')).status).toBe(504);
-			expect((await get(sandbox, '/v1/candidates')).status).toBe(200);
+	test('match targets one endpoint, count repeats, latency delays', async () => {
+		const sandbox = await start({});
+		await call(sandbox, 'POST', '/_control/faults/queue', {
+			body: { kind: 'error', status: 504, match: '/candidates', count: 2 },
+		});
+		expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
+		expect((await get(sandbox, '/v1/candidates')).status).toBe(504);
+		expect((await get(sandbox, '/v1/candidates')).status).toBe(504);
+		expect((await get(sandbox, '/v1/candidates')).status).toBe(200);
 
-			sandbox.faults.enqueue({ kind: 'latency', latencyMs: 150 });
-			const started = Date.now();
-			expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-			expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-		}));
+		sandbox.faults.enqueue({ kind: 'latency', latencyMs: 150 });
+		const started = Date.now();
+		expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+	});
 });
 
 describe('random faults', () => {
@@ -196,16 +186,14 @@ describe('random faults', () => {
 	async function statuses(faults, n) {
 		/** @type {(number | string)[]} */
 		const out = [];
-		await withSandbox({ faults, rateLimit: false }, async (sandbox) => {
-			for (let i = 0; i < n; i++) {
-				try {
-					const res = await get(sandbox, '/v1/vacancies?limit=1');
-					out.push(res.status);
-				} catch {
-					out.push('dropped');
-				}
+		const sandbox = await start({ faults, rateLimit: false });
+		for (let i = 0; i < n; i++) {
+			try {
+				out.push((await get(sandbox, '/v1/vacancies?limit=1')).status);
+			} catch {
+				out.push('dropped');
 			}
-		});
+		}
 		return out;
 	}
 
@@ -228,37 +216,37 @@ describe('random faults', () => {
 		);
 	});
 
-	test('never touch /_control/, and respect scope', () =>
-		withSandbox({ faults: { errorRate: 1, scope: 'api' } }, async (sandbox) => {
-			expect((await get(sandbox, '/_control/state')).status).toBe(200);
-			expect((await get(sandbox, '/v1/vacancies')).status).toBeGreaterThanOrEqual(500);
-			expect((await get(sandbox, '/acme/vacancy-portal/jobs')).status).toBe(200);
-			await call(sandbox, 'POST', '/_control/faults/clear');
-			expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
-		}));
+	test('never touch /_control/, and respect scope', async () => {
+		const sandbox = await start({ faults: { errorRate: 1, scope: 'api' } });
+		expect((await get(sandbox, '/_control/state')).status).toBe(200);
+		expect((await get(sandbox, '/v1/vacancies')).status).toBeGreaterThanOrEqual(500);
+		expect((await get(sandbox, '/acme/vacancy-portal/jobs')).status).toBe(200);
+		await call(sandbox, 'POST', '/_control/faults/clear');
+		expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
+	});
 
-	test('latency ranges delay requests', () =>
-		withSandbox({ faults: { latencyMs: [60, 80] } }, async (sandbox) => {
-			const started = Date.now();
-			await get(sandbox, '/v1/vacancies?limit=1');
-			await get(sandbox, '/v1/vacancies?limit=1');
-			expect(Date.now() - started).toBeGreaterThanOrEqual(115);
-		}));
+	test('latency ranges delay requests', async () => {
+		const sandbox = await start({ faults: { latencyMs: [60, 80] } });
+		const started = Date.now();
+		await get(sandbox, '/v1/vacancies?limit=1');
+		await get(sandbox, '/v1/vacancies?limit=1');
+		expect(Date.now() - started).toBeGreaterThanOrEqual(115);
+	});
 
-	test('configuration errors are rejected', () =>
-		withSandbox({}, async (sandbox) => {
-			const res = await call(sandbox, 'POST', '/_control/faults', {
-				body: { errorRate: 0.8, dropRate: 0.5 },
-			});
-			expect([res.status, res.json.error]).toEqual([400, 'validation_error']);
-			expect(() => sandbox.setFaults({ errorStatuses: [404] })).toThrow(RangeError);
-		}));
+	test('configuration errors are rejected', async () => {
+		const sandbox = await start({});
+		const res = await call(sandbox, 'POST', '/_control/faults', {
+			body: { errorRate: 0.8, dropRate: 0.5 },
+		});
+		expect([res.status, res.json.error]).toEqual([400, 'validation_error']);
+		expect(() => sandbox.setFaults({ errorStatuses: [404] })).toThrow(RangeError);
+	});
 
-	test('reset restores the faults configured at creation', () =>
-		withSandbox({ faults: { errorRate: 1 } }, async (sandbox) => {
-			sandbox.setFaults({});
-			expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
-			sandbox.reset();
-			expect((await get(sandbox, '/v1/vacancies')).status).toBeGreaterThanOrEqual(500);
-		}));
+	test('reset restores the faults configured at creation', async () => {
+		const sandbox = await start({ faults: { errorRate: 1 } });
+		sandbox.setFaults({});
+		expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
+		sandbox.reset();
+		expect((await get(sandbox, '/v1/vacancies')).status).toBeGreaterThanOrEqual(500);
+	});
 });

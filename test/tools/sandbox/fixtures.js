@@ -568,7 +568,5 @@ module.exports = {
 	candidateId,
 	vacancyId,
 	applicationId,
-	noteId,
 	DAY,
-	YEAR,
 };

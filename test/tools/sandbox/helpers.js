@@ -86,4 +86,41 @@ async function walk(sandbox, path, query = {}, maxPages = 1000) {
  */
 const keys = (obj) => Object.keys(obj).sort();
 
-module.exports = { call, get, walk, keys };
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * Where `actual` has another shape than `expected`, a sample of the spec's shape: other keys
+ * at any level, another viewType, another type of value, a time that is not ISO (where the
+ * sample has one), a wrapper that is null. A null value is fine elsewhere, and every item of a
+ * list is held to the sample's first.
+ * @param {unknown} actual
+ * @param {unknown} expected
+ * @param {string} [path]
+ * @returns {string[]}
+ */
+function shapeDifferences(actual, expected, path = '') {
+	if (expected === null) return [];
+	if (actual === null) {
+		const wrapper = typeof expected === 'object' && 'viewType' in expected;
+		return wrapper ? [`${path}: null`] : [];
+	}
+	if (Array.isArray(expected)) {
+		if (!Array.isArray(actual)) return [`${path}: not a list`];
+		return actual.flatMap((item, i) => shapeDifferences(item, expected[0], `${path}[${i}]`));
+	}
+	if (typeof expected !== 'object') {
+		if (typeof actual !== typeof expected) return [`${path}: a ${typeof actual}`];
+		const time = typeof expected === 'string' && ISO_TIME.test(expected);
+		return time && !ISO_TIME.test(/** @type {string} */ (actual)) ? [`${path}: ${actual}`] : [];
+	}
+	if (typeof actual !== 'object' || Array.isArray(actual)) return [`${path}: not an object`];
+	const record = /** @type {Record<string, unknown>} */ (actual);
+	const sample = /** @type {Record<string, unknown>} */ (expected);
+	if (keys(record).join() !== keys(sample).join()) return [`${path}: keys ${keys(record)}`];
+	if (record.viewType !== sample.viewType) return [`${path}: viewType ${record.viewType}`];
+	return Object.keys(sample).flatMap((key) =>
+		shapeDifferences(record[key], sample[key], `${path}.${key}`),
+	);
+}
+
+module.exports = { call, get, walk, keys, shapeDifferences };

@@ -375,24 +375,3 @@ export interface Sandbox {
 }
 
 export declare function createSandbox(options?: SandboxOptions): Promise<Sandbox>;
-export declare function createStore(options?: StoreOptions & { clock?: ClockOptions }): Store;
-
-/** Error answered by the sandbox: `{ error, message, field? }`. */
-export declare class HttpError extends Error {
-	constructor(
-		status: number,
-		code: string,
-		message: string,
-		field?: string,
-		headers?: Record<string, string>,
-	);
-	status: number;
-	code: string;
-	field: string | undefined;
-	headers: Record<string, string>;
-	toJSON(): { error: string; message: string; field?: string };
-}
-
-/** Candidate cursor: standard base64 of {"m": modifiedAt ISO, "id": id}. */
-export declare function encodeCandidateCursor(position: { modifiedAt: number; id: string }): string;
-export declare function decodeCandidateCursor(cursor: string): { modifiedAt: number; id: string };

@@ -16,14 +16,5 @@
  */
 
 const { createSandbox } = require('./sandbox');
-const { createStore } = require('./store');
-const { HttpError } = require('./errors');
-const { encodeCandidateCursor, decodeCandidateCursor } = require('./server');
 
-module.exports = {
-	createSandbox,
-	createStore,
-	HttpError,
-	encodeCandidateCursor,
-	decodeCandidateCursor,
-};
+module.exports = { createSandbox };

@@ -90,4 +90,4 @@ class RateLimiter {
 	}
 }
 
-module.exports = { RateLimiter, DEFAULT_RATE_LIMIT };
+module.exports = { RateLimiter };

@@ -111,4 +111,4 @@ class SortedIndex {
 	}
 }
 
-module.exports = { SortedIndex, compareKeys };
+module.exports = { SortedIndex };

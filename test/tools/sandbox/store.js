@@ -174,11 +174,6 @@ class Store {
 		return this.world.notes.get(id);
 	}
 
-	/** @param {string} id */
-	getPosting(id) {
-		return this.world.postings.get(id);
-	}
-
 	/** @param {string} vacancyId */
 	applicationsOfVacancy(vacancyId) {
 		const ids = this.world.applicationsByVacancy.get(vacancyId) ?? [];
