@@ -614,6 +614,9 @@ describe('the request log, read: jobs read and failures judged by the retry poli
 		expect(() => judgeFailure('poll 3', http(502), [entry(job, 502, 'error')])).toThrow(
 			/poll 3 failed unexpectedly \(HTTP 502\); faults injected into its requests: error 502; beyond what the retries absorb: none/,
 		);
+		// A 500 met by a retry (after a 429) is still not retried.
+		const after429 = [entry(job, 429, 'rateLimit'), entry(job, 500, 'error')];
+		expect(judgeFailure('poll 3', http(500, true), after429)).toBe('HTTP 500 after retries');
 		const eight = Array.from({ length: 8 }, () => entry(job, 502, 'error'));
 		expect(judgeFailure('poll 4', http(502, true), eight)).toBe('HTTP 502 after retries');
 		expect(() => judgeFailure('poll 5', http(502, true), eight.slice(1))).toThrow(/unexpectedly/);

@@ -178,11 +178,23 @@ export function jobsRead(entries: RequestLogEntry[]): { job: string; status: 200
 	return jobs;
 }
 
-/** A poll's items not consumed yet; `take` consumes one by (job, application, event). */
-type ItemPool = IDataObject[];
+/** One successful poll as the ledger works through it. */
+interface Run {
+	number: number;
+	model: Model;
+	requests: RequestLogEntry[];
+	items: IDataObject[];
+	/** The items not consumed yet (`take`). */
+	pool: IDataObject[];
+	/** The jobs read so far, as reads on schedule or take-in reads. */
+	read: Map<string, 'scheduled' | 'takeIn'>;
+	/** The jobs watched as the poll began. */
+	watched: number;
+}
+
 const matches = (job: string, application: string, event: string) => (item: IDataObject) =>
 	item.jobId === job && item.applicationId === application && item.event === event;
-function take(pool: ItemPool, job: string, application: string, event: string) {
+function take(pool: IDataObject[], job: string, application: string, event: string) {
 	const index = pool.findIndex(matches(job, application, event));
 	return index < 0 ? undefined : pool.splice(index, 1)[0];
 }
@@ -429,62 +441,59 @@ export class ApplicationLedger {
 		const clock = ++model.clock;
 		const idle = clock > 1 && this.jobChangedAt <= model.seen;
 		model.seen = this.sandbox.changeLog.seq;
-		const watched = this.watchedCount(model);
+		const run: Run = {
+			number,
+			model,
+			requests,
+			items,
+			pool: [...items],
+			read: new Map(),
+			watched: this.watchedCount(model),
+		};
 		this.report.polls++;
 		this.report.emitted += items.length;
 		for (const { event } of items)
 			this.report.byEvent[String(event)] = (this.report.byEvent[String(event)] ?? 0) + 1;
-		const pool = [...items];
 		const reads = jobsRead(requests);
-		const read = new Map<string, 'scheduled' | 'takeIn'>();
 		let cut = false;
 		reads.forEach(({ job, status }, index) => {
-			const last = index === reads.length - 1 ? items.length : undefined;
-			const kind = this.scope(model, job, read, number);
+			const kind = this.scope(run, job);
 			if (kind === undefined) return;
-			read.set(job, kind);
-			cut = this.read(model, number, job, status === 404, pool, last) || cut;
+			run.read.set(job, kind);
+			cut = this.read(run, job, status === 404, index === reads.length - 1) || cut;
 		});
 		const full = cut || items.length >= this.limits.maxItems;
-		this.pace(number, requests, read, idle && !full && !this.anyWaiting(model), watched);
-		this.schedule(model, number, read, full, watched);
-		this.leftovers(number, items, pool);
+		this.pace(run, idle && !full && !this.anyWaiting(model));
+		this.schedule(run, full);
+		this.leftovers(run);
 		// n8n saves the state with a poll that emits items; with durable cursors, with every poll.
 		if (items.length > 0 || this.setting.durable) this.saved = copyModel(model);
 	}
 
 	/** A read in scope, as a scheduled or a take-in read; undefined (noted): out of scope. */
-	private scope(
-		model: Model,
-		jobId: string,
-		read: Map<string, string>,
-		number: number,
-	): 'scheduled' | 'takeIn' | undefined {
+	private scope({ model, read, number }: Run, jobId: string): 'scheduled' | 'takeIn' | undefined {
 		const job = model.jobs.get(jobId);
 		if (job && !read.has(jobId) && (job.status !== 'out' || job.changed))
 			return this.waiting(job) ? 'takeIn' : 'scheduled';
-		const why = read.has(jobId)
-			? 'read twice'
-			: this.deleted.has(jobId)
-				? 'deleted, read before'
-				: job
-					? 'closed, not shown changed'
-					: 'not watched';
+		const [, why] = [
+			[read.has(jobId), 'read twice'],
+			[this.deleted.has(jobId), 'deleted, read before'],
+			[job, 'closed, not shown changed'],
+			[true, 'not watched'],
+		].find(([reason]) => reason) as [unknown, string];
 		this.note('unexpected', `${jobId}, poll ${number}: a read of a job out of scope (${why})`);
 		return undefined;
 	}
 
 	/**
 	 * One read of a job in scope: what it owes, consumed from the poll's items; then what the
-	 * job is. `last`: the poll's item count, when this is its last read. Whether Max Items cut it.
+	 * job is. `last`: the poll's last read. Whether Max Items cut it.
 	 */
 	private read(
-		model: Model,
-		number: number,
+		{ model, number, pool, items }: Run,
 		jobId: string,
 		gone: boolean,
-		pool: ItemPool,
-		last: number | undefined,
+		last: boolean,
 	): boolean {
 		const job = model.jobs.get(jobId) as JobModel;
 		const closed = !gone && this.closed(jobId);
@@ -502,7 +511,7 @@ export class ApplicationLedger {
 				owed.length > 0 && !pool.some((item) => owed.some((e) => matches(jobId, id, e)(item))),
 		);
 		const cut =
-			last !== undefined && skipped.some(({ owed }) => last + owed.length > this.limits.maxItems);
+			last && skipped.some(({ owed }) => items.length + owed.length > this.limits.maxItems);
 		const deferred = new Set(cut ? skipped.map(({ id }) => id) : []);
 		for (const { id, owed, was, is } of owedHere) {
 			if (deferred.has(id)) {
@@ -540,13 +549,7 @@ export class ApplicationLedger {
 	 * taken in; "an idle poll costs 1 + min(jobs, Jobs per Poll)" requests (idle: no job changed,
 	 * none to take in, Max Items not reached).
 	 */
-	private pace(
-		number: number,
-		requests: RequestLogEntry[],
-		read: Map<string, 'scheduled' | 'takeIn'>,
-		idle: boolean,
-		watched: number,
-	): void {
+	private pace({ number, requests, read, watched }: Run, idle: boolean): void {
 		const { jobsPerPoll } = this.limits;
 		for (const kind of ['scheduled', 'takeIn'] as const) {
 			const reads = [...read.values()].filter((k) => k === kind).length;
@@ -569,13 +572,7 @@ export class ApplicationLedger {
 	}
 
 	/** After the reads: how long each job may wait now, and which are late. */
-	private schedule(
-		model: Model,
-		number: number,
-		read: Map<string, string>,
-		full: boolean,
-		watched: number,
-	): void {
+	private schedule({ model, number, read, watched }: Run, full: boolean): void {
 		for (const [id, job] of model.jobs) {
 			if (read.has(id)) {
 				job.waits = model.joined;
@@ -599,7 +596,7 @@ export class ApplicationLedger {
 	 * Poll, properties.ts: "The most items one poll emits" (the events of one application are
 	 * emitted together, so a poll's first application may pass it).
 	 */
-	private leftovers(number: number, items: IDataObject[], pool: ItemPool): void {
+	private leftovers({ number, items, pool }: Run): void {
 		const applications = new Set(items.map((item) => String(item.applicationId)));
 		if (items.length > this.limits.maxItems && applications.size > 1)
 			this.note(

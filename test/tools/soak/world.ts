@@ -464,11 +464,13 @@ export class World {
 	 * once the sandbox shows it done.
 	 */
 	rows(i: number, polls: number, keep: ReadonlySet<string> = new Set()): void {
-		const { sandbox } = this;
+		const { sandbox, script } = this;
 		const at = (fraction: number) => i === Math.max(1, Math.floor(polls * fraction));
 		const done = (row: string) => (this.counts.rows[row] = (this.counts.rows[row] ?? 0) + 1);
-		const openJob = () =>
-			[...this.jobIds]
+		const first = (job: string) => sandbox.store.applicationsOfVacancy(job)[0].id;
+		/** An open job with applications, neither kept nor scripted; `scripted`: now it is. */
+		const openJob = (scripted = false) => {
+			const job = [...this.jobIds]
 				.sort()
 				.find(
 					(id) =>
@@ -477,37 +479,37 @@ export class World {
 						this.isOpen(id) &&
 						sandbox.store.applicationsOfVacancy(id).length > 1,
 				) as string;
-		const [closing, interviewed] = [this.script.closing, this.script.interviewed];
+			if (scripted) this.scripted.add(job);
+			return job;
+		};
 		if (at(0.1)) {
 			const open = sandbox.fixtures().vacancyStages.find((stage) => stage.isOpen)?.id;
 			const job = sandbox.createVacancy({
 				name: this.name('Job with applications'),
 				stageId: open,
-			}).id;
-			for (let n = 0; n < 3; n++) this.apply(job);
+			});
+			for (let n = 0; n < 3; n++) this.apply(job.id);
 			done('job created with applications');
 		}
-		if (at(0.15)) {
-			this.script.closing = openJob();
-			this.scripted.add(this.script.closing);
-			this.restage(this.script.closing, false, 'Closed job');
-		}
-		if (at(0.2)) {
-			this.script.interviewed = openJob();
-			this.scripted.add(this.script.interviewed);
-			for (const { id } of sandbox.store.applicationsOfVacancy(this.script.interviewed))
+		if (at(0.15)) this.restage((script.closing = openJob(true)), false, 'Closed job');
+		if (at(0.2))
+			for (const { id } of sandbox.store.applicationsOfVacancy(
+				(script.interviewed = openJob(true)),
+			))
 				sandbox.moveApplication(id, { interview: true });
+		if (script.closing && (at(0.3) || at(0.7))) {
+			sandbox.moveApplication(first(script.closing), {
+				state: at(0.3) ? 'rejected' : 'in-progress',
+			});
+			this.apply(script.closing);
+			if (at(0.7) && this.isOpen(script.closing))
+				done('job closed, changed, reopened, changed again');
 		}
-		if (closing && (at(0.3) || at(0.7))) {
-			const [first] = sandbox.store.applicationsOfVacancy(closing);
-			sandbox.moveApplication(first.id, { state: at(0.3) ? 'rejected' : 'in-progress' });
-			this.apply(closing);
-		}
-		if (interviewed && at(0.45)) {
-			const [first] = sandbox.store.applicationsOfVacancy(interviewed);
-			const before = sandbox.store.applicationFacts(first.id)?.interview;
-			sandbox.moveApplication(first.id, { interview: 'moved' });
-			const after = sandbox.store.applicationFacts(first.id)?.interview;
+		if (script.interviewed && at(0.45)) {
+			const id = first(script.interviewed);
+			const before = sandbox.store.applicationFacts(id)?.interview;
+			sandbox.moveApplication(id, { interview: 'moved' });
+			const after = sandbox.store.applicationFacts(id)?.interview;
 			if (before && after?.id === before.id && after.startTime !== before.startTime)
 				done('interview moved under its id');
 		}
@@ -516,13 +518,11 @@ export class World {
 			done('job deleted');
 		}
 		if (at(0.55)) {
-			const [application] = sandbox.store.applicationsOfVacancy(openJob());
-			sandbox.touchCandidate(application.candidateId, { firstName: this.name('Renamed') });
+			const candidate = sandbox.store.getApplication(first(openJob()))?.candidateId as string;
+			sandbox.touchCandidate(candidate, { firstName: this.name('Renamed') });
 			done('candidate renamed');
 		}
-		if (closing && at(0.6)) this.restage(closing, true, 'Reopened job');
-		if (closing && at(0.7) && this.isOpen(closing))
-			done('job closed, changed, reopened, changed again');
+		if (script.closing && at(0.6)) this.restage(script.closing, true, 'Reopened job');
 	}
 
 	/** The latest modifiedAt any record of the ledger carries, and how many carry it. */
