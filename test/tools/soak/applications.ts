@@ -108,12 +108,12 @@ interface JobModel {
 	/** The most jobs watched in a poll since `from`. */
 	jobs: number;
 	/**
-	 * Polls the rotation may wait since `from`: one for each poll that reached Max Items per
-	 * Poll, and one for each job that joined the rotation (`joins`).
+	 * Polls the rotation may be behind: as late as the job was read last time round, one for
+	 * each poll that reached Max Items per Poll since, and those of `Model.behind` since `since`.
 	 */
 	waits: number;
-	/** Taken in after the first activation (created, reopened): its first read joins the rotation. */
-	joins: boolean;
+	/** The poll from which `Model.behind` counts for it: a cycle before its last read. */
+	since: number;
 	/** Take-in: the jobs waiting to be taken in at `from`, less the arrivals counted by then. */
 	ahead: number;
 	/** The job list showed it changed since its last read. */
@@ -125,18 +125,24 @@ interface JobModel {
 interface Model {
 	/** The polls the trigger counts (README: a failed poll changes nothing). */
 	clock: number;
-	/** The change log's seq when the trigger last read the job list. */
+	/** The change log's seq when the trigger last read the job list (-1: it reads it anew). */
 	seen: number;
 	/** Jobs that came to wait for a take-in read, ever. */
 	arrivals: number;
-	/** Jobs that joined the rotation since the last poll (`JobModel.joins`). */
-	joined: number;
+	/** Jobs created since the last poll. */
+	created: number;
+	/**
+	 * By poll, how many polls the rotation may have fallen behind so far: one for each job
+	 * created and each read beyond Jobs per Poll in one poll.
+	 */
+	behind: number[];
 	reported: Map<string, ApplicationFacts>;
 	jobs: Map<string, JobModel>;
 }
 
 const copyModel = (model: Model): Model => ({
 	...model,
+	behind: [...model.behind],
 	reported: new Map(model.reported),
 	jobs: new Map([...model.jobs].map(([id, job]) => [id, { ...job }])),
 });
@@ -286,8 +292,9 @@ export class ApplicationLedger {
 	/** The user takes a job out of Picked Jobs (after the trigger failed naming it). */
 	unpick(jobId: string): void {
 		this.setting.picked = (this.setting.picked ?? []).filter((id) => id !== jobId);
-		this.model?.jobs.delete(jobId);
-		this.saved?.jobs.delete(jobId);
+		// Another Jobs to Watch: the trigger reads the whole job list again (not an idle poll).
+		for (const model of [this.model, this.saved])
+			if (model) Object.assign(model, { seen: -1 }).jobs.delete(jobId);
 	}
 
 	private setTruth(id: string, facts: ApplicationFacts): void {
@@ -304,7 +311,7 @@ export class ApplicationLedger {
 	private wait(model: Model, job: JobModel): void {
 		const waiting = [...model.jobs.values()].filter((other) => this.waiting(other)).length;
 		model.arrivals++;
-		Object.assign(job, { from: model.clock + 1, ahead: waiting + 1 - model.arrivals, joins: true });
+		Object.assign(job, { from: model.clock + 1, ahead: waiting + 1 - model.arrivals });
 	}
 
 	private waiting(job: JobModel): boolean {
@@ -318,8 +325,8 @@ export class ApplicationLedger {
 		if (kind === 'created' || job === undefined) {
 			// README: "A job created later has all its applications new."
 			if (job) return;
-			model.jobs.set(id, { ...this.fresh(model, 'new'), joins: true });
-			model.joined++;
+			model.jobs.set(id, this.fresh(model, 'new'));
+			model.created++;
 			return;
 		}
 		// README, Open Jobs Only: "a closed job is read again only when the job list shows it
@@ -329,7 +336,7 @@ export class ApplicationLedger {
 	}
 
 	private fresh(model: Model, status: Status): JobModel {
-		const job = { status, from: model.clock + 1, waits: 0, joins: false, ahead: 0 };
+		const job = { status, from: model.clock + 1, waits: 0, since: model.clock, ahead: 0 };
 		return { ...job, jobs: this.watchedCount(model), changed: false, noted: false };
 	}
 
@@ -364,7 +371,7 @@ export class ApplicationLedger {
 	 */
 	private freshModel(): Model {
 		const model: Model = {
-			...{ clock: 0, seen: 0, arrivals: 0, joined: 0 },
+			...{ clock: 0, seen: 0, arrivals: 0, created: 0, behind: [0] },
 			...{ reported: new Map(), jobs: new Map() },
 		};
 		const status = this.setting.start === 'everything' ? 'new' : 'takeIn';
@@ -384,15 +391,16 @@ export class ApplicationLedger {
 	/**
 	 * The last poll by which the job must have been read (undefined: none is owed), from
 	 * README, Start, sizing: "each watched job is read at least every ceil(jobs ÷ Jobs per Poll)
-	 * polls"; nodes/RecruitingTrigger/README.md: "each poll that reaches Max Items per Poll and
-	 * each job that joins the rotation meanwhile (created, or taken in) may make it wait one poll
-	 * more"; taking in: "Jobs per Poll jobs a poll (200 jobs at 20 a poll: the first 10 polls)",
+	 * polls"; nodes/RecruitingTrigger/README.md: "a job read late is read as late the next time
+	 * round", "each job created, each job read beyond Jobs per Poll in one poll and each poll
+	 * that reaches Max Items may put the rotation a poll further behind"; taking in: "Jobs per Poll jobs a poll (200 jobs at 20 a poll: the first 10 polls)",
 	 * "at most Jobs per Poll a poll beside the rotation".
 	 */
 	private deadline(model: Model, id: string, job: JobModel): number | undefined {
 		const { jobsPerPoll } = this.limits;
 		const gone = this.deleted.has(id);
-		const rotation = () => job.from - 1 + Math.ceil(job.jobs / jobsPerPoll) + job.waits;
+		const behind = model.behind[model.clock] - model.behind[job.since];
+		const rotation = () => job.from - 1 + Math.ceil(job.jobs / jobsPerPoll) + job.waits + behind;
 		const takeIn = () => job.from - 1 + Math.ceil((job.ahead + model.arrivals) / jobsPerPoll);
 		switch (job.status) {
 			case 'watched':
@@ -439,7 +447,7 @@ export class ApplicationLedger {
 		this.readLog();
 		const model = (this.model ??= this.freshModel());
 		const clock = ++model.clock;
-		const idle = clock > 1 && this.jobChangedAt <= model.seen;
+		const idle = clock > 1 && this.jobChangedAt <= model.seen && !this.anyWaiting(model);
 		model.seen = this.sandbox.changeLog.seq;
 		const run: Run = {
 			number,
@@ -463,7 +471,7 @@ export class ApplicationLedger {
 			cut = this.read(run, job, status === 404, index === reads.length - 1) || cut;
 		});
 		const full = cut || items.length >= this.limits.maxItems;
-		this.pace(run, idle && !full && !this.anyWaiting(model));
+		this.pace(run, idle && !full);
 		this.schedule(run, full);
 		this.leftovers(run);
 		// n8n saves the state with a poll that emits items; with durable cursors, with every poll.
@@ -490,7 +498,7 @@ export class ApplicationLedger {
 	 * job is. `last`: the poll's last read. Whether Max Items cut it.
 	 */
 	private read(
-		{ model, number, pool, items }: Run,
+		{ model, number, pool, items, watched }: Run,
 		jobId: string,
 		gone: boolean,
 		last: boolean,
@@ -534,9 +542,14 @@ export class ApplicationLedger {
 			if (after === 'watched' && is !== undefined) model.reported.set(id, is);
 			else model.reported.delete(id);
 		}
-		if (after === 'watched' && job.joins && job.status !== 'watched') model.joined++;
+		// README: the rotation "goes on in the same order": as late as this read, the next; and
+		// what put it behind in the cycle before this read may still hold it back.
+		const cycle = Math.ceil(watched / this.limits.jobsPerPoll);
+		const late =
+			job.status === 'watched' || job.status === 'new' ? model.clock - job.from + 1 - cycle : 0;
+		const since = Math.max(0, model.clock - 1 - cycle);
 		if (after === 'gone') model.jobs.delete(jobId);
-		else model.jobs.set(jobId, this.fresh(model, after));
+		else model.jobs.set(jobId, { ...this.fresh(model, after), waits: Math.max(0, late), since });
 		return cut;
 	}
 
@@ -573,22 +586,21 @@ export class ApplicationLedger {
 
 	/** After the reads: how long each job may wait now, and which are late. */
 	private schedule({ model, number, read, watched }: Run, full: boolean): void {
+		const excess = Math.max(0, read.size - this.limits.jobsPerPoll);
+		model.behind[model.clock] = model.behind[model.clock - 1] + model.created + excess;
 		for (const [id, job] of model.jobs) {
-			if (read.has(id)) {
-				job.waits = model.joined;
-				continue;
-			}
-			job.waits += model.joined + (full ? 1 : 0);
+			if (read.has(id)) continue;
+			job.waits += full ? 1 : 0;
 			job.jobs = Math.max(job.jobs, watched);
 			const due = this.deadline(model, id, job);
 			if (due === undefined || model.clock < due || job.noted) continue;
 			job.noted = true;
 			this.note(
 				'late',
-				`${id} (${job.status}), due from poll ${job.from} within ${due - job.from + 1}, not read by poll ${number} (${job.jobs} jobs, Jobs per Poll ${this.limits.jobsPerPoll}, ${job.waits} polls' wait)`,
+				`${id} (${job.status}), due from poll ${job.from} within ${due - job.from + 1}, not read by poll ${number} (${job.jobs} jobs, Jobs per Poll ${this.limits.jobsPerPoll}, ${due - job.from + 1 - Math.ceil(job.jobs / this.limits.jobsPerPoll)} polls behind)`,
 			);
 		}
-		model.joined = 0;
+		model.created = 0;
 	}
 
 	/**
