@@ -389,12 +389,14 @@ export class ApplicationLedger {
 	}
 
 	/**
-	 * The last poll by which the job must have been read (undefined: none is owed), from
-	 * README, Start, sizing: "each watched job is read at least every ceil(jobs ÷ Jobs per Poll)
-	 * polls"; nodes/RecruitingTrigger/README.md: "a job read late is read as late the next time
-	 * round", "each job created, each job read beyond Jobs per Poll in one poll and each poll
-	 * that reaches Max Items may put the rotation a poll further behind"; taking in: "Jobs per Poll jobs a poll (200 jobs at 20 a poll: the first 10 polls)",
-	 * "at most Jobs per Poll a poll beside the rotation".
+	 * The last poll by which the job must have been read (undefined: none is owed). README,
+	 * sizing: "each watched job is read at least every ceil(jobs ÷ Jobs per Poll) polls";
+	 * nodes/RecruitingTrigger/README.md: "Each job created ..., each job read beyond Jobs per
+	 * Poll in one poll ... and each poll that reaches Max Items may put the rotation a poll
+	 * further behind, and it goes on in the same order: a job read late is read as late the next
+	 * time round"; taking in, "Jobs per Poll a poll beside the rotation (by id: a job waits at
+	 * most ceil(jobs to take in ÷ Jobs per Poll) polls, counting those that come to wait after
+	 * it)".
 	 */
 	private deadline(model: Model, id: string, job: JobModel): number | undefined {
 		const { jobsPerPoll } = this.limits;
