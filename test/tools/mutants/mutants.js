@@ -112,6 +112,13 @@ const MUTANTS = [
 		replace: 'scheduled: scheduled.slice(0, perPoll - 1).map(([id]) => id),',
 	},
 	{
+		name: 'jobs whose id ends in 9 are never read on schedule',
+		kind: 'read schedule', settings: 'all', caught: ['late'],
+		file: 'nodes/RecruitingTrigger/applications/readPlan.ts',
+		find: 'const rotation = jobs.filter(([, job]) => takenIn(job));',
+		replace: "const rotation = jobs.filter(([id, job]) => takenIn(job) && !id.endsWith('9'));",
+	},
+	{
 		name: 'From Now takes in one job more a poll',
 		kind: 'take-in pace', settings: 'now', caught: ['unexpected'],
 		file: 'nodes/RecruitingTrigger/applications/readPlan.ts',
