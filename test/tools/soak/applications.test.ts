@@ -337,7 +337,7 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 		ledger.poll(3, reads(['j5']), []);
 		const report = ledger.finish();
 		expect(report.examples.late).toEqual([
-			'j6 (new), due from poll 1 within 3, not read by poll 3 (6 jobs, Jobs per Poll 2, 0 polls behind)',
+			'j6 (new), due from poll 1 within 3, not read by poll 3 (6 jobs, 0 polls behind, Jobs per Poll 2)',
 		]);
 		// Under Max Items 1 every poll is full: the same reads are in time.
 		const full = world(
@@ -396,7 +396,7 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 		ledger.poll(4, reads(['j6', 'j1', 'j2']), [w.item('stageChanged', 'a1', facts('s1'))]);
 		const report = ledger.finish();
 		expect(report.examples.late).toEqual([
-			'j6 (takeIn), due from poll 1 within 3, not read by poll 3 (6 jobs, Jobs per Poll 2, 0 polls behind)',
+			'j6 (takeIn), due from poll 1 within 3, not read by poll 3 (6 jobs to take in, Jobs per Poll 2)',
 		]);
 		expect(report.reads).toEqual({ scheduled: 2, takeIn: 6, silent: 6 });
 		const fast = ledgerOf(world({}, six), { start: 'now' });

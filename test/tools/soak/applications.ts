@@ -597,9 +597,13 @@ export class ApplicationLedger {
 			const due = this.deadline(model, id, job);
 			if (due === undefined || model.clock < due || job.noted) continue;
 			job.noted = true;
+			const { jobsPerPoll } = this.limits;
+			const why = this.waiting(job)
+				? `${job.ahead + model.arrivals} jobs to take in`
+				: `${job.jobs} jobs, ${due - job.from + 1 - Math.ceil(job.jobs / jobsPerPoll)} polls behind`;
 			this.note(
 				'late',
-				`${id} (${job.status}), due from poll ${job.from} within ${due - job.from + 1}, not read by poll ${number} (${job.jobs} jobs, Jobs per Poll ${this.limits.jobsPerPoll}, ${due - job.from + 1 - Math.ceil(job.jobs / this.limits.jobsPerPoll)} polls behind)`,
+				`${id} (${job.status}), due from poll ${job.from} within ${due - job.from + 1}, not read by poll ${number} (${why}, Jobs per Poll ${jobsPerPoll})`,
 			);
 		}
 		model.created = 0;
