@@ -6,13 +6,15 @@
  * `npm run mutants`: the soak's checkers, checked. Each break of the application trigger
  * (mutants.js) is applied, one at a time, to a scratch copy of the repository (nodes/ here is
  * never touched: the copy is in the temp directory, its node_modules a link to this one's), and
- * a short settings soak (test/tools/soak/settings.soak.ts, every Jobs to Watch, a Target Stage
- * filter, From Now) runs against it; a break is caught when the soak fails. A run without any
- * break must pass first. Prints each break's outcome and the score, caught/total; exits 1 when
- * a break survives.
+ * a short settings soak (test/tools/soak/settings.soak.ts) runs against it, on the settings the
+ * break concerns. A break is *caught* only when the soak fails naming one of the problems the
+ * break lists (its `SOAK PROBLEMS` line, or a poll that "failed unexpectedly"); a soak that
+ * passes lets it *survive*; one that fails otherwise (a timeout, a crash, another assertion, a
+ * problem the break does not list) is *errored*. A run without any break, on every setting and
+ * without faults, must pass first. Prints each break's outcome and the score; exits 1 unless
+ * every break is caught.
  *
- *   npm run mutants                     # every break, MUTANT_POLLS=80 polls a setting, no faults
- *   MUTANT_FAULTS=on npm run mutants    # under the soak's faults (slower: the retries' backoff)
+ *   npm run mutants                     # every break, MUTANT_POLLS=60 polls a setting
  *   npm run mutants -- "Open Jobs"      # only the breaks whose name contains this text
  */
 const { spawnSync } = require('node:child_process');
@@ -24,21 +26,18 @@ const { performance } = require('node:perf_hooks');
 const { MUTANTS } = require('./mutants');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const POLLS = process.env.MUTANT_POLLS ?? '80';
-const FAULTS = process.env.MUTANT_FAULTS === 'on' ? 'on' : 'off';
+const POLLS = process.env.MUTANT_POLLS ?? '60';
+/** A soak that runs longer is errored. */
+const TIMEOUT_MS = 5 * 60_000;
 const only = process.argv[2];
 
-/** Each edit's find text occurs exactly once in the repository's file, or the mutant is stale. */
-function check(mutant) {
-	for (const edit of mutant.edits) {
-		const text = fs.readFileSync(path.join(ROOT, edit.file), 'utf8');
-		const count = text.split(edit.find).length - 1;
-		if (count !== 1) {
-			throw new Error(
-				`mutant "${mutant.name}" no longer applies: ${edit.file} has its find text ${count} times (update test/tools/mutants/mutants.js): ${JSON.stringify(edit.find)}`,
-			);
-		}
-	}
+/** @param {import('./mutants').Mutant} mutant its find text occurs once in the file, or it is stale */
+function check({ name, file, find }) {
+	const count = fs.readFileSync(path.join(ROOT, file), 'utf8').split(find).length - 1;
+	if (count !== 1)
+		throw new Error(
+			`mutant "${name}" no longer applies: ${file} has its find text ${count} times (update test/tools/mutants/mutants.js): ${JSON.stringify(find)}`,
+		);
 }
 
 function scratchCopy() {
@@ -82,87 +81,102 @@ function scratchCopy() {
 	return dir;
 }
 
-/** The short soak in `dir`: whether it passed, its time, and the first lines that say why not. */
-function soak(dir) {
+/**
+ * The short soak in `dir` on `settings` (all when undefined): whether it passed, its time, the
+ * problems it named, and why it is errored (undefined: not).
+ * @param {string} dir @param {{ settings?: string, faults?: boolean }} options
+ */
+function soak(dir, { settings, faults }) {
 	const started = performance.now();
 	const result = spawnSync(
 		process.execPath,
 		[
 			path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
-			'--config',
-			path.join(dir, 'jest.mutants.config.js'),
-			'--rootDir',
-			dir,
-			'--testMatch',
-			'**/test/tools/soak/settings.soak.ts',
-			'--ci',
+			...['--config', path.join(dir, 'jest.mutants.config.js'), '--rootDir', dir],
+			...['--testMatch', '**/test/tools/soak/settings.soak.ts', '--ci'],
 		],
 		{
 			cwd: dir,
-			env: { ...process.env, SOAK_SETTING_POLLS: POLLS, SOAK_FAULTS: FAULTS },
+			env: {
+				...process.env,
+				SOAK_SETTING_POLLS: POLLS,
+				SOAK_FAULTS: faults ? 'on' : 'off',
+				...(settings && { SOAK_SETTINGS: settings }),
+			},
 			encoding: 'utf8',
 			maxBuffer: 64 * 1024 * 1024,
-			timeout: 30 * 60_000,
+			timeout: TIMEOUT_MS,
 		},
 	);
 	const output = `${result.stdout}\n${result.stderr}`;
 	const seconds = Math.round((performance.now() - started) / 1000);
-	const broken = /Test suite failed to run/.test(output);
+	if (/Test suite failed to run/.test(output)) {
+		process.stdout.write(output);
+		throw new Error('a soak does not compile: fix the break\'s replacement');
+	}
+	const named = new Set(
+		[...output.matchAll(/^SOAK PROBLEMS [^\n]*?: ([a-z, ]+)$/gm)].flatMap((m) => m[1].split(', ')),
+	);
+	if (/failed unexpectedly/.test(output)) named.add('unexpected failure');
+	const passed = result.status === 0;
+	const errored = result.error
+		? `${result.error.message}`
+		: result.signal
+			? `killed by ${result.signal}`
+			: !passed && named.size === 0
+				? 'failed naming no problem'
+				: undefined;
 	const why = output
 		.split('\n')
-		.filter((line) => /^\s+[+-]\s+"|failed unexpectedly|● /.test(line))
+		.filter((line) => /^\s+\+\s+"|failed unexpectedly|^SOAK PROBLEMS|● /.test(line))
 		.slice(0, 4)
-		.map((line) => line.trim().slice(0, 160));
-	return { passed: result.status === 0, broken, seconds, why, output };
+		.map((line) => line.trim().slice(0, 200));
+	return { passed, seconds, named: [...named], errored, why, output };
 }
 
 function main() {
+	const started = performance.now();
 	const mutants = MUTANTS.filter((mutant) => !only || mutant.name.includes(only));
 	for (const mutant of mutants) check(mutant);
 	const dir = scratchCopy();
 	try {
 		process.stdout.write(
-			`mutants: ${mutants.length} breaks of the application trigger, each against a settings soak of ${POLLS} polls a setting (faults ${FAULTS}), in ${dir}\n`,
+			`mutants: ${mutants.length} breaks of the application trigger, each against a settings soak of ${POLLS} polls a setting, in ${dir}\n`,
 		);
-		const baseline = soak(dir);
+		const baseline = soak(dir, {});
 		if (!baseline.passed) {
 			process.stdout.write(baseline.output);
 			throw new Error('the soak fails without any break: fix that first');
 		}
-		process.stdout.write(`  no break: passes (${baseline.seconds} s)\n`);
-		let caught = 0;
-		const survived = [];
+		process.stdout.write(`  no break, every setting, no faults: passes (${baseline.seconds} s)\n`);
+		/** @type {Record<string, string[]>} */
+		const outcomes = { caught: [], survived: [], errored: [] };
 		for (const mutant of mutants) {
-			const originals = mutant.edits.map((edit) => [
-				edit.file,
-				fs.readFileSync(path.join(dir, edit.file), 'utf8'),
-			]);
+			const file = path.join(dir, mutant.file);
+			const original = fs.readFileSync(file, 'utf8');
 			try {
-				for (const edit of mutant.edits) {
-					const file = path.join(dir, edit.file);
-					fs.writeFileSync(
-						file,
-						fs.readFileSync(file, 'utf8').replace(edit.find, () => edit.replace),
-					);
-				}
-				const result = soak(dir);
-				if (result.broken) {
-					process.stdout.write(result.output);
-					throw new Error(`mutant "${mutant.name}" does not compile: fix its replacement`);
-				}
-				if (result.passed) survived.push(mutant.name);
-				else caught++;
+				fs.writeFileSync(file, original.replace(mutant.find, () => mutant.replace));
+				const result = soak(dir, mutant);
+				const byName = result.named.some((kind) => mutant.caught.includes(kind));
+				const outcome = result.passed
+					? 'survived'
+					: result.errored || !byName
+						? 'errored'
+						: 'caught';
+				outcomes[outcome].push(mutant.name);
+				const said = result.errored ?? `named ${result.named.join(', ')}`;
 				process.stdout.write(
-					`  ${result.passed ? 'SURVIVED' : 'caught  '} ${mutant.name} (${result.seconds} s)${result.why.length ? `\n      ${result.why.join('\n      ')}` : ''}\n`,
+					`  ${outcome.padEnd(8)} ${mutant.name} [${mutant.kind}; ${mutant.settings}${mutant.faults ? ', faults' : ''}] (${result.seconds} s; ${result.passed ? 'passed' : said}${byName || result.passed ? '' : `, expected ${mutant.caught.join(' or ')}`})${result.why.length && outcome !== 'caught' ? `\n      ${result.why.join('\n      ')}` : ''}\n`,
 				);
 			} finally {
-				for (const [file, text] of originals) fs.writeFileSync(path.join(dir, file), text);
+				fs.writeFileSync(file, original);
 			}
 		}
+		const kinds = [...new Set(mutants.map((mutant) => mutant.kind))].join(', ');
 		process.stdout.write(
-			`mutants caught: ${caught}/${mutants.length}${survived.length ? `; survived: ${survived.join('; ')}` : ''}\n`,
+			`mutants caught by name: ${outcomes.caught.length}/${mutants.length} (${kinds}); survived ${outcomes.survived.length}${outcomes.survived.length ? `: ${outcomes.survived.join('; ')}` : ''}; errored ${outcomes.errored.length}${outcomes.errored.length ? `: ${outcomes.errored.join('; ')}` : ''}; wall ${Math.round((performance.now() - started) / 1000)} s\n`,
 		);
-		process.exitCode = survived.length === 0 ? 0 : 1;
+		process.exitCode = outcomes.caught.length === mutants.length ? 0 : 1;
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}

@@ -111,6 +111,8 @@ export interface ChangeEntry {
 export interface ApplicationFacts {
 	/** Its vacancy's id (null: speculative). */
 	job: string | null;
+	/** Its candidate's id. */
+	candidate: string;
 	/** Its stage's id. */
 	stage: string;
 	state: string;
@@ -260,6 +262,7 @@ export interface Fixtures {
 		type: string;
 		templateType: string;
 		name: string;
+		order: number;
 		statusIds: string[];
 	}[];
 	vacancyIds: string[];
@@ -277,8 +280,8 @@ export interface ApplicationMove {
 	stageId?: string;
 	statusId?: string | null;
 	state?: string;
-	/** true: a new next interview; false: none. */
-	interview?: boolean;
+	/** true: a new next interview; false: none; 'moved': the same one, a day later. */
+	interview?: boolean | 'moved';
 }
 
 export interface Store {

@@ -197,6 +197,7 @@ class Store {
 				: app.interview;
 		return {
 			job: app.vacancyId,
+			candidate: app.candidateId,
 			stage: app.stageId,
 			state: app.state,
 			placed: app.state === 'placed',
@@ -602,6 +603,7 @@ class Store {
 				type: s.type,
 				templateType: s.templateType,
 				name: s.name,
+				order: s.order,
 				statusIds: s.statuses.map((x) => x.id),
 			})),
 			vacancyIds: [...w.vacancies.keys()],
@@ -647,11 +649,12 @@ class Store {
 
 	/**
 	 * An application moves on, as recruiters move them: another stage (and status), another
-	 * state (`placed` makes it placed), a new next interview (`interview: true`; `false`: none).
+	 * state (`placed` makes it placed), a new next interview (`interview: true`; `false`: none;
+	 * `'moved'`: the same interview, a day later).
 	 * Its job's modifiedAt does not move: the spec does not say that it does, so a client must
 	 * read the job's applications to see it.
 	 * @param {string} id
-	 * @param {{ stageId?: string, statusId?: string | null, state?: string, interview?: boolean }} [fields]
+	 * @param {{ stageId?: string, statusId?: string | null, state?: string, interview?: boolean | 'moved' }} [fields]
 	 */
 	moveApplication(id, fields = {}) {
 		const application = this.world.applications.get(id);
@@ -686,6 +689,15 @@ class Store {
 				endTime: ts + 3 * 86_400_000 + 3_600_000,
 			};
 		} else if (fields.interview === false) application.interview = null;
+		else if (fields.interview === 'moved') {
+			const { interview } = application;
+			if (!interview) throw badRequest('interview', `application ${id} has no interview to move`);
+			application.interview = {
+				...interview,
+				startTime: interview.startTime + 86_400_000,
+				endTime: interview.endTime + 86_400_000,
+			};
+		}
 		application.modifiedAt = ts;
 		this.changeLog.record('application', id, 'updated', ts, 'control', {
 			before,

@@ -209,6 +209,7 @@ describe('applications move on', () => {
 		// The facts are the sandbox's own record, and agree with what the API shows.
 		expect(seeded).toEqual({
 			job,
+			candidate: shown.candidate.id,
 			stage: shown.stage.id,
 			state: shown.applicationState.state,
 			placed: shown.isPlaced,
@@ -217,6 +218,7 @@ describe('applications move on', () => {
 				: null,
 		});
 		store.moveApplication(first.id, { stageId: 'astage-interview', interview: true });
+		store.moveApplication(first.id, { interview: 'moved' });
 		store.moveApplication(first.id, { state: 'placed' });
 		const created = store.createApplication({
 			vacancyId: job,
@@ -225,17 +227,23 @@ describe('applications move on', () => {
 			statusId: null,
 		});
 		store.removeApplication(first.id);
-		const [move, place, create, remove] = store.changeLog.entries;
+		const [move, moved, place, create, remove] = store.changeLog.entries;
 		expect(move.before).toEqual(seeded);
 		expect(move.after).toMatchObject({ stage: 'astage-interview', interview: { id: /^int-s/ } });
-		expect(place.before).toEqual(move.after);
-		expect(place.after).toEqual({ ...move.after, state: 'placed', placed: true });
+		// The same interview a day later: its id kept, its start moved.
+		const [was, is] = [move, moved].map((entry) => entry.after?.interview);
+		expect(is && { id: is.id, start: Date.parse(is.startTime) }).toEqual(
+			was && { id: was.id, start: Date.parse(was.startTime) + 86_400_000 },
+		);
+		expect(place.before).toEqual(moved.after);
+		expect(place.after).toEqual({ ...moved.after, state: 'placed', placed: true });
 		expect(create).toMatchObject({ kind: 'created', id: created.id });
 		expect(create).not.toHaveProperty('before');
 		expect(create.after).toEqual(store.applicationFacts(created.id));
 		expect(remove).toMatchObject({ kind: 'removed', before: place.after });
 		expect(remove).not.toHaveProperty('after');
 		expect(store.applicationFacts(first.id)).toBeUndefined();
+		expect(() => store.moveApplication(created.id, { interview: 'moved' })).toThrow(/no interview/);
 	});
 
 	test('a job deleted is gone with its applications, each logged as removed, the job last', () => {
@@ -250,9 +258,19 @@ describe('applications move on', () => {
 		expect(store.applicationsOfVacancy(job)).toEqual([]);
 		expect(store.applicationsOfVacancy(other).length).toBeGreaterThan(0);
 		expect(
-			store.changeLog.entries.map(({ resource, id, kind, before }) => ({ resource, id, kind, before })),
+			store.changeLog.entries.map(({ resource, id, kind, before }) => ({
+				resource,
+				id,
+				kind,
+				before,
+			})),
 		).toEqual([
-			...applications.map((id, i) => ({ resource: 'application', id, kind: 'removed', before: facts[i] })),
+			...applications.map((id, i) => ({
+				resource: 'application',
+				id,
+				kind: 'removed',
+				before: facts[i],
+			})),
 			{ resource: 'vacancy', id: job, kind: 'removed', before: undefined },
 		]);
 		expect(() => store.deleteVacancy(job)).toThrow(/not found/);

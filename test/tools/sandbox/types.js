@@ -151,6 +151,7 @@
  * @typedef {object} ApplicationFacts
  *   An application in the sandbox's own terms, as the change log records it.
  * @property {string | null} job its vacancy's id (null: speculative)
+ * @property {string} candidate its candidate's id
  * @property {string} stage its stage's id
  * @property {string} state
  * @property {boolean} placed

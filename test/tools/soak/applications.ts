@@ -1,48 +1,17 @@
 /*
- * The soak's oracle for the application trigger, written from README's words and the
- * sandbox's own record of what it did, sharing no code with the trigger. The API has no feed
- * of application changes; the trigger promises that every change between two reads of a job
- * is emitted once. The sandbox's change log says, for every change it made to an application,
- * what the application was before and is after (ApplicationFacts: its stage id, state,
- * whether placed, its next interview), and when a job was created or deleted; the store says
- * whether a job is open now. The ledger folds that log into what each application is now (the
- * *truth*; records change only between polls, so the truth during a poll is the truth after
- * it) and keeps what it was when the trigger last read its job (the *reported* facts), then,
- * for every successful poll:
- *
- * 1. For every job the poll read (an answer without an injected fault in the sandbox's request
- *    log: 200, or 404 for a job deleted), the events owed for each of its applications are the
- *    rows of README's event table (`OWED`) that hold between the reported facts and the truth,
- *    of the events chosen and on a Target Stage (`wanted`), unless the setting's words make
- *    the read silent (`readRule`). Each emitted item is consumed once against what is owed,
- *    by (job, application, event), and its values checked against the log.
- * 2. By kind: an owed event with no item is *missed*; an item owed by nothing is
- *    *duplicated* when that application's event was emitted before under its own job, else
- *    *unexpected*
- *    (another job, another application, an event not chosen, a stage filtered out, a silent
- *    read, a job not watched); an item with other from/to values than the log's is *wrong*.
- * 3. Max Items per Poll: the trigger emits an application's events together and stops before
- *    an application whose events do not fit (README: "the rest of a job's changes follow in
- *    the next poll"; Max Items: "The most items one poll emits"). So the applications of the
- *    poll's last job that emitted none of what they owe are *deferred* only when one of them
- *    did not fit: the poll's items plus its owed events exceed Max Items. Otherwise missed.
- * 4. n8n saves the trigger's state only with a poll that emits items, and a restart goes back
- *    to it (README: "restart n8n | the last one stored | everything not yet emitted, once";
- *    "n8n saves the state only with a poll that emits; *From Now* then starts again from the
- *    restart"): so does the ledger's own model (`restart`). With n8n's durable
- *    poll cursors, with every poll that succeeds (nodes/RecruitingTrigger/README.md: "the one
- *    saved with the last emitting poll (with durable poll cursors: committed with each poll)").
- * 5. After the drain (every job read since the last change, nothing emitted), anything still
- *    owed is *lost*.
+ * The soak's oracle for the application trigger: what README promises, worked out from the
+ * sandbox's own records alone (its change log and its store), sharing no code with the trigger
+ * and never reading its state. Per successful poll: which jobs had to be read by then and how
+ * (`deadline`, `scope`, `pace`), what each read owes and whether the items are exactly that
+ * (`read`, `checkValues`, `leftovers`). test/tools/soak/README.md states the rules; each quotes
+ * README beside it.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { itemsOf } from '../../harness/trigger';
 import type { TriggerHarness } from '../../harness/trigger';
 import type { ApplicationFacts, RequestLogEntry, Sandbox } from '../sandbox';
-import { judgeFailure } from './runner';
-
-type Json = Record<string, unknown>;
+import { canonical, isRetry, Poller } from './runner';
+import type { PollOptions } from './runner';
 
 /** An application as the sandbox says it is; undefined: not listed (never, or removed). */
 type Facts = ApplicationFacts | undefined;
@@ -81,6 +50,7 @@ export interface StageDefinition {
 	id: string;
 	type: string;
 	name: string;
+	order: number;
 }
 
 /** One choice of the user: Jobs to Watch, Start, Events, Target Stage Types / Target Stages. */
@@ -103,9 +73,7 @@ export interface WatchSetting {
  * Types / Target Stages. properties.ts, Target Stage Types: "Only events of applications now in
  * a stage of these types (a removed one: its last stage). With Target Stages, either matches."
  * Target Stages: "Only events of applications now in one of these stages, by name or ID,
- * comma-separated (case does not matter)". README: "*Target Stage Types* / *Target Stages*
- * (names or IDs): only events of applications now in those stages (a removed one: its last
- * stage)."
+ * comma-separated (case does not matter)".
  */
 export function onTarget(
 	setting: Pick<WatchSetting, 'stageTypes' | 'stages'>,
@@ -124,55 +92,117 @@ export function onTarget(
 	);
 }
 
-/** What the ledger's model knows of a job (README's words, not the trigger's state). */
+/**
+ * A job in README's words: *new* (README: "A job created later has all its applications new";
+ * Start Everything: "every existing application as New Application"), *to take in* (its first
+ * read is silent: From Now's first polls; "a job reopened under Open Jobs Only"), *watched*
+ * (read since; its applications' facts are that read's) or *out* (Open Jobs Only: "a watched
+ * job whose read shows it closed gives that read's changes, its last, and is then not watched").
+ */
+type Status = 'new' | 'takeIn' | 'watched' | 'out';
+
 interface JobModel {
-	/** Read since it is watched: its applications' reported facts are what that read saw. */
-	watched: boolean;
-	/** Its first watched read owes every application as New Application. */
-	isNew: boolean;
+	status: Status;
+	/** The first poll it is owed a read from: the one after its last read, or since it is owed. */
+	from: number;
+	/** The most jobs watched in a poll since `from`. */
+	jobs: number;
+	/**
+	 * Polls the rotation may be behind: as late as the job was read last time round, one for
+	 * each poll that reached Max Items per Poll since, and those of `Model.behind` since `since`.
+	 */
+	waits: number;
+	/** The poll from which `Model.behind` counts for it: a cycle before its last read. */
+	since: number;
+	/** Take-in: the jobs waiting to be taken in at `from`, less the arrivals counted by then. */
+	ahead: number;
+	/** The job list showed it changed since its last read. */
+	changed: boolean;
+	/** Its lateness is noted (once a deadline). */
+	noted: boolean;
 }
 
 interface Model {
+	/** The polls the trigger counts (README: a failed poll changes nothing). */
+	clock: number;
+	/** The change log's seq when the trigger last read the job list (-1: it reads it anew). */
+	seen: number;
+	/** Jobs that came to wait for a take-in read, ever. */
+	arrivals: number;
+	/** Jobs created since the last poll. */
+	created: number;
+	/**
+	 * By poll, how many polls the rotation may have fallen behind so far: one for each job
+	 * created and each read beyond Jobs per Poll in one poll.
+	 */
+	behind: number[];
 	reported: Map<string, ApplicationFacts>;
 	jobs: Map<string, JobModel>;
 }
 
 const copyModel = (model: Model): Model => ({
+	...model,
+	behind: [...model.behind],
 	reported: new Map(model.reported),
 	jobs: new Map([...model.jobs].map(([id, job]) => [id, { ...job }])),
 });
 
-export type Problem = 'missed' | 'duplicated' | 'unexpected' | 'wrong' | 'lost';
-export const PROBLEMS: Problem[] = ['missed', 'duplicated', 'unexpected', 'wrong', 'lost'];
+export const PROBLEMS = ['missed', 'duplicated', 'unexpected', 'wrong', 'late', 'lost'] as const;
+export type Problem = (typeof PROBLEMS)[number];
 
 export interface ApplicationReport {
 	setting: string;
 	polls: number;
-	jobReads: number;
+	/** Reads by kind: on schedule, taking a job in, and those owing nothing. */
+	reads: { scheduled: number; takeIn: number; silent: number };
+	/** Idle polls whose cost was checked. */
+	idle: number;
 	emitted: number;
 	byEvent: Record<string, number>;
 	owed: number;
-	missed: number;
-	duplicated: number;
-	unexpected: number;
-	wrong: number;
 	deferred: number;
-	lost: number;
-	/** Reads that owed nothing by the setting's words (a job taken in, closed, not picked). */
-	silentReads: number;
 	/** Applications the sandbox created, changed or removed, as its change log says. */
 	logged: number;
+	problems: Record<Problem, number>;
 	/** Up to 10 examples of each problem. */
 	examples: Record<Problem, string[]>;
 }
 
-const record = (value: unknown): Json =>
-	typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+const JOB_READ = /\/v1\/applications\/vacancy\/([^/?]+)$/;
 
-/** A read of a job in the request log: 200, or 404 (the API no longer has the job). */
-export interface JobReadEntry {
-	job: string;
-	status: 200 | 404;
+/** The jobs whose applications a poll read: answers an injected fault did not change. */
+export function jobsRead(entries: RequestLogEntry[]): { job: string; status: 200 | 404 }[] {
+	const jobs: { job: string; status: 200 | 404 }[] = [];
+	for (const entry of entries) {
+		const match = JOB_READ.exec(entry.path);
+		// A truncated body keeps the status it was sent with: a 404 still says the job is gone
+		// (the trigger reads a 404 by its status), a 200 cut short fails the poll.
+		const intact = !entry.fault || (entry.fault === 'truncate' && entry.status === 404);
+		if (match && intact && (entry.status === 200 || entry.status === 404))
+			jobs.push({ job: decodeURIComponent(match[1]), status: entry.status });
+	}
+	return jobs;
+}
+
+/** One successful poll as the ledger works through it. */
+interface Run {
+	number: number;
+	model: Model;
+	requests: RequestLogEntry[];
+	items: IDataObject[];
+	/** The items not consumed yet (`take`). */
+	pool: IDataObject[];
+	/** The jobs read so far, as reads on schedule or take-in reads. */
+	read: Map<string, 'scheduled' | 'takeIn'>;
+	/** The jobs watched as the poll began. */
+	watched: number;
+}
+
+const matches = (job: string, application: string, event: string) => (item: IDataObject) =>
+	item.jobId === job && item.applicationId === application && item.event === event;
+function take(pool: IDataObject[], job: string, application: string, event: string) {
+	const index = pool.findIndex(matches(job, application, event));
+	return index < 0 ? undefined : pool.splice(index, 1)[0];
 }
 
 export class ApplicationLedger {
@@ -184,6 +214,9 @@ export class ApplicationLedger {
 
 	/** Jobs the sandbox deleted. */
 	private readonly deleted = new Set<string>();
+
+	/** The seq of the change log's last job change. */
+	private jobChangedAt = 0;
 
 	/** Undefined until the first successful poll, which is the first activation (`freshModel`). */
 	private model: Model | undefined;
@@ -208,7 +241,7 @@ export class ApplicationLedger {
 	 */
 	constructor(
 		private readonly sandbox: Sandbox,
-		private readonly maxItems: number,
+		private readonly limits: { maxItems: number; jobsPerPoll: number },
 		readonly setting: WatchSetting = {
 			label: 'All Jobs, every event, Everything',
 			watch: 'all',
@@ -217,53 +250,27 @@ export class ApplicationLedger {
 		},
 	) {
 		this.seq = sandbox.changeLog.seq;
-		this.stages = sandbox.fixtures().applicationStages;
-		this.openStages = new Set(
-			sandbox
-				.fixtures()
-				.vacancyStages.filter((stage) => stage.isOpen)
-				.map((stage) => stage.id),
-		);
+		const fixtures = sandbox.fixtures();
+		this.stages = fixtures.applicationStages;
+		this.openStages = new Set(fixtures.vacancyStages.filter((s) => s.isOpen).map((s) => s.id));
+		const each = (value: () => unknown) => Object.fromEntries(PROBLEMS.map((k) => [k, value()]));
 		this.report = {
-			setting: setting.label,
-			polls: 0,
-			jobReads: 0,
-			emitted: 0,
-			byEvent: {},
-			owed: 0,
-			missed: 0,
-			duplicated: 0,
-			unexpected: 0,
-			wrong: 0,
-			deferred: 0,
-			lost: 0,
-			silentReads: 0,
-			logged: 0,
-			examples: { missed: [], duplicated: [], unexpected: [], wrong: [], lost: [] },
+			...{ setting: setting.label, polls: 0, idle: 0, emitted: 0, owed: 0, deferred: 0, logged: 0 },
+			...{ reads: { scheduled: 0, takeIn: 0, silent: 0 }, byEvent: {} },
+			...({ problems: each(() => 0), examples: each(() => []) } as Pick<
+				ApplicationReport,
+				'problems' | 'examples'
+			>),
 		};
-		for (const id of sandbox.fixtures().applicationIds) {
+		for (const id of fixtures.applicationIds) {
 			const facts = sandbox.store.applicationFacts(id);
 			if (facts) this.setTruth(id, facts);
 		}
 	}
 
-	/**
-	 * The model of a first activation, made at the first successful poll: a poll that fails
-	 * changes nothing, so until one succeeds every poll is the trigger's first. Start, properties.ts: Everything "Emit every existing
-	 * application as New Application first, then the changes"; From Now "The first polls read
-	 * every watched job once, silently (Jobs per Poll a poll); then its changes are emitted".
-	 * (README, Open Jobs Only: "one the job list shows closed is not read at all": the spec's job
-	 * list items, and the sandbox's, do not show whether a stage is open, so no job is shown
-	 * closed; a job is known closed by a read of it, see readRule.)
-	 */
-	private freshModel(everything: boolean): Model {
-		const jobs = new Map<string, JobModel>();
-		for (const id of this.existingJobs()) jobs.set(id, { watched: false, isNew: everything });
-		return { reported: new Map(), jobs };
-	}
-
-	private existingJobs(): string[] {
-		return this.sandbox.fixtures().vacancyIds;
+	/** Some problem was found: the soak stops polling this trigger. */
+	get failing(): boolean {
+		return PROBLEMS.some((kind) => this.report.problems[kind] > 0);
 	}
 
 	/** The job's stage is open now (the sandbox's own stage table). */
@@ -272,10 +279,12 @@ export class ApplicationLedger {
 		return job !== undefined && this.openStages.has(job.stageId);
 	}
 
-	/**
-	 * Jobs to Watch, properties.ts: All Jobs "Every job of the job list"; Picked Jobs "Only the
-	 * jobs picked below".
-	 */
+	/** Open Jobs Only, and the job is closed now. */
+	private closed(jobId: string): boolean {
+		return this.setting.watch === 'open' && !this.deleted.has(jobId) && !this.isOpen(jobId);
+	}
+
+	/** Jobs to Watch, properties.ts: All Jobs "Every job of the job list"; Picked Jobs "Only the jobs picked below". */
 	private inScope(jobId: string): boolean {
 		return this.setting.watch !== 'picked' || (this.setting.picked ?? []).includes(jobId);
 	}
@@ -283,21 +292,9 @@ export class ApplicationLedger {
 	/** The user takes a job out of Picked Jobs (after the trigger failed naming it). */
 	unpick(jobId: string): void {
 		this.setting.picked = (this.setting.picked ?? []).filter((id) => id !== jobId);
-	}
-
-	/** The jobs whose applications a poll read: answers an injected fault did not change. */
-	static jobsRead(entries: RequestLogEntry[]): JobReadEntry[] {
-		const jobs: JobReadEntry[] = [];
-		for (const entry of entries) {
-			const match = /\/v1\/applications\/vacancy\/([^/?]+)$/.exec(entry.path);
-			if (!match) continue;
-			// A truncated body keeps the status it was sent with: a 404 still says the job is gone
-			// (the trigger reads a 404 by its status), a 200 cut short fails the poll.
-			const intact = !entry.fault || (entry.fault === 'truncate' && entry.status === 404);
-			if (intact && (entry.status === 200 || entry.status === 404))
-				jobs.push({ job: decodeURIComponent(match[1]), status: entry.status });
-		}
-		return jobs;
+		// Another Jobs to Watch: the trigger reads the whole job list again (not an idle poll).
+		for (const model of [this.model, this.saved])
+			if (model) Object.assign(model, { seen: -1 }).jobs.delete(jobId);
 	}
 
 	private setTruth(id: string, facts: ApplicationFacts): void {
@@ -307,214 +304,375 @@ export class ApplicationLedger {
 		this.byJob.set(facts.job, ids.add(id));
 	}
 
-	/** Folds the sandbox's change log since the last call into the truth. */
+	/**
+	 * A job starts waiting to be taken in (README: "at most Jobs per Poll a poll beside the
+	 * rotation"): behind those waiting now and those that come to wait after it.
+	 */
+	private wait(model: Model, job: JobModel): void {
+		const waiting = [...model.jobs.values()].filter((other) => this.waiting(other)).length;
+		model.arrivals++;
+		Object.assign(job, { from: model.clock + 1, ahead: waiting + 1 - model.arrivals });
+	}
+
+	private waiting(job: JobModel): boolean {
+		return job.status === 'takeIn' || (job.status === 'out' && job.changed);
+	}
+
+	/** The job list shows a job created or changed: what that makes of it. */
+	private listed(model: Model, id: string, kind: 'created' | 'updated'): void {
+		if (!this.inScope(id)) return;
+		const job = model.jobs.get(id);
+		if (kind === 'created' || job === undefined) {
+			// README: "A job created later has all its applications new."
+			if (job) return;
+			model.jobs.set(id, this.fresh(model, 'new'));
+			model.created++;
+			return;
+		}
+		// README, Open Jobs Only: "a closed job is read again only when the job list shows it
+		// changed"; "a job reopened under Open Jobs Only" is taken in.
+		if (job.status === 'out' && !job.changed) this.wait(model, job);
+		job.changed = true;
+	}
+
+	private fresh(model: Model, status: Status): JobModel {
+		const job = { status, from: model.clock + 1, waits: 0, since: model.clock, ahead: 0 };
+		return { ...job, jobs: this.watchedCount(model), changed: false, noted: false };
+	}
+
+	/** Folds the sandbox's change log since the last call into the truth and the model. */
 	private readLog(): void {
 		for (const entry of this.sandbox.changeLog.since(this.seq)) {
 			if (entry.resource === 'vacancy') {
-				// README: "A job created later has all its applications new."
-				if (entry.kind === 'created' && this.model)
-					this.model.jobs.set(entry.id, { watched: false, isNew: true });
+				this.jobChangedAt = entry.seq;
 				if (entry.kind === 'removed') this.deleted.add(entry.id);
+				else if (this.model) this.listed(this.model, entry.id, entry.kind);
 				continue;
 			}
 			if (entry.resource !== 'application') continue;
 			this.report.logged++;
-			const was = this.truth.get(entry.id);
 			// The log must chain: each change starts from what the one before left.
-			if (JSON.stringify(entry.before) !== JSON.stringify(was)) {
+			if (JSON.stringify(entry.before) !== JSON.stringify(this.truth.get(entry.id)))
 				throw new Error(`the sandbox's change log skips a change of ${entry.id}`);
-			}
 			if (entry.after === undefined) this.truth.delete(entry.id);
 			else this.setTruth(entry.id, entry.after);
 		}
 		this.seq = this.sandbox.changeLog.seq;
 	}
 
-	private note(kind: Problem, text: string, count = 1): void {
-		this.report[kind] += count;
-		if (this.report.examples[kind].length < 10) this.report.examples[kind].push(text);
+	/**
+	 * The model of a first activation, made at the first successful poll: a poll that fails
+	 * changes nothing, so until one succeeds every poll is the trigger's first. Start,
+	 * properties.ts: Everything "Emit every existing application as New Application first, then
+	 * the changes"; From Now "The first polls read every watched job once, silently (Jobs per
+	 * Poll a poll)". (README, Open Jobs Only: "one the job list shows closed is not read at all":
+	 * the spec's job list items, and the sandbox's, do not show whether a stage is open, so a
+	 * job is known closed by a read of it.)
+	 */
+	private freshModel(): Model {
+		const model: Model = {
+			...{ clock: 0, seen: 0, arrivals: 0, created: 0, behind: [0] },
+			...{ reported: new Map(), jobs: new Map() },
+		};
+		const status = this.setting.start === 'everything' ? 'new' : 'takeIn';
+		for (const id of this.sandbox.fixtures().vacancyIds)
+			if (this.inScope(id)) model.jobs.set(id, this.fresh(model, status));
+		// Each job waits behind all of them: ahead 0, arrivals every job.
+		for (const job of model.jobs.values()) job.jobs = model.jobs.size;
+		model.arrivals = status === 'takeIn' ? model.jobs.size : 0;
+		return model;
+	}
+
+	/** README's "jobs" of ceil(jobs ÷ Jobs per Poll): those the trigger watches or may read. */
+	private watchedCount(model: Model): number {
+		return [...model.jobs.values()].filter((job) => job.status !== 'out' || job.changed).length;
 	}
 
 	/**
-	 * What a read of `jobId` owes by the setting's words, before the events are compared:
-	 * `diff` (the table between reported and truth), `silent` (nothing), and what the job is
-	 * after the read.
+	 * The last poll by which the job must have been read (undefined: none is owed). README,
+	 * sizing: "each watched job is read at least every ceil(jobs ÷ Jobs per Poll) polls";
+	 * nodes/RecruitingTrigger/README.md: "Each job created ..., each job read beyond Jobs per
+	 * Poll in one poll ... and each poll that reaches Max Items may put the rotation a poll
+	 * further behind, and it goes on in the same order: a job read late is read as late the next
+	 * time round"; taking in, "Jobs per Poll a poll beside the rotation (by id: a job waits at
+	 * most ceil(jobs to take in ÷ Jobs per Poll) polls, counting those that come to wait after
+	 * it)".
 	 */
-	private readRule(
-		model: Model,
-		jobId: string,
-		deleted: boolean,
-	): { owes: 'diff' | 'new' | 'none'; after: 'watched' | 'unwatched' | 'gone' } {
-		const job = model.jobs.get(jobId) ?? { watched: false, isNew: false };
-		if (!this.inScope(jobId)) return { owes: 'none', after: 'unwatched' };
-		if (deleted) {
-			// README, Removed: "an application the job no longer lists, or whose job the API no
-			// longer has"; Picked Jobs: "a picked job the API deleted gives its applications as
-			// Removed".
-			return { owes: job.watched ? 'diff' : 'none', after: 'gone' };
+	private deadline(model: Model, id: string, job: JobModel): number | undefined {
+		const { jobsPerPoll } = this.limits;
+		const gone = this.deleted.has(id);
+		const behind = model.behind[model.clock] - model.behind[job.since];
+		const rotation = () => job.from - 1 + Math.ceil(job.jobs / jobsPerPoll) + job.waits + behind;
+		const takeIn = () => job.from - 1 + Math.ceil((job.ahead + model.arrivals) / jobsPerPoll);
+		switch (job.status) {
+			case 'watched':
+				return rotation();
+			case 'new':
+				return gone || this.closed(id) ? undefined : rotation();
+			case 'takeIn':
+				return gone || this.closed(id) ? undefined : takeIn();
+			case 'out':
+				return job.changed && !gone && !this.closed(id) ? takeIn() : undefined;
 		}
-		if (this.setting.watch === 'open' && !this.isOpen(jobId)) {
-			// README, Open Jobs Only: "nothing of a closed job is emitted: a watched job whose read
-			// shows it closed gives that read's changes, its last, and is then not watched".
-			return { owes: job.watched ? 'diff' : 'none', after: 'unwatched' };
-		}
-		// README, First activation: "a job is watched from its own first read on, so a change made
-		// to it before that read is not emitted"; "Everything emits every existing application as
-		// New Application"; Changing Jobs to Watch: "the jobs it takes in (another choice; a job
-		// reopened under Open Jobs Only) are taken in the same way, silently".
-		if (job.watched) return { owes: 'diff', after: 'watched' };
-		return { owes: job.isNew ? 'new' : 'none', after: 'watched' };
+	}
+
+	/** Whether the job still owes a read: changed since its last read, by the sandbox's records. */
+	private unsettled(model: Model, id: string, job: JobModel): boolean {
+		if (job.status !== 'watched') return this.deadline(model, id, job) !== undefined;
+		if (this.deleted.has(id) || this.closed(id)) return true;
+		const same = (app: string) =>
+			JSON.stringify(model.reported.get(app)) === JSON.stringify(this.truth.get(app));
+		return ![...(this.byJob.get(id) ?? [])].every(same);
+	}
+
+	/** Every job in scope was read after its last change (the drain may end). */
+	settled(): boolean {
+		this.readLog();
+		const model = this.model;
+		return !!model && [...model.jobs].every(([id, job]) => !this.unsettled(model, id, job));
+	}
+
+	private note(kind: Problem, text: string, count = 1): void {
+		this.report.problems[kind] += count;
+		if (this.report.examples[kind].length < 10) this.report.examples[kind].push(text);
 	}
 
 	/** The events of `was` → `is` the setting emits (Events, Target Stage Types / Stages). */
 	private wanted(was: Facts, is: Facts): string[] {
-		const events = owedEvents(was, is);
 		// Events, properties.ts: "Which changes start the workflow, one item each."
-		const chosen = events.filter((event) => this.setting.events.includes(event));
-		const stage = is === undefined ? was?.stage : is.stage;
-		return onTarget(this.setting, this.stages, stage) ? chosen : [];
+		const chosen = owedEvents(was, is).filter((event) => this.setting.events.includes(event));
+		return onTarget(this.setting, this.stages, (is ?? was)?.stage) ? chosen : [];
 	}
 
-	/** A successful poll read `reads` (in order) and emitted `items`. */
-	poll(number: number, reads: JobReadEntry[], items: IDataObject[]): void {
+	/** A successful poll numbered `number` made `requests` and emitted `items`. */
+	poll(number: number, requests: RequestLogEntry[], items: IDataObject[]): void {
 		this.readLog();
-		this.model ??= this.freshModel(this.setting.start === 'everything');
-		const model = this.model;
-		this.report.polls++;
-		this.report.jobReads += reads.length;
-		this.report.emitted += items.length;
-		// Every item is consumed once: by (job, application, event).
-		const pool = new Map<string, IDataObject[]>();
-		const keyOf = (job: unknown, application: unknown, event: unknown) =>
-			`${String(job)}\u0000${String(application)}\u0000${String(event)}`;
-		for (const item of items) {
-			const event = String(item.event);
-			this.report.byEvent[event] = (this.report.byEvent[event] ?? 0) + 1;
-			const key = keyOf(item.jobId, item.applicationId, item.event);
-			pool.set(key, [...(pool.get(key) ?? []), item]);
-		}
-		const take = (key: string) => {
-			const list = pool.get(key);
-			const item = list?.shift();
-			if (list?.length === 0) pool.delete(key);
-			return item;
+		const model = (this.model ??= this.freshModel());
+		const clock = ++model.clock;
+		const idle = clock > 1 && this.jobChangedAt <= model.seen && !this.anyWaiting(model);
+		model.seen = this.sandbox.changeLog.seq;
+		const run: Run = {
+			number,
+			model,
+			requests,
+			items,
+			pool: [...items],
+			read: new Map(),
+			watched: this.watchedCount(model),
 		};
-		const last = reads.length - 1;
-		reads.forEach(({ job: jobId, status }, index) => {
-			const rule = this.readRule(model, jobId, status === 404);
-			if (rule.owes === 'none') this.report.silentReads++;
-			const owedHere: { id: string; owed: string[]; was: Facts; is: Facts }[] = [];
-			for (const id of [...(this.byJob.get(jobId) ?? [])].sort()) {
-				const is = status === 404 ? undefined : this.truth.get(id);
-				const was = rule.owes === 'diff' ? model.reported.get(id) : undefined;
-				const owed = rule.owes === 'none' ? [] : this.wanted(was, is);
-				owedHere.push({ id, owed, was, is });
-			}
-			// Max Items: the last job's applications that emitted none of what they owe wait for
-			// the next read if one of them did not fit.
-			const skipped = owedHere.filter(
-				({ id, owed }) =>
-					owed.length > 0 && owed.every((event) => !pool.has(keyOf(jobId, id, event))),
-			);
-			const cut =
-				index === last && skipped.some(({ owed }) => items.length + owed.length > this.maxItems);
-			const deferred = new Set(cut ? skipped.map(({ id }) => id) : []);
-			for (const { id, owed, was, is } of owedHere) {
-				if (deferred.has(id)) {
-					this.report.deferred += owed.length;
-					continue;
-				}
-				this.report.owed += owed.length;
-				for (const event of owed) {
-					const item = take(keyOf(jobId, id, event));
-					if (item === undefined) {
-						this.note('missed', `${id} on ${jobId}, poll ${number}: ${event} owed, not emitted`);
-						continue;
-					}
-					this.checkValues(id, item, was, is, number);
-					const ever = this.everEmitted.get(id) ?? new Set<string>();
-					this.everEmitted.set(id, ever.add(event));
-				}
-			}
-			// What the job is after the read.
-			const job = model.jobs.get(jobId) ?? { watched: false, isNew: false };
-			const keepWatching = rule.after === 'watched' || deferred.size > 0;
-			for (const { id, is } of owedHere) {
-				if (deferred.has(id)) continue;
-				if (!keepWatching || is === undefined) model.reported.delete(id);
-				else model.reported.set(id, is);
-			}
-			if (rule.after === 'gone' && deferred.size === 0) model.jobs.delete(jobId);
-			else if (this.inScope(jobId))
-				model.jobs.set(jobId, {
-					watched: keepWatching,
-					isNew: deferred.size > 0 && job.isNew && !job.watched,
-				});
+		this.report.polls++;
+		this.report.emitted += items.length;
+		for (const { event } of items)
+			this.report.byEvent[String(event)] = (this.report.byEvent[String(event)] ?? 0) + 1;
+		const reads = jobsRead(requests);
+		let cut = false;
+		reads.forEach(({ job, status }, index) => {
+			const kind = this.scope(run, job);
+			if (kind === undefined) return;
+			run.read.set(job, kind);
+			cut = this.read(run, job, status === 404, index === reads.length - 1) || cut;
 		});
-		// Max Items per Poll, properties.ts: "The most items one poll emits" (README: the events of
-		// one application are emitted together, so a poll's first application may pass it).
-		const applications = new Set(items.map((item) => String(item.applicationId)));
-		if (items.length > this.maxItems && applications.size > 1)
-			this.note(
-				'unexpected',
-				`poll ${number}: ${items.length} items, Max Items per Poll ${this.maxItems}`,
-			);
-		// What no read owed: a repeat of an event emitted before, or a stray item.
-		for (const list of pool.values()) {
-			for (const item of list) {
-				const id = String(item.applicationId);
-				const text = `${id} on ${String(item.jobId)}, poll ${number}: ${String(item.event)} owed by nothing`;
-				const own = this.byJob.get(String(item.jobId))?.has(id) === true;
-				if (own && this.everEmitted.get(id)?.has(String(item.event))) this.note('duplicated', text);
-				else this.note('unexpected', text);
-			}
-		}
+		const full = cut || items.length >= this.limits.maxItems;
+		this.pace(run, idle && !full);
+		this.schedule(run, full);
+		this.leftovers(run);
 		// n8n saves the state with a poll that emits items; with durable cursors, with every poll.
 		if (items.length > 0 || this.setting.durable) this.saved = copyModel(model);
 	}
 
+	/** A read in scope, as a scheduled or a take-in read; undefined (noted): out of scope. */
+	private scope({ model, read, number }: Run, jobId: string): 'scheduled' | 'takeIn' | undefined {
+		const job = model.jobs.get(jobId);
+		if (job && !read.has(jobId) && (job.status !== 'out' || job.changed))
+			return this.waiting(job) ? 'takeIn' : 'scheduled';
+		const [, why] = [
+			[read.has(jobId), 'read twice'],
+			[this.deleted.has(jobId), 'deleted, read before'],
+			[job, 'closed, not shown changed'],
+			[true, 'not watched'],
+		].find(([reason]) => reason) as [unknown, string];
+		this.note('unexpected', `${jobId}, poll ${number}: a read of a job out of scope (${why})`);
+		return undefined;
+	}
+
 	/**
-	 * n8n restarts: the trigger is back at the state saved with the last emitting poll; before
-	 * the first one, it starts over (From Now: from the restart). A job created since that save
-	 * is new to it again (the job list shows it created once more).
+	 * One read of a job in scope: what it owes, consumed from the poll's items; then what the
+	 * job is. `last`: the poll's last read. Whether Max Items cut it.
+	 */
+	private read(
+		{ model, number, pool, items, watched }: Run,
+		jobId: string,
+		gone: boolean,
+		last: boolean,
+	): boolean {
+		const job = model.jobs.get(jobId) as JobModel;
+		const closed = !gone && this.closed(jobId);
+		const owes = job.status === 'watched' || (job.status === 'new' && !gone && !closed);
+		if (!owes) this.report.reads.silent++;
+		const owedHere = [...(this.byJob.get(jobId) ?? [])].sort().map((id) => {
+			const is = gone ? undefined : this.truth.get(id);
+			const was = job.status === 'watched' ? model.reported.get(id) : undefined;
+			return { id, owed: owes ? this.wanted(was, is) : [], was, is };
+		});
+		// Max Items: the last job's applications that emitted none of what they owe wait for
+		// the next read if one of them did not fit.
+		const skipped = owedHere.filter(
+			({ id, owed }) =>
+				owed.length > 0 && !pool.some((item) => owed.some((e) => matches(jobId, id, e)(item))),
+		);
+		const cut =
+			last && skipped.some(({ owed }) => items.length + owed.length > this.limits.maxItems);
+		const deferred = new Set(cut ? skipped.map(({ id }) => id) : []);
+		for (const { id, owed, was, is } of owedHere) {
+			if (deferred.has(id)) {
+				this.report.deferred += owed.length;
+				continue;
+			}
+			this.report.owed += owed.length;
+			for (const event of owed) {
+				const item = take(pool, jobId, id, event);
+				const what = `${id} on ${jobId}, poll ${number}: ${event}`;
+				if (item === undefined) this.note('missed', `${what} owed, not emitted`);
+				else this.checkValues(what, item, was, is);
+				if (item) this.everEmitted.set(id, (this.everEmitted.get(id) ?? new Set()).add(event));
+			}
+		}
+		// What the job is after the read: a cut one stays watched until the rest is read.
+		const after: Status | 'gone' = cut ? 'watched' : gone ? 'gone' : closed ? 'out' : 'watched';
+		for (const { id, is } of owedHere) {
+			if (deferred.has(id)) continue;
+			if (after === 'watched' && is !== undefined) model.reported.set(id, is);
+			else model.reported.delete(id);
+		}
+		// README: the rotation "goes on in the same order": as late as this read, the next; and
+		// what put it behind in the cycle before this read may still hold it back.
+		const cycle = Math.ceil(watched / this.limits.jobsPerPoll);
+		const late =
+			job.status === 'watched' || job.status === 'new' ? model.clock - job.from + 1 - cycle : 0;
+		const since = Math.max(0, model.clock - 1 - cycle);
+		if (after === 'gone') model.jobs.delete(jobId);
+		else model.jobs.set(jobId, { ...this.fresh(model, after), waits: Math.max(0, late), since });
+		return cut;
+	}
+
+	private anyWaiting(model: Model): boolean {
+		return [...model.jobs.values()].some((job) => this.waiting(job));
+	}
+
+	/**
+	 * README, sizing: at most Jobs per Poll jobs on schedule, and "at most Jobs per Poll more"
+	 * taken in; "an idle poll costs 1 + min(jobs, Jobs per Poll)" requests (idle: no job changed,
+	 * none to take in, Max Items not reached).
+	 */
+	private pace({ number, requests, read, watched }: Run, idle: boolean): void {
+		const { jobsPerPoll } = this.limits;
+		for (const kind of ['scheduled', 'takeIn'] as const) {
+			const reads = [...read.values()].filter((k) => k === kind).length;
+			this.report.reads[kind] += reads;
+			if (reads > jobsPerPoll)
+				this.note(
+					'unexpected',
+					`poll ${number}: ${reads} ${kind} reads, Jobs per Poll ${jobsPerPoll}`,
+				);
+		}
+		if (!idle) return;
+		this.report.idle++;
+		const sent = requests.filter((_, index) => !isRetry(requests, index)).length;
+		const cost = 1 + Math.min(watched, jobsPerPoll);
+		if (sent !== cost)
+			this.note(
+				'unexpected',
+				`poll ${number}, idle: ${sent} requests, README: 1 + min(jobs, Jobs per Poll) = ${cost}`,
+			);
+	}
+
+	/** After the reads: how long each job may wait now, and which are late. */
+	private schedule({ model, number, read, watched }: Run, full: boolean): void {
+		const excess = Math.max(0, read.size - this.limits.jobsPerPoll);
+		model.behind[model.clock] = model.behind[model.clock - 1] + model.created + excess;
+		for (const [id, job] of model.jobs) {
+			if (read.has(id)) continue;
+			job.waits += full ? 1 : 0;
+			job.jobs = Math.max(job.jobs, watched);
+			const due = this.deadline(model, id, job);
+			if (due === undefined || model.clock < due || job.noted) continue;
+			job.noted = true;
+			const { jobsPerPoll } = this.limits;
+			const why = this.waiting(job)
+				? `${job.ahead + model.arrivals} jobs to take in`
+				: `${job.jobs} jobs, ${due - job.from + 1 - Math.ceil(job.jobs / jobsPerPoll)} polls behind`;
+			this.note(
+				'late',
+				`${id} (${job.status}), due from poll ${job.from} within ${due - job.from + 1}, not read by poll ${number} (${why}, Jobs per Poll ${jobsPerPoll})`,
+			);
+		}
+		model.created = 0;
+	}
+
+	/**
+	 * What no read owed: a repeat of an event emitted before, or a stray item; and Max Items per
+	 * Poll, properties.ts: "The most items one poll emits" (the events of one application are
+	 * emitted together, so a poll's first application may pass it).
+	 */
+	private leftovers({ number, items, pool }: Run): void {
+		const applications = new Set(items.map((item) => String(item.applicationId)));
+		if (items.length > this.limits.maxItems && applications.size > 1)
+			this.note(
+				'unexpected',
+				`poll ${number}: ${items.length} items, Max Items per Poll ${this.limits.maxItems}`,
+			);
+		for (const item of pool) {
+			const id = String(item.applicationId);
+			const text = `${id} on ${String(item.jobId)}, poll ${number}: ${String(item.event)} owed by nothing`;
+			const own = this.byJob.get(String(item.jobId))?.has(id) === true;
+			if (own && this.everEmitted.get(id)?.has(String(item.event))) this.note('duplicated', text);
+			else this.note('unexpected', text);
+		}
+	}
+
+	/**
+	 * n8n restarts: the trigger is back at the state saved with the last emitting poll, its job
+	 * list position too, so the list shows again what changed since; before the first save it
+	 * starts over (From Now: from the restart).
 	 */
 	restart(): void {
 		this.readLog();
-		if (this.saved === undefined) {
-			this.model = undefined;
-			return;
-		}
-		const model = copyModel(this.saved);
-		for (const id of this.existingJobs())
-			if (!model.jobs.has(id)) model.jobs.set(id, { watched: false, isNew: true });
-		this.model = model;
+		const saved = this.saved;
+		this.model = saved && copyModel(saved);
+		if (!this.model || !saved) return;
+		for (const entry of this.sandbox.changeLog.since(saved.seen))
+			if (entry.resource === 'vacancy' && entry.kind !== 'removed')
+				this.listed(this.model, entry.id, entry.kind);
 	}
 
-	/** An item says what it is about: those must be the facts the sandbox logged. */
-	private checkValues(id: string, item: IDataObject, was: Facts, is: Facts, number: number): void {
-		const wrong = (what: string) =>
-			this.note('wrong', `${id}, poll ${number}: ${String(item.event)} with ${what}`);
-		const stageId = (value: unknown) => record(value).id;
-		switch (item.event) {
-			case 'newApplication':
-				if (stageId(item.stage) !== is?.stage) wrong('another stage');
-				break;
-			case 'stageChanged':
-				if (stageId(item.fromStage) !== was?.stage) wrong('another from-stage');
-				if (stageId(item.toStage) !== is?.stage) wrong('another to-stage');
-				break;
-			case 'stateChanged':
-				if (item.fromState !== was?.state) wrong('another from-state');
-				if (item.toState !== is?.state) wrong('another to-state');
-				break;
-			case 'interviewScheduled':
-				if (record(item.interview).id !== is?.interview?.id) wrong('another interview');
-				break;
-			case 'removed':
-				if (stageId(item.stage) !== was?.stage) wrong('another last stage');
-				break;
+	/** Every field README names on an item, against the log and the sandbox's stage table. */
+	private checkValues(what: string, item: IDataObject, was: Facts, is: Facts): void {
+		const wrong = (field: string, expected: unknown, value = item[field]) => {
+			const actual = canonical(value);
+			if (actual !== canonical(expected ?? null))
+				this.note('wrong', `${what} with ${field} ${actual}, the log's ${canonical(expected)}`);
+		};
+		const stage = (id: string | undefined) => {
+			const found = this.stages.find((s) => s.id === id);
+			return found && { id: found.id, name: found.name, type: found.type, order: found.order };
+		};
+		const now = (is ?? was) as ApplicationFacts;
+		wrong('candidateId', now.candidate);
+		wrong('jobId', now.job);
+		wrong('stage', stage(now.stage));
+		wrong('state', now.state);
+		if (item.event === 'stageChanged') {
+			wrong('fromStage', stage(was?.stage));
+			wrong('toStage', stage(is?.stage));
 		}
-		if (item.candidateId === undefined || item.candidateId === null) wrong('no candidate');
+		if (item.event === 'stateChanged') {
+			wrong('fromState', was?.state);
+			wrong('toState', is?.state);
+		}
+		if (item.event === 'interviewScheduled') {
+			const { id, startTime } = (item.interview ?? {}) as IDataObject;
+			wrong('interview', is?.interview, { id, startTime });
+		}
 	}
 
 	/** After the drain: nothing is owed any more. */
@@ -526,81 +684,41 @@ export class ApplicationLedger {
 				throw new Error(`the sandbox changed ${id} without a change log entry`);
 			}
 		}
-		const model = this.model ?? this.freshModel(this.setting.start === 'everything');
+		// A ledger that found a problem stopped its trigger before the drain: nothing more to say.
+		const model = this.model ?? this.freshModel();
+		if (this.failing) return this.report;
 		for (const [jobId, job] of model.jobs) {
-			if (!this.inScope(jobId)) continue;
-			const gone = this.deleted.has(jobId);
-			const closedOut = !gone && this.setting.watch === 'open' && !this.isOpen(jobId);
-			if (!job.watched && (!job.isNew || gone || closedOut)) continue;
-			for (const id of this.byJob.get(jobId) ?? []) {
-				const owed = this.wanted(
-					job.watched ? model.reported.get(id) : undefined,
-					this.truth.get(id),
-				);
-				if (owed.length > 0)
-					this.note('lost', `${id} on ${jobId}: [${owed.join(', ')}] never emitted`, owed.length);
-			}
+			if (!this.unsettled(model, jobId, job)) continue;
+			const owes = job.status === 'watched' || job.status === 'new';
+			const owed = [...(this.byJob.get(jobId) ?? [])].flatMap((id) =>
+				owes ? this.wanted(model.reported.get(id), this.truth.get(id)) : [],
+			);
+			this.note(
+				'lost',
+				`${jobId} (${job.status}): not read after its last change; [${owed.join(', ')}] never emitted`,
+				Math.max(1, owed.length),
+			);
 		}
 		return this.report;
 	}
 }
 
-/**
- * The application trigger polled as n8n polls it (the same restarts and failures as the
- * job and candidate triggers: runner.ts), each successful poll checked by the ledger. A poll
- * may fail only as an injected fault explains, or as `documented` says (Picked Jobs: a picked
- * job the API deleted); anything else ends the soak at once (judgeFailure).
- */
-export class ApplicationRunner {
-	polls = 0;
-
-	failed = 0;
-
-	restarts = 0;
-
-	readonly failures = new Map<string, number>();
-
+/** The application trigger polled as n8n polls it (runner.ts), each successful poll checked by its ledger. */
+export class ApplicationRunner extends Poller {
 	constructor(
-		readonly harness: TriggerHarness,
+		harness: TriggerHarness,
 		readonly ledger: ApplicationLedger,
-		private readonly sandbox: Sandbox,
-		private readonly options: {
-			random: () => number;
-			restartRate: number;
-			restartAfterFailure: number;
-			/** A failure the setting's words say must come, by its kind (undefined: not one). */
-			documented?: (error: unknown) => string | undefined;
-		},
-	) {}
-
-	/** One poll; the number of items, or undefined when it failed. */
-	async poll(): Promise<number | undefined> {
-		const number = ++this.polls;
-		const seq = this.sandbox.requestLog.seq;
-		let items: IDataObject[];
-		try {
-			items = itemsOf(await this.harness.poll());
-		} catch (error) {
-			this.failed++;
-			const kind = judgeFailure(
-				`${this.ledger.setting.label}, application poll ${number}`,
-				error,
-				this.sandbox.requestLog.since(seq),
-				this.options.documented,
-			);
-			this.failures.set(kind, (this.failures.get(kind) ?? 0) + 1);
-			if (this.options.random() < this.options.restartAfterFailure) this.restart();
-			return undefined;
-		}
-		this.ledger.poll(number, ApplicationLedger.jobsRead(this.sandbox.requestLog.since(seq)), items);
-
-		if (this.options.random() < this.options.restartRate) this.restart();
-		return items.length;
+		options: Omit<PollOptions, 'label'>,
+	) {
+		super(harness, { ...options, label: ledger.setting.label });
 	}
 
-	private restart(): void {
-		this.restarts++;
-		this.harness.restart();
+	protected check(number: number, items: IDataObject[], requests: RequestLogEntry[]): void {
+		this.ledger.poll(number, requests, items);
+	}
+
+	protected restart(): void {
+		super.restart();
 		this.ledger.restart();
 	}
 }

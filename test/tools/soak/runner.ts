@@ -1,6 +1,6 @@
 /*
- * One Recruiting Trigger (one workflow) polled as n8n polls it, with its emissions fed
- * to a ledger. n8n's semantics, as test/harness/n8n.ts (PollHarness) models them:
+ * A Recruiting Trigger (one workflow) polled as n8n polls it, each successful poll handed to
+ * its checker. n8n's semantics, as test/harness/n8n.ts (PollHarness) models them:
  * - the workflow's static data lives in memory between polls and is saved only after a poll
  *   that returned items (the execution it starts saves it);
  * - a poll that throws returns nothing and starts no execution. n8n either keeps the workflow
@@ -9,6 +9,7 @@
  * - n8n may also restart at any time: the workflow comes back from the static data last
  *   saved (`restartRate` after a successful poll), so the in-memory progress of polls that
  *   emitted nothing is lost.
+ * A poll may fail only as the faults injected into its requests explain (judgeFailure).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -19,24 +20,71 @@ import type { Random } from './world';
 
 export type Resource = 'candidate' | 'job';
 
-export interface RunnerOptions {
-	resource: Resource;
-	maxItemsPerPoll: number;
-	baseUrl: string;
-	apiKey: string;
+export interface PollOptions {
+	label: string;
+	requestLog: RequestLog;
 	random: Random;
 	/** Chance of an n8n restart after a successful poll. */
 	restartRate: number;
 	/** Chance that a failed poll is followed by a re-activation from the saved static data. */
 	restartAfterFailure: number;
-	/** The sandbox's request log: what a failed poll met (judgeFailure). */
-	requestLog: RequestLog;
-	/** Called with every poll's outcome and the trigger's state after it (SOAK_TRACE). */
-	trace?: (event: Record<string, unknown>) => void;
+	/** Retry-After of the injected 429s, in seconds (judgeFailure). */
+	retryAfterSeconds?: number;
+	/** A failure the setting's words say must come, by its kind (undefined: not one). */
+	documented?: (error: unknown) => string | undefined;
+}
+
+/** The poll / judge / restart loop the job, candidate and application runners share. */
+export abstract class Poller {
+	polls = 0;
+
+	failed = 0;
+
+	restarts = 0;
+
+	readonly failures = new Map<string, number>();
+
+	constructor(
+		readonly harness: TriggerHarness,
+		protected readonly options: PollOptions,
+	) {}
+
+	/** A successful poll numbered `number`: its items and its requests, in order. */
+	protected abstract check(number: number, items: IDataObject[], requests: RequestLogEntry[]): void;
+
+	/** One poll; the number of items, or undefined when it failed. */
+	async poll(): Promise<number | undefined> {
+		const number = ++this.polls;
+		const { requestLog, random } = this.options;
+		const seq = requestLog.seq;
+		let items: IDataObject[];
+		try {
+			items = itemsOf(await this.harness.poll());
+		} catch (error) {
+			this.failed++;
+			const kind = judgeFailure(
+				`${this.options.label}, poll ${number}`,
+				error,
+				requestLog.since(seq),
+				this.options,
+			);
+			this.failures.set(kind, (this.failures.get(kind) ?? 0) + 1);
+			if (random() < this.options.restartAfterFailure) this.restart();
+			return undefined;
+		}
+		this.check(number, items, requestLog.since(seq));
+		if (random() < this.options.restartRate) this.restart();
+		return items.length;
+	}
+
+	protected restart(): void {
+		this.restarts++;
+		this.harness.restart();
+	}
 }
 
 /** JSON with sorted keys, so equal items give equal text. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
 	if (typeof value === 'object' && value !== null) {
 		const entries = Object.keys(value)
@@ -85,132 +133,123 @@ export function failureKind(error: unknown): string {
 
 const NOT_A_PAGE = 'not a page (truncated or HTML body)';
 
-/** The kinds of failure the faults injected into a poll's requests may cause. */
-export function injectedKinds(entries: RequestLogEntry[]): Set<string> {
+const requestOf = (entry: RequestLogEntry) =>
+	`${entry.method} ${entry.path} ${JSON.stringify(entry.query)}`;
+
+/** A request sent again because the answer before it was a fault (the retries), in order. */
+export function isRetry(entries: RequestLogEntry[], index: number): boolean {
+	const before = entries[index - 1];
+	return before !== undefined && !!before.fault && requestOf(before) === requestOf(entries[index]);
+}
+
+/**
+ * README, Errors and rate limits: "A 429 is waited out per Retry-After (5 s if unsaid); a
+ * 502-504 or dropped connection is retried (0.5 s doubling to 30 s; at most 8 attempts or 3
+ * minutes)". Any other fault (a 500, an HTML 500 page, a truncated body) is not retried.
+ */
+const RETRY = { attempts: 8, waitMs: 180_000, firstMs: 500, longestMs: 30_000 };
+const retried = (entry: RequestLogEntry) =>
+	entry.fault === 'rateLimit' ||
+	entry.fault === 'drop' ||
+	((entry.fault === 'error' || entry.fault === 'html') && [502, 503, 504].includes(entry.status));
+
+/**
+ * The failures the faults injected into a poll's requests may cause, by kind: a fault the
+ * retries do not absorb, or the last of a request's attempts once the policy is spent (8
+ * attempts, or waits that could pass 3 minutes). A fault the retries absorb explains nothing.
+ */
+export function unabsorbed(entries: RequestLogEntry[], retryAfterSeconds = 0): Set<string> {
 	const kinds = new Set<string>();
-	for (const entry of entries) {
-		if (entry.fault === 'error') kinds.add(`HTTP ${entry.status}`);
-		else if (entry.fault === 'rateLimit') kinds.add('HTTP 429');
-		else if (entry.fault === 'drop') kinds.add('connection');
-		else if (entry.fault === 'truncate') kinds.add(NOT_A_PAGE);
-		else if (entry.fault === 'html') {
-			kinds.add(`HTTP ${entry.status}`);
-			kinds.add(NOT_A_PAGE);
+	let attempts = 0;
+	let waited = 0;
+	entries.forEach((entry, index) => {
+		if (!isRetry(entries, index)) [attempts, waited] = [0, 0];
+		if (!entry.fault) return;
+		attempts++;
+		const status = entry.fault === 'drop' ? 'connection' : `HTTP ${entry.status}`;
+		if (!retried(entry)) {
+			// Not retried, after retries of other faults or not.
+			for (const kind of entry.fault === 'html'
+				? [status, NOT_A_PAGE]
+				: [entry.fault === 'truncate' ? NOT_A_PAGE : status])
+				kinds.add(kind).add(`${kind} after retries`);
+			return;
 		}
-	}
+		// The longest wait the policy may make before the next attempt.
+		const wait =
+			entry.fault === 'rateLimit'
+				? retryAfterSeconds * 1000
+				: Math.min(RETRY.longestMs, RETRY.firstMs * 2 ** (attempts - 1));
+		if (attempts >= RETRY.attempts || waited + wait > RETRY.waitMs)
+			kinds.add(`${entry.fault === 'rateLimit' ? 'HTTP 429' : status} after retries`);
+		waited += wait;
+	});
 	return kinds;
 }
 
 /**
- * Why a poll failed, by kind, when an injected fault of that kind explains it (an HTTP
- * status, a dropped connection, a truncated or HTML body met by one of its requests) or
- * `documented` names it; any other exception ends the soak at once, with its stack.
+ * Why a poll failed, by kind, when the faults injected into its requests explain it (unabsorbed)
+ * or `documented` names it; any other exception ends the soak at once, with its stack.
  */
 export function judgeFailure(
 	label: string,
 	error: unknown,
 	requests: RequestLogEntry[],
-	documented?: (error: unknown) => string | undefined,
+	{ documented, retryAfterSeconds }: Pick<PollOptions, 'documented' | 'retryAfterSeconds'> = {},
 ): string {
 	const kind = failureKind(error);
-	const injected = injectedKinds(requests);
-	if (injected.has(kind.replace(/ after retries$/, ''))) return kind;
+	const explained = unabsorbed(requests, retryAfterSeconds);
+	if (explained.has(kind)) return kind;
 	const named = documented?.(error);
 	if (named !== undefined) return named;
 	const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+	const faults = requests.filter((entry) => entry.fault).map((e) => `${e.fault} ${e.status}`);
 	throw new Error(
-		`${label} failed unexpectedly (${kind}); faults injected into its requests: ${[...injected].join(', ') || 'none'}\n${stack}`,
+		`${label} failed unexpectedly (${kind}); faults injected into its requests: ${faults.join(', ') || 'none'}; beyond what the retries absorb: ${[...explained].join(', ') || 'none'}\n${stack}`,
 	);
 }
 
-export class TriggerRunner {
-	readonly harness: TriggerHarness;
-
-	polls = 0;
-
-	failed = 0;
-
-	restarts = 0;
-
-	itemsEmitted = 0;
-
-	/** Items in the largest single poll. */
-	largestPoll = 0;
-
-	readonly failures = new Map<string, number>();
-
+/** The job or candidate trigger, Created or Updated, Start: Everything, fed to a Ledger. */
+export class TriggerRunner extends Poller {
 	/** Ids emitted so far, to check the created/updated event of the first emission. */
 	private readonly seenIds = new Set<string>();
 
 	/** First emissions of a record that were not "created" (Start: Everything makes all of them created). */
 	firstNotCreated: string[] = [];
 
-	/** Later emissions of a record already emitted that said "created" again. */
-	createdAgain = 0;
-
 	notices = 0;
 
 	constructor(
 		readonly ledger: Ledger,
-		private readonly options: RunnerOptions,
+		readonly resource: Resource,
+		maxItemsPerPoll: number,
+		credentials: { baseUrl: string; apiKey: string },
+		options: Omit<PollOptions, 'label'>,
 	) {
-		this.harness = new TriggerHarness(
-			{
-				resource: options.resource,
-				event: 'createdOrUpdated',
-				start: 'everything',
-				options: { maxItemsPerPoll: options.maxItemsPerPoll },
-			},
-			{ baseUrl: options.baseUrl, apiKey: options.apiKey },
+		super(
+			new TriggerHarness(
+				{
+					resource,
+					event: 'createdOrUpdated',
+					start: 'everything',
+					options: { maxItemsPerPoll },
+				},
+				credentials,
+			),
+			{ ...options, label: resource },
 		);
 	}
 
-	/** One poll; returns the number of items emitted, or undefined when the poll failed. */
-	async poll(): Promise<number | undefined> {
-		const number = ++this.polls;
-		const seq = this.options.requestLog.seq;
-		let items: IDataObject[];
-		try {
-			items = itemsOf(await this.harness.poll());
-		} catch (error) {
-			this.failed++;
-			const kind = judgeFailure(
-				`${this.options.resource} poll ${number}`,
-				error,
-				this.options.requestLog.since(seq),
-			);
-			this.failures.set(kind, (this.failures.get(kind) ?? 0) + 1);
-			const restart = this.options.random() < this.options.restartAfterFailure;
-			if (restart) this.restart();
-			this.options.trace?.({ poll: number, failed: kind, restart, state: this.harness.state() });
-			return undefined;
-		}
-		const emitted = items.map((item) => emittedOf(this.options.resource, item, this.ledger));
+	protected check(number: number, items: IDataObject[]): void {
+		const emitted = items.map((item) => emittedOf(this.resource, item, this.ledger));
 		for (const item of emitted) {
 			if (!this.seenIds.has(item.id)) {
 				this.seenIds.add(item.id);
 				if (item.event !== 'created')
 					this.firstNotCreated.push(`${item.id}@${item.version} (${item.event})`);
-			} else if (item.event === 'created') this.createdAgain++;
+			}
 		}
 		this.notices += items.filter((item) => item.notice !== undefined).length;
 		this.ledger.poll(number, emitted);
-		this.itemsEmitted += items.length;
-		this.largestPoll = Math.max(this.largestPoll, items.length);
-		const state = this.harness.state();
-		const restart = this.options.random() < this.options.restartRate;
-		if (restart) this.restart();
-		this.options.trace?.({
-			poll: number,
-			emitted: emitted.map((item) => `${item.id}@${item.version}`),
-			restart,
-			state,
-		});
-		return items.length;
-	}
-
-	private restart(): void {
-		this.restarts++;
-		this.harness.restart();
 	}
 }

@@ -19,41 +19,41 @@
  * first state is saved by its first poll (From Now's first poll emits nothing, so n8n never
  * saves it and a restart before the first item starts over, as documented).
  *
- * Environment: SOAK_POLLS (default 1000), SOAK_SEED (default 1), SOAK_REPORT (a path: the
- * figures as JSON), SOAK_RETRY_AFTER (Retry-After of the injected 429s, default 0),
- * SOAK_TRACE (a path: every poll's outcome and the trigger's state after it, as JSON lines),
- * SOAK_CLOCK_SKEW_MS (how far n8n's clock is behind the API's, default 0),
+ * Environment: SOAK_POLLS (default 1000), SOAK_SEED (default 1), SOAK_RETRY_AFTER
+ * (Retry-After of the injected 429s, default 0), SOAK_CLOCK_SKEW_MS (how far n8n's clock is
+ * behind the API's, default 0),
  * SOAK_LAST_PAGE_CURSOR (`empty`: the last candidates page carries no cursor; default a
  * position, which the trigger stores and resumes from), SOAK_FAULTS (`off`: no injected faults).
  */
-import { appendFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-
-import nock from 'nock';
 
 import { APPLICATION_EVENTS } from '../../../nodes/RecruitingTrigger/applications/events';
 import { RECHECK_MS } from '../../../nodes/RecruitingTrigger/lists/candidateWalk';
 import { API_KEY } from '../../harness/secrets';
 import { TriggerHarness } from '../../harness/trigger';
-import { createSandbox } from '../sandbox';
-import type { RequestLogEntry, Sandbox } from '../sandbox';
+import type { RequestLogEntry } from '../sandbox';
 import { ApplicationLedger, ApplicationRunner } from './applications';
-import type { ApplicationReport } from './applications';
-import { brief, describeApplications, expectNoProblems, Guards } from './checks';
+import {
+	brief,
+	describeApplications,
+	expectNoProblems,
+	FAULTS_ON,
+	Guards,
+	progress,
+	SEED,
+	soakSandbox,
+} from './checks';
 import { Ledger } from './ledger';
 import type { LedgerReport } from './ledger';
 import { TriggerRunner } from './runner';
 import { World, int, listAll, prng, soakFaults } from './world';
 
 const POLLS = Number(process.env.SOAK_POLLS ?? 1000);
-const SEED = Number(process.env.SOAK_SEED ?? 1);
 const RETRY_AFTER = Number(process.env.SOAK_RETRY_AFTER ?? 0);
 /** How far n8n's clock is behind the API's (negative: ahead). */
 const SKEW_MS = Number(process.env.SOAK_CLOCK_SKEW_MS ?? 0);
 /** The nextCursor of the last candidates page: a position (default) or empty (the spec allows both). */
 const LAST_PAGE_CURSOR = process.env.SOAK_LAST_PAGE_CURSOR === 'empty' ? 'empty' : 'position';
-/** `off`: no injected faults, so a run is the trigger's logic alone (the changes stay the same). */
-const FAULTS_ON = process.env.SOAK_FAULTS !== 'off';
 
 const POLL_INTERVAL_MS = 60_000;
 const CANDIDATE_MAX_ITEMS = 333;
@@ -63,46 +63,19 @@ const CANDIDATE_TIE = 1000;
 const JOB_TIE_MAX = 45;
 const DRAIN_POLLS = 200;
 /** The application trigger: 120+ jobs at 4 a poll (a cycle of 30 polls or more), cut at 20 items. */
-const APPLICATION_JOBS_PER_POLL = 4;
-const APPLICATION_MAX_ITEMS = 20;
+const APPLICATIONS = { jobsPerPoll: 4, maxItems: 20 };
 
 const FAULTS = soakFaults(SEED, RETRY_AFTER);
 
-function faultName(entry: RequestLogEntry): string {
-	switch (entry.fault) {
-		case 'error':
-			return String(entry.status);
-		case 'rateLimit':
-			return '429';
-		case 'drop':
-			return 'dropped';
-		case 'html':
-			return `html ${entry.status}`;
-		case 'truncate':
-			return 'truncated';
-		default:
-			return String(entry.fault);
-	}
-}
-
-function tally(entries: RequestLogEntry[]): {
-	requests: number;
-	faults: number;
-	byKind: Record<string, number>;
-} {
+/** The injected faults of `entries`, by kind. */
+function tally(entries: RequestLogEntry[]): Record<string, number> {
 	const byKind: Record<string, number> = {};
-	let faults = 0;
-	for (const entry of entries) {
-		if (!entry.fault) continue;
-		faults++;
-		const name = faultName(entry);
+	for (const { fault, status } of entries) {
+		if (!fault) continue;
+		const name = fault === 'error' ? String(status) : fault === 'html' ? `html ${status}` : fault;
 		byKind[name] = (byKind[name] ?? 0) + 1;
 	}
-	return {
-		requests: entries.length,
-		faults,
-		byKind: Object.fromEntries(Object.entries(byKind).sort()),
-	};
+	return Object.fromEntries(Object.entries(byKind).sort());
 }
 
 function describeLedger(name: string, report: LedgerReport): string {
@@ -118,31 +91,16 @@ function describeLedger(name: string, report: LedgerReport): string {
 	);
 }
 
-let sandbox: Sandbox;
-
-beforeAll(() => {
-	nock.enableNetConnect('127.0.0.1');
-});
-
-afterEach(async () => {
-	jest.restoreAllMocks();
-	await sandbox?.close();
-});
+const openSandbox = soakSandbox();
 
 it(
 	`emits every change exactly once over ${POLLS} polls per resource with 10% of the answers failing`,
 	async () => {
 		const started = performance.now();
-		sandbox = await createSandbox({
-			seed: SEED,
-			apiKey: API_KEY,
-			candidates: 3000,
-			vacancies: 120,
-			rateLimit: false,
-			clock: { mode: 'fixed', start: '2026-03-02T08:00:00.000Z', stepMs: 1 },
-			requestLogLimit: 5_000_000,
-			candidateLastPageCursor: LAST_PAGE_CURSOR,
-		});
+		const sandbox = await openSandbox(
+			{ candidates: 3000, vacancies: 120, candidateLastPageCursor: LAST_PAGE_CURSOR },
+			SKEW_MS,
+		);
 		const random = prng(SEED);
 		const candidates = new Ledger('candidate', CANDIDATE_MAX_ITEMS);
 		const jobs = new Ledger('job', JOB_MAX_ITEMS, true);
@@ -153,36 +111,23 @@ it(
 		// n8n's clock is the API's clock, SOAK_CLOCK_SKEW_MS behind (the watermark never passes
 		// n8n's "now", so with n8n behind, the latest changes are in n8n's future and are read
 		// again by the next poll).
-		jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek() - SKEW_MS);
+		const credentials = { baseUrl: sandbox.url, apiKey: API_KEY };
 		const common = {
-			baseUrl: sandbox.url,
-			apiKey: API_KEY,
 			requestLog: sandbox.requestLog,
 			random,
 			restartRate: 0.02,
 			restartAfterFailure: 0.5,
+			retryAfterSeconds: RETRY_AFTER,
 		};
-		const trace = (resource: string) =>
-			process.env.SOAK_TRACE
-				? (event: Record<string, unknown>) =>
-						appendFileSync(
-							process.env.SOAK_TRACE as string,
-							`${JSON.stringify({ resource, at: sandbox.clock.iso(), ...event })}\n`,
-						)
-				: undefined;
-		const candidateTrigger = new TriggerRunner(candidates, {
-			...common,
-			resource: 'candidate',
-			maxItemsPerPoll: CANDIDATE_MAX_ITEMS,
-			trace: trace('candidate'),
-		});
-		const jobTrigger = new TriggerRunner(jobs, {
-			...common,
-			resource: 'job',
-			maxItemsPerPoll: JOB_MAX_ITEMS,
-			trace: trace('job'),
-		});
-		const applicationLedger = new ApplicationLedger(sandbox, APPLICATION_MAX_ITEMS);
+		const candidateTrigger = new TriggerRunner(
+			candidates,
+			'candidate',
+			CANDIDATE_MAX_ITEMS,
+			credentials,
+			common,
+		);
+		const jobTrigger = new TriggerRunner(jobs, 'job', JOB_MAX_ITEMS, credentials, common);
+		const applicationLedger = new ApplicationLedger(sandbox, APPLICATIONS);
 		const applicationTrigger = new ApplicationRunner(
 			new TriggerHarness(
 				{
@@ -190,14 +135,13 @@ it(
 					events: [...APPLICATION_EVENTS],
 					start: 'everything',
 					options: {
-						jobsPerPoll: APPLICATION_JOBS_PER_POLL,
-						maxItemsPerPoll: APPLICATION_MAX_ITEMS,
+						jobsPerPoll: APPLICATIONS.jobsPerPoll,
+						maxItemsPerPoll: APPLICATIONS.maxItems,
 					},
 				},
-				{ baseUrl: sandbox.url, apiKey: API_KEY },
+				credentials,
 			),
 			applicationLedger,
-			sandbox,
 			common,
 		);
 
@@ -212,14 +156,9 @@ it(
 
 		const requestsBefore = sandbox.requestLog.seq;
 		if (FAULTS_ON) sandbox.setFaults(FAULTS);
-		// The run takes minutes and jest prints a test's output only at its end: say how far it is
-		// (on the real clock; the trigger's Date.now is the sandbox's).
-		let saidAt = performance.now();
+		const say = progress(`SOAK seed ${SEED}`);
 		for (let i = 0; i < POLLS; i++) {
-			if (performance.now() - saidAt >= 10_000) {
-				saidAt = performance.now();
-				process.stdout.write(`SOAK seed ${SEED}: ${i} of ${POLLS} polls per resource...\n`);
-			}
+			say(i, POLLS);
 			if (i > 0) {
 				// Every 100 polls, 12 without candidate changes: the trigger's position settles
 				// and its stored cursor is used; 8 polls in, a candidate is written late at that
@@ -235,107 +174,51 @@ it(
 					world.candidateTie(CANDIDATE_TIE, candidateTieAt.get(i) as boolean);
 				const jobTie = jobTieAt.get(i) ?? (random() < 0.04 ? random() < 0.5 : undefined);
 				if (jobTie !== undefined) world.jobTie(int(random, 10, JOB_TIE_MAX), jobTie, JOB_TIE_MAX);
+				world.rows(i, POLLS);
 				world.sync();
 			}
 			sandbox.clock.advance(POLL_INTERVAL_MS);
 			await candidateTrigger.poll();
 			await jobTrigger.poll();
-			await applicationTrigger.poll();
+			if (!applicationLedger.failing) await applicationTrigger.poll();
 		}
-		const faulted = tally(sandbox.requestLog.since(requestsBefore));
+		const requests = sandbox.requestLog.since(requestsBefore);
+		const faulted = { requests: requests.length, faults: requests.filter((e) => e.fault).length };
 		const { before, among, after } = world.counts.lateJobs;
 		const lateJobs = before + among + after;
-		const soakPolls = { candidate: candidateTrigger.polls, job: jobTrigger.polls };
 		const soakFailed = { candidate: candidateTrigger.failed, job: jobTrigger.failed };
 
-		// Drain: the API recovers, nothing changes any more, poll until a poll emits nothing.
+		// Drain: the API recovers, nothing changes any more, poll until a poll emits nothing and
+		// nothing is owed (a late write may take a while); applications, until every job was read
+		// after its last change.
 		sandbox.setFaults({});
-		const drained = { candidate: false, job: false };
+		const drained = { candidate: false, job: false, application: false };
 		for (const trigger of [candidateTrigger, jobTrigger]) {
-			for (
-				let n = 0;
-				n < DRAIN_POLLS && !drained[trigger.ledger.label as 'candidate' | 'job'];
-				n++
-			) {
+			const resource = trigger.resource;
+			for (let n = 0; n < DRAIN_POLLS && !drained[resource]; n++) {
 				sandbox.clock.advance(POLL_INTERVAL_MS);
-				// Until a poll emits nothing and nothing is owed (a late write may take a while).
-				if ((await trigger.poll()) === 0 && trigger.ledger.pending === 0)
-					drained[trigger.ledger.label as 'candidate' | 'job'] = true;
+				drained[resource] = (await trigger.poll()) === 0 && trigger.ledger.pending === 0;
 			}
 		}
-		// Applications: until every job was read since the last change with nothing emitted.
-		const cycle = Math.ceil(world.jobCount / APPLICATION_JOBS_PER_POLL);
-		let quiet = 0;
-		let applicationDrainPolls = 0;
-		for (; applicationDrainPolls < DRAIN_POLLS && quiet <= cycle; applicationDrainPolls++) {
+		const { ledger } = applicationTrigger;
+		for (let n = 0; n < DRAIN_POLLS && !ledger.settled() && !ledger.failing; n++) {
 			sandbox.clock.advance(POLL_INTERVAL_MS);
-			const emitted = await applicationTrigger.poll();
-			quiet = emitted === 0 ? quiet + 1 : 0;
+			await applicationTrigger.poll();
 		}
-		const applicationDrained = quiet > cycle;
-		const applicationReport: ApplicationReport = applicationLedger.finish();
+		drained.application = ledger.settled();
+		const applicationReport = ledger.finish();
 		const wallSeconds = (performance.now() - started) / 1000;
 
 		const candidateReport = candidates.report();
 		const jobReport = jobs.report();
-		const figures = {
-			seed: SEED,
-			clockSkewMs: SKEW_MS,
-			pollsPerResource: POLLS,
-			polls: soakPolls,
-			failedPolls: soakFailed,
-			drainPolls: { candidate: candidateTrigger.polls - POLLS, job: jobTrigger.polls - POLLS },
-			drained,
-			restarts: { candidate: candidateTrigger.restarts, job: jobTrigger.restarts },
-			requests: faulted.requests,
-			faults: faulted.faults,
-			faultsByKind: faulted.byKind,
-			failures: {
-				candidate: Object.fromEntries(candidateTrigger.failures),
-				job: Object.fromEntries(jobTrigger.failures),
-			},
-			seeded,
-			changes: {
-				invisibleJobChanges: world.counts.invisibleJobChanges,
-				lateCandidates: world.counts.lateCandidates,
-				lateJobs: world.counts.lateJobs,
-				candidate: world.counts.candidateChanges,
-				job: world.counts.jobChanges,
-				candidatesCreated: world.counts.candidatesCreated,
-				jobsCreated: world.counts.jobsCreated,
-			},
-			ties: { candidate: world.counts.candidateTies, job: world.counts.jobTies },
-			candidate: {
-				...candidateReport,
-				largestPoll: candidateTrigger.largestPoll,
-				createdAgain: candidateTrigger.createdAgain,
-			},
-			job: {
-				...jobReport,
-				largestPoll: jobTrigger.largestPoll,
-				createdAgain: jobTrigger.createdAgain,
-				notices: jobTrigger.notices,
-			},
-			application: {
-				...applicationReport,
-				failedPolls: applicationTrigger.failed,
-				restarts: applicationTrigger.restarts,
-				drainPolls: applicationDrainPolls,
-				drained: applicationDrained,
-				changes: world.counts.applications,
-			},
-			wallSeconds: Math.round(wallSeconds),
-		};
-		if (process.env.SOAK_REPORT)
-			writeFileSync(process.env.SOAK_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
 		process.stdout.write(
 			[
 				`SOAK seed ${SEED}${SKEW_MS ? `, n8n clock ${SKEW_MS} ms behind` : ''}${LAST_PAGE_CURSOR === 'empty' ? ', last page without cursor' : ''}${FAULTS_ON ? '' : ', no faults'}: ${POLLS} polls per resource (candidates, jobs, applications), ${soakFailed.candidate + soakFailed.job + applicationTrigger.failed} failed ` +
 					`(candidates ${soakFailed.candidate}, jobs ${soakFailed.job}, applications ${applicationTrigger.failed}); ${faulted.faults} faults injected in ${faulted.requests} requests ` +
-					`(${brief(faulted.byKind)}); restarts ${candidateTrigger.restarts + jobTrigger.restarts}; ` +
-					`records changed: ${world.counts.candidateChanges} candidate changes (${world.counts.candidateTies.length} ties of ${CANDIDATE_TIE}, ${world.counts.candidateTies.reduce((n, t) => n + t.behind, 0)} of their records behind the position, ${world.counts.lateCandidates} more written late behind it), ` +
-					`${world.counts.jobChanges} job changes (${world.counts.invisibleJobChanges} invisible in the list, ${world.counts.jobTies.length} ties up to ${JOB_TIE_MAX}, ${lateJobs} written late at the latest time listed: ${world.counts.lateJobs.invisible} of them invisible, ids sorting ${world.counts.lateJobs.before} before, ${world.counts.lateJobs.among} among, ${world.counts.lateJobs.after} after the jobs there), plus ${seeded.candidates} + ${seeded.jobs} seeded; ` +
-					`emitted ${candidateReport.emitted + jobReport.emitted}; lost ${candidateReport.lost + jobReport.lost}; ` +
+					`(${brief(tally(requests))}); restarts ${candidateTrigger.restarts + jobTrigger.restarts}; ` +
+					`records changed: ${world.counts.candidateChanges} candidate changes (${world.counts.candidateTies} ties of ${CANDIDATE_TIE}, ${world.counts.tiedBehind} of their records behind the position, ${world.counts.lateCandidates} more written late behind it), ` +
+					`${world.counts.jobChanges} job changes (${world.counts.invisibleJobChanges} invisible in the list, ${world.counts.jobTies} ties up to ${JOB_TIE_MAX}, ${lateJobs} written late at the latest time listed: ${world.counts.lateJobs.invisible} of them invisible, ids sorting ${world.counts.lateJobs.before} before, ${world.counts.lateJobs.among} among, ${world.counts.lateJobs.after} after the jobs there), plus ${seeded.candidates} + ${seeded.jobs} seeded; ` +
+					`rows ${brief(world.counts.rows)}; emitted ${candidateReport.emitted + jobReport.emitted}; lost ${candidateReport.lost + jobReport.lost}; ` +
 					`duplicated ${candidateReport.duplicated + jobReport.duplicated}; wall ${Math.round(wallSeconds)} s`,
 				`  ${describeLedger('candidates', candidateReport)}`,
 				`  ${describeLedger('jobs', jobReport)}`,
@@ -345,12 +228,10 @@ it(
 			].join('\n'),
 		);
 
+		expectNoProblems(applicationReport);
 		// A trigger that keeps emitting with nothing changing emits something again and again.
-		expect({ ...drained, application: applicationDrained }).toEqual({
-			candidate: true,
-			job: true,
-			application: true,
-		});
+		expect(drained).toEqual({ candidate: true, job: true, application: true });
+		expect(Object.keys(world.counts.rows).sort()).toEqual(World.ROWS);
 		// The soak did what it claims: faults were injected, polls failed, ties happened. A check
 		// that a setting switches off says so (guards), and is counted.
 		const guards = new Guards();
@@ -367,7 +248,7 @@ it(
 				application: applicationTrigger.failed,
 			}).toEqual({ faults: 0, candidate: 0, job: 0, application: 0 }),
 		);
-		expect(world.counts.candidateTies.length).toBe(tieCount);
+		expect(world.counts.candidateTies).toBe(tieCount);
 		expect(world.counts.invisibleJobChanges).toBeGreaterThan(0);
 		guards.check(POLLS > 60, 'candidates and jobs were written late (SOAK_POLLS <= 60)', () => {
 			expect(world.counts.lateCandidates).toBeGreaterThan(0);
@@ -401,7 +282,6 @@ it(
 			RECHECK_MS / POLL_INTERVAL_MS + 15,
 		);
 		expect(jobTrigger.notices).toBe(0);
-		expectNoProblems(applicationReport);
 		// The soak did what it claims for applications too: events of every kind.
 		expect(Object.keys(applicationReport.byEvent).sort()).toEqual([...APPLICATION_EVENTS].sort());
 		guards.say(`SOAK seed ${SEED}`);
@@ -410,28 +290,18 @@ it(
 );
 
 it('job cursor stall: more than 50 jobs at one modifiedAt are the documented exception', async () => {
-	sandbox = await createSandbox({
-		seed: SEED,
-		apiKey: API_KEY,
-		vacancies: 120,
-		rateLimit: false,
-		clock: { mode: 'fixed', start: '2026-03-02T08:00:00.000Z', stepMs: 1 },
-	});
-	jest.spyOn(Date, 'now').mockImplementation(() => sandbox.clock.peek());
+	const sandbox = await openSandbox({ vacancies: 120 });
 	const random = prng(SEED);
 	const jobs = new Ledger('job', 1000);
 	const world = new World(sandbox, new Ledger('candidate', 1000), jobs, random);
 	for (const id of await listAll(sandbox, '/vacancies')) world.addJob(id);
-	const trigger = new TriggerRunner(jobs, {
-		resource: 'job',
-		maxItemsPerPoll: 1000,
-		baseUrl: sandbox.url,
-		apiKey: API_KEY,
-		requestLog: sandbox.requestLog,
-		random,
-		restartRate: 0,
-		restartAfterFailure: 0.5,
-	});
+	const trigger = new TriggerRunner(
+		jobs,
+		'job',
+		1000,
+		{ baseUrl: sandbox.url, apiKey: API_KEY },
+		{ requestLog: sandbox.requestLog, random, restartRate: 0, restartAfterFailure: 0.5 },
+	);
 	const drain = async (label: string) => {
 		for (let n = 0; n < DRAIN_POLLS; n++) {
 			sandbox.clock.advance(POLL_INTERVAL_MS);

@@ -83,11 +83,11 @@ export async function listAll(
 export interface ChangeCounts {
 	candidateChanges: number;
 	jobChanges: number;
-	candidatesCreated: number;
 	jobsCreated: number;
-	/** `behind`: its records written late, sorting before those already at that time. */
-	candidateTies: { at: string; size: number; variant: string; behind: number }[];
-	jobTies: { at: string; size: number; variant: string }[];
+	candidateTies: number;
+	/** Records of the candidate ties written late, sorting before those already at that time. */
+	tiedBehind: number;
+	jobTies: number;
 	invisibleJobChanges: number;
 	lateCandidates: number;
 	/** Jobs written late at the latest time listed, by where their id sorts among the jobs there. */
@@ -96,6 +96,8 @@ export interface ChangeCounts {
 	applications: Record<string, number>;
 	/** Jobs closed, reopened and deleted (jobLifecycle). */
 	jobLifecycle: { closed: number; reopened: number; deleted: number };
+	/** The rows README promises, each as `rows` made it happen. */
+	rows: Record<string, number>;
 }
 
 /**
@@ -104,18 +106,28 @@ export interface ChangeCounts {
  * since the last call and makes the changed records' current versions current in the ledgers.
  */
 export class World {
+	/** The rows `rows` makes happen in every world, by name. */
+	static readonly ROWS = [
+		'candidate renamed',
+		'interview moved under its id',
+		'job closed, changed, reopened, changed again',
+		'job created with applications',
+		'job deleted',
+	];
+
 	readonly counts: ChangeCounts = {
 		candidateChanges: 0,
 		jobChanges: 0,
-		candidatesCreated: 0,
 		jobsCreated: 0,
-		candidateTies: [],
-		jobTies: [],
+		candidateTies: 0,
+		tiedBehind: 0,
+		jobTies: 0,
 		invisibleJobChanges: 0,
 		lateCandidates: 0,
 		lateJobs: { before: 0, among: 0, after: 0, invisible: 0 },
 		applications: {},
 		jobLifecycle: { closed: 0, reopened: 0, deleted: 0 },
+		rows: {},
 	};
 
 	private seq: number;
@@ -131,6 +143,11 @@ export class World {
 
 	/** Jobs written late since the last sync(), with the time written. */
 	private readonly lateJobIds = new Map<string, number>();
+
+	/** The jobs `rows` scripts: no random change touches their stage or applications. */
+	private readonly scripted = new Set<string>();
+
+	private readonly script: { closing?: string; interviewed?: string } = {};
 
 	constructor(
 		private readonly sandbox: Sandbox,
@@ -221,7 +238,6 @@ export class World {
 		const { random, sandbox } = this;
 		for (let n = int(random, 0, 3); n > 0; n--) {
 			sandbox.createCandidate({ firstName: this.name('New'), lastName: 'Soak' });
-			this.counts.candidatesCreated++;
 		}
 		for (let n = int(random, 0, 6); n > 0; n--) {
 			const id = pick(random, this.candidateIds);
@@ -310,19 +326,16 @@ export class World {
 	 * to another stage (to an interview stage with a new interview), given another state,
 	 * placed or removed, some twice before the next poll; now and then a whole job's
 	 * applications move at once (a pipeline cleaned up), more than one poll may emit.
-	 * None of this moves a job's modifiedAt.
+	 * None of this moves a job's modifiedAt. The jobs `rows` scripts are left alone.
 	 */
 	applicationActivity(): void {
 		const { random, sandbox } = this;
-		const stages = [
-			'astage-applied',
-			'astage-sourced',
-			'astage-contacted',
-			'astage-interview',
-			'astage-presented',
-			'astage-result',
-		];
+		const stages = sandbox
+			.fixtures()
+			.applicationStages.filter((stage) => stage.type !== 'speculative')
+			.map((stage) => stage.id);
 		const states = ['for-review', 'in-progress', 'rejected', 'placed'];
+		const jobs = this.jobIds.filter((id) => !this.scripted.has(id));
 		const applicationsOf = (jobId: string) => sandbox.store.applicationsOfVacancy(jobId);
 		const move = (id: string) => {
 			const roll = random();
@@ -345,26 +358,31 @@ export class World {
 			}
 		};
 		for (let n = int(random, 0, 2); n > 0; n--) {
-			sandbox.store.createApplication({
-				vacancyId: pick(random, this.jobIds),
-				candidateId: pick(random, this.candidateIds),
-				stageId: 'astage-applied',
-				statusId: null,
-			});
+			this.apply(pick(random, jobs));
 			this.countApplication('created');
 		}
 		for (let n = int(random, 0, 4); n > 0; n--) {
-			const list = applicationsOf(pick(random, this.jobIds));
+			const list = applicationsOf(pick(random, jobs));
 			if (list.length === 0) continue;
 			const id = pick(random, list).id;
 			move(id);
 			if (random() < 0.1 && sandbox.store.getApplication(id)) move(id);
 		}
 		if (random() < 0.02) {
-			const list = applicationsOf(pick(random, this.jobIds));
+			const list = applicationsOf(pick(random, jobs));
 			for (const application of list) move(application.id);
 			this.countApplication('bulk');
 		}
+	}
+
+	/** A new application to the job, by a random candidate. */
+	private apply(vacancyId: string): string {
+		return this.sandbox.store.createApplication({
+			vacancyId,
+			candidateId: pick(this.random, this.candidateIds),
+			stageId: 'astage-applied',
+			statusId: null,
+		}).id;
 	}
 
 	/** Whether the job's stage is open (the sandbox's stage table). */
@@ -379,39 +397,34 @@ export class World {
 		return this.jobIds;
 	}
 
+	/** Another stage for the job, open or closed, with a new name (the job list shows it changed). */
+	private restage(id: string, open: boolean, name: string): void {
+		const stages = this.sandbox.fixtures().vacancyStages.filter((stage) => stage.isOpen === open);
+		this.sandbox.touchVacancy(id, { stageId: pick(this.random, stages).id, name: this.name(name) });
+	}
+
 	/**
 	 * Jobs move through their life, as recruiters move them: now and then an open job is closed
 	 * (filled, cancelled, on hold) or a closed one reopened, each with a new name (the job list
 	 * shows it changed), and, rarer, a job is deleted with its applications. `keep`: jobs never
-	 * deleted here (a test deletes them itself, when it means to).
+	 * deleted here (a test deletes them itself, when it means to); the jobs `rows` scripts are
+	 * left alone.
 	 */
 	jobLifecycle(keep: ReadonlySet<string> = new Set()): void {
-		const { random, sandbox } = this;
-		const stages = sandbox.fixtures().vacancyStages;
-		const open = stages.filter((stage) => stage.isOpen).map((stage) => stage.id);
-		const closed = stages.filter((stage) => !stage.isOpen).map((stage) => stage.id);
-		if (random() < 0.15) {
-			const candidates = this.jobIds.filter((id) => this.isOpen(id));
-			if (candidates.length > 0) {
-				sandbox.touchVacancy(pick(random, candidates), {
-					stageId: pick(random, closed),
-					name: this.name('Closed job'),
-				});
-				this.counts.jobLifecycle.closed++;
-			}
-		}
-		if (random() < 0.12) {
-			const candidates = this.jobIds.filter((id) => !this.isOpen(id));
-			if (candidates.length > 0) {
-				sandbox.touchVacancy(pick(random, candidates), {
-					stageId: pick(random, open),
-					name: this.name('Reopened job'),
-				});
-				this.counts.jobLifecycle.reopened++;
-			}
+		const { random } = this;
+		const free = this.jobIds.filter((id) => !this.scripted.has(id));
+		for (const [rate, open, name] of [
+			[0.15, true, 'Closed job'],
+			[0.12, false, 'Reopened job'],
+		] as const) {
+			if (random() >= rate) continue;
+			const candidates = free.filter((id) => this.isOpen(id) === open);
+			if (candidates.length === 0) continue;
+			this.restage(pick(random, candidates), !open, name);
+			this.counts.jobLifecycle[open ? 'closed' : 'reopened']++;
 		}
 		if (random() < 0.02) {
-			const candidates = this.jobIds.filter((id) => !keep.has(id));
+			const candidates = free.filter((id) => !keep.has(id));
 			if (candidates.length > 0) this.deleteJob(pick(random, candidates));
 		}
 	}
@@ -430,12 +443,86 @@ export class World {
 	interviewCancelled(): boolean {
 		const { random, sandbox } = this;
 		const list = sandbox.store
-			.applicationsOfVacancy(pick(random, this.jobIds))
+			.applicationsOfVacancy(
+				pick(
+					random,
+					this.jobIds.filter((id) => !this.scripted.has(id)),
+				),
+			)
 			.filter((application) => sandbox.store.applicationFacts(application.id)?.interview);
 		if (list.length === 0) return false;
 		sandbox.moveApplication(pick(random, list).id, { interview: false });
 		this.countApplication('interview cancelled');
 		return true;
+	}
+
+	/**
+	 * Every row README promises, scripted into poll `i` of `polls`, in every seed: a job created
+	 * with applications before the next poll; a job closed, its applications changed while
+	 * closed, reopened, changed again; an interview moved to another start under its id; a job
+	 * deleted; a candidate renamed. `keep`: jobs not to delete. Each is counted in `counts.rows`
+	 * once the sandbox shows it done.
+	 */
+	rows(i: number, polls: number, keep: ReadonlySet<string> = new Set()): void {
+		const { sandbox, script } = this;
+		const at = (fraction: number) => i === Math.max(1, Math.floor(polls * fraction));
+		const done = (row: string) => (this.counts.rows[row] = (this.counts.rows[row] ?? 0) + 1);
+		const first = (job: string) => sandbox.store.applicationsOfVacancy(job)[0].id;
+		/** An open job with applications, neither kept nor scripted; `scripted`: now it is. */
+		const openJob = (scripted = false) => {
+			const job = [...this.jobIds]
+				.sort()
+				.find(
+					(id) =>
+						!keep.has(id) &&
+						!this.scripted.has(id) &&
+						this.isOpen(id) &&
+						sandbox.store.applicationsOfVacancy(id).length > 1,
+				) as string;
+			if (scripted) this.scripted.add(job);
+			return job;
+		};
+		if (at(0.1)) {
+			const open = sandbox.fixtures().vacancyStages.find((stage) => stage.isOpen)?.id;
+			const job = sandbox.createVacancy({
+				name: this.name('Job with applications'),
+				stageId: open,
+			});
+			for (let n = 0; n < 3; n++) this.apply(job.id);
+			done('job created with applications');
+		}
+		if (at(0.15)) this.restage((script.closing = openJob(true)), false, 'Closed job');
+		if (at(0.2))
+			for (const { id } of sandbox.store.applicationsOfVacancy(
+				(script.interviewed = openJob(true)),
+			))
+				sandbox.moveApplication(id, { interview: true });
+		if (script.closing && (at(0.3) || at(0.7))) {
+			sandbox.moveApplication(first(script.closing), {
+				state: at(0.3) ? 'rejected' : 'in-progress',
+			});
+			this.apply(script.closing);
+			if (at(0.7) && this.isOpen(script.closing))
+				done('job closed, changed, reopened, changed again');
+		}
+		if (script.interviewed && at(0.45)) {
+			const id = first(script.interviewed);
+			const before = sandbox.store.applicationFacts(id)?.interview;
+			sandbox.moveApplication(id, { interview: 'moved' });
+			const after = sandbox.store.applicationFacts(id)?.interview;
+			if (before && after?.id === before.id && after.startTime !== before.startTime)
+				done('interview moved under its id');
+		}
+		if (at(0.5)) {
+			this.deleteJob(openJob());
+			done('job deleted');
+		}
+		if (at(0.55)) {
+			const candidate = sandbox.store.getApplication(first(openJob()))?.candidateId as string;
+			sandbox.touchCandidate(candidate, { firstName: this.name('Renamed') });
+			done('candidate renamed');
+		}
+		if (script.closing && at(0.6)) this.restage(script.closing, true, 'Reopened job');
 	}
 
 	/** The latest modifiedAt any record of the ledger carries, and how many carry it. */
@@ -477,14 +564,9 @@ export class World {
 				lastName: 'Soak',
 				modifiedAt: time,
 			});
-			this.counts.candidatesCreated++;
 		}
-		this.counts.candidateTies.push({
-			at: new Date(time).toISOString(),
-			size,
-			variant: atLatest ? 'at the latest time' : 'new time',
-			behind: behind.length,
-		});
+		this.counts.candidateTies++;
+		this.counts.tiedBehind += behind.length;
 	}
 
 	/**
@@ -501,10 +583,6 @@ export class World {
 		for (const id of sample(this.random, eligible, size)) {
 			sandbox.touchVacancy(id, { name: this.name('Tied job'), modifiedAt: time });
 		}
-		this.counts.jobTies.push({
-			at: new Date(time).toISOString(),
-			size,
-			variant: onLatest ? 'at the latest time' : 'new time',
-		});
+		this.counts.jobTies++;
 	}
 }

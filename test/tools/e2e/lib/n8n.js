@@ -133,6 +133,11 @@ async function ensureN8n(opts = {}) {
 	if (!found) throw new Error(`install-n8n.sh finished but ${dir} is incomplete`);
 	const v = await n8nVersion(found.node, [found.bin]);
 	if (!v) throw new Error(`n8n in ${dir} does not start (try removing ${dir} and re-running)`);
+	// N8N_CACHE_DIR names one folder for every version: one install must not pass for both.
+	if (!fits(v))
+		throw new Error(
+			`the cache ${dir} holds n8n ${v}, not ${version}: N8N_CACHE_DIR serves one version (E2E_N8N_VERSIONS=${version}), or unset it`,
+		);
 	log(`using n8n ${v} from the cache ${dir}`);
 	return {
 		cmd: found.node,
