@@ -52,8 +52,8 @@ const MUTANTS = [
 		name: 'a broken State Changed chain (the state first seen is kept)',
 		kind: 'events', settings: 'all', caught: ['missed', 'wrong'],
 		file: 'nodes/RecruitingTrigger/applications/events.ts',
-		find: '\t\tstate: stateOf(application),\n\t\tplaced:',
-		replace: '\t\tstate: before?.state ?? stateOf(application),\n\t\tplaced:',
+		find: '\t\tstate: applicationState(application),\n\t\tplaced:',
+		replace: '\t\tstate: before?.state ?? applicationState(application),\n\t\tplaced:',
 	},
 	{
 		name: 'Interview Scheduled also on a cancelled interview',
