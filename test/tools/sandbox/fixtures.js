@@ -14,6 +14,7 @@
 const { Random, deriveSeed } = require('./prng');
 const { SortedIndex } = require('./sorted-index');
 const data = require('./data');
+const vocabulary = require('./vocabulary.json');
 
 /** @typedef {import('./types').User} User */
 /** @typedef {import('./types').Client} Client */
@@ -84,12 +85,12 @@ function slug(text) {
 /**
  * A complete twelve-field location in `city`.
  * @param {Random} r
- * @param {import('./data').City} city
+ * @param {(typeof vocabulary.cities)[number]} city
  * @param {string} type
  * @returns {Location}
  */
 function makeLocation(r, city, type) {
-	const street1 = `${r.int(1, 250)} ${r.pick(['Main Street', 'Market Square', 'Harbour Road', 'Station Road', 'Park Lane', 'Church Street', 'King Street'])}`;
+	const street1 = `${r.int(1, 250)} ${r.pick(vocabulary.streets)}`;
 	return withDerivedAddress({
 		type,
 		street1,
@@ -191,8 +192,8 @@ function generateUsers(options, startMs) {
 	const r = new Random(deriveSeed(options.seed, 'users'));
 	const users = [];
 	for (let i = 1; i <= Math.max(1, options.users); i++) {
-		const firstName = r.pick(data.FIRST_NAMES);
-		const lastName = r.pick(data.LAST_NAMES);
+		const firstName = r.pick(vocabulary.firstNames);
+		const lastName = r.pick(vocabulary.lastNames);
 		const id = `user-${String(i).padStart(2, '0')}`;
 		users.push({
 			id,
@@ -219,20 +220,20 @@ function generateClients(options) {
 	for (let i = 1; i <= Math.max(1, options.clients); i++) {
 		let base;
 		do {
-			base = `${r.pick(data.COMPANY_NAME_PARTS.first)} ${r.pick(data.COMPANY_NAME_PARTS.second)}`;
+			base = `${r.pick(vocabulary.companyNameParts.first)} ${r.pick(vocabulary.companyNameParts.second)}`;
 		} while (used.has(base) && used.size < 200);
 		used.add(base);
-		const industry = r.pick(data.INDUSTRIES);
+		const industry = r.pick(vocabulary.industries);
 		const id = `client-${String(i).padStart(3, '0')}`;
 		const domain = `${slug(base)}-${i}.example.com`;
 		clients.set(id, {
 			id,
-			name: `${base} ${r.pick(data.COMPANY_NAME_PARTS.suffix)}`,
+			name: `${base} ${r.pick(vocabulary.companyNameParts.suffix)}`,
 			description: `${base} is active in ${industry.toLowerCase()}.`,
 			domain,
 			logoUrl: `https://logos.example.com/${id}.png`,
 			industry,
-			size: r.pick(data.COMPANY_SIZES),
+			size: r.pick(vocabulary.companySizes),
 		});
 	}
 	return clients;
@@ -301,15 +302,8 @@ function generateClientContacts(options, clientIds, startMs) {
 				id,
 				candidateId: candidateId(n),
 				companyId,
-				role: r.pick([
-					'Hiring Manager',
-					'HR Director',
-					'Talent Partner',
-					'CTO',
-					'Head of Finance',
-					'Operations Lead',
-				]),
-				department: r.pick(data.DEPARTMENTS),
+				role: r.pick(vocabulary.contactRoles),
+				department: r.pick(vocabulary.departments),
 				startDate,
 				endDate: active ? null : startDate + r.int(100, 900) * DAY,
 				active,
@@ -356,8 +350,8 @@ function generateVacancies(options, startMs, users, clients, clientContacts) {
 function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
 	const client = r.pick([...ctx.clients.values()]);
 	const activeUsers = ctx.users.filter((u) => u.deactivatedAt === null);
-	const city = r.pick(data.CITIES);
-	const title = r.pick(data.JOB_TITLES);
+	const city = r.pick(vocabulary.cities);
+	const title = r.pick(vocabulary.jobTitles);
 	// Mostly open stages: a real tenant has more live jobs than closed ones.
 	const stage = r.chance(0.8)
 		? r.pick(data.VACANCY_STAGES.filter((s) => s.isOpen))
@@ -395,7 +389,7 @@ function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
 		nextTaskDue: r.chance(0.5)
 			? {
 					id: `task-${id}`,
-					content: r.pick(['Call hiring manager', 'Review shortlist', 'Send job brief']),
+					content: r.pick(vocabulary.jobTasks),
 					dueDate: modifiedAt + r.int(1, 30) * DAY,
 				}
 			: null,
@@ -532,19 +526,11 @@ function generateNotes(options, startMs, applications) {
 		const createdAt =
 			application.createdAt + Math.floor(r.next() * (startMs - application.createdAt));
 		const id = noteId(i);
-		const title = r.chance(0.8)
-			? r.pick([
-					'Phone screen',
-					'Intro call',
-					'Reference check',
-					'Client feedback',
-					'Salary expectations',
-				])
-			: null;
+		const title = r.chance(0.8) ? r.pick(vocabulary.noteTitles) : null;
 		notes.set(id, {
 			id,
 			applicationId: application.id,
-			content: `<p>${r.pick(['Strong communicator.', 'Wants to relocate.', 'Notice period of one month.', 'Very motivated, good culture fit.'])}</p>`,
+			content: `<p>${r.pick(vocabulary.noteContents)}</p>`,
 			title,
 			pinned: r.chance(0.2),
 			source: r.chance(0.7) ? r.pick(data.NOTE_SOURCES) : null,

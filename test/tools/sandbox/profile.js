@@ -13,6 +13,7 @@
 
 const { Random } = require('./prng');
 const data = require('./data');
+const vocabulary = require('./vocabulary.json');
 const { makeLocation, slug, DAY } = require('./fixtures');
 
 /** @typedef {import('./fixtures').World} World */
@@ -67,12 +68,12 @@ const numberOf = (id) => Number(id.replace(/\D+/g, '')) || 0;
 function candidateProfile(world, rec) {
 	const r = new Random(rec.seed);
 	const n = numberOf(rec.id);
-	const city = r.pick(data.CITIES);
-	const generatedFirst = r.pick(data.FIRST_NAMES);
-	const generatedLast = r.pick(data.LAST_NAMES);
-	const middleName = r.chance(0.1) ? r.pick(data.FIRST_NAMES) : null;
+	const city = r.pick(vocabulary.cities);
+	const generatedFirst = r.pick(vocabulary.firstNames);
+	const generatedLast = r.pick(vocabulary.lastNames);
+	const middleName = r.chance(0.1) ? r.pick(vocabulary.firstNames) : null;
 	const secondLastName = ['ES', 'MX', 'BR'].includes(city.countryCode)
-		? r.pick(data.LAST_NAMES)
+		? r.pick(vocabulary.lastNames)
 		: null;
 	const gender = r.pick(data.GENDERS);
 	const o = rec.overrides ?? {};
@@ -80,7 +81,7 @@ function candidateProfile(world, rec) {
 	const lastName = o.lastName ?? generatedLast;
 	const handle = `${slug(firstName)}.${slug(lastName)}`;
 
-	const emailDomain = r.pick(data.EMAIL_DOMAINS);
+	const emailDomain = r.pick(vocabulary.emailDomains);
 	const hasWorkEmail = r.chance(0.4);
 	const emails = [
 		{ purpose: 'personal', email: o.email ?? `${handle}${n}@${emailDomain}`, isPrimary: true },
@@ -135,8 +136,8 @@ function candidateProfile(world, rec) {
 	const nextInteractionWithUserId = r.pick(users).id;
 	const mainContactUserId = r.chance(0.8) ? r.pick(users).id : null;
 
-	const language = r.pick(data.LANGUAGES);
-	const languages = [{ language: 'English', id: 'lang-en', fluency: r.pick(data.FLUENCIES) }];
+	const language = r.pick(vocabulary.languages);
+	const languages = [{ language: 'English', id: 'lang-en', fluency: r.pick(vocabulary.fluencies) }];
 	if (language.id !== 'lang-en')
 		languages.push({
 			language: language.language,
@@ -166,7 +167,7 @@ function candidateProfile(world, rec) {
 	const nextTaskDue = hasTask
 		? {
 				id: `task-c${n}`,
-				content: r.pick(['Follow up after interview', 'Send contract', 'Check references']),
+				content: r.pick(vocabulary.candidateTasks),
 				dueDate: rec.modifiedAt + r.int(1, 14) * DAY,
 			}
 		: null;
@@ -192,14 +193,14 @@ function candidateProfile(world, rec) {
 			]
 		: [];
 
-	const jobTitle = r.pick(data.JOB_TITLES);
+	const jobTitle = r.pick(vocabulary.jobTitles);
 	const years = r.int(1, 20);
 	const workAtClient = r.chance(0.3);
 	const workClient = r.pick(clients);
-	const externalCompany = `${r.pick(data.COMPANY_NAME_PARTS.first)} ${r.pick(data.COMPANY_NAME_PARTS.second)}`;
+	const externalCompany = `${r.pick(vocabulary.companyNameParts.first)} ${r.pick(vocabulary.companyNameParts.second)}`;
 	const workStart = rec.createdAt - r.int(100, 2000) * DAY;
 	const stillThere = r.chance(0.6);
-	const externalSize = r.pick(data.COMPANY_SIZES);
+	const externalSize = r.pick(vocabulary.companySizes);
 	const lastWorkExperience = {
 		companySize: workAtClient ? workClient.size : externalSize,
 		id: `work-${n}`,
@@ -271,11 +272,7 @@ function applicationExtras(world, app) {
 		const createdAt = app.createdAt + Math.floor(r.next() * span);
 		comments.push({
 			id: `cmt-${n}-${i + 1}`,
-			content: r.pick([
-				'Great profile!',
-				'Client asked for a second interview.',
-				'Salary expectations are a bit high.',
-			]),
+			content: r.pick(vocabulary.comments),
 			canEdit: r.chance(0.5),
 			createdByUserId: r.pick(activeUsers).id,
 			createdAt,
@@ -323,12 +320,7 @@ function applicationExtras(world, app) {
 					},
 				]
 			: [];
-	const reason = r.pick([
-		'Not enough experience',
-		'Withdrew',
-		'Salary mismatch',
-		'Position filled',
-	]);
+	const reason = r.pick(vocabulary.rejectionReasons);
 	const rejection =
 		app.state === 'rejected'
 			? { id: `rej-${n}`, createdAt: app.modifiedAt, reason, createdByUserId: app.ownerUserId }
