@@ -1,8 +1,7 @@
 // @ts-check
 'use strict';
 
-/** @typedef {import('./types').ChangeEntry} ChangeEntry */
-/** @typedef {import('./types').ResourceName} ResourceName */
+/** @import { ChangeEntry, ResourceName } from './index' */
 
 /**
  * Every state change since the last reset, in order. A soak test compares
@@ -46,14 +45,12 @@ class ChangeLog {
 	}
 
 	/**
-	 * Entries with seq > `seq`, optionally for one resource.
+	 * Entries with seq > `seq`.
 	 * @param {number} [seq]
-	 * @param {ResourceName} [resource]
 	 */
-	since(seq = 0, resource) {
+	since(seq = 0) {
 		// seq is 1-based and dense, so the entry with seq s sits at index s-1.
-		const tail = this.entries.slice(Math.max(0, seq));
-		return resource ? tail.filter((e) => e.resource === resource) : tail;
+		return this.entries.slice(Math.max(0, seq));
 	}
 
 	clear() {

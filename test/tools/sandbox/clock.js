@@ -3,15 +3,7 @@
 
 const DEFAULT_START = '2026-01-01T00:00:00.000Z';
 
-/**
- * @typedef {object} ClockOptions
- * @property {string | number} [start] ISO timestamp or epoch ms; default 2026-01-01T00:00:00.000Z
- *   ('fixed' mode) or the real current time ('real' mode).
- * @property {'fixed' | 'real'} [mode] 'fixed' (default): time only moves when written or advanced;
- *   'real': time follows the wall clock (offset so that it starts at `start`).
- * @property {number} [stepMs] how far the clock moves after each write (default 1; 0 freezes it so
- *   consecutive writes share one modifiedAt).
- */
+/** @import { ClockOptions } from './index' */
 
 /**
  * The sandbox clock. Every write takes its modifiedAt from `tick()`, so tests
@@ -63,11 +55,6 @@ class Clock {
 		const now = this.peek();
 		this.currentMs = now + this.stepMs;
 		return now;
-	}
-
-	/** Alias of `tick()`, the name used by the write paths. */
-	now() {
-		return this.tick();
 	}
 
 	/**

@@ -4,11 +4,8 @@
 /**
  * Fault injection for the API and public endpoints (never /_control/).
  *
- * Random faults are drawn from a seeded PRNG: every in-scope request draws
- * exactly three numbers (fault kind, status choice, latency), so a given
- * seed and request sequence always produce the same faults.
- * Queued faults (`enqueue`) hit the next matching requests first, for tests
- * that need one precise failure.
+ * Faults are drawn from a seeded PRNG: every request draws exactly three numbers (fault kind,
+ * status choice, latency), so a given seed and request sequence always produce the same faults.
  *
  * Kinds:
  * - 'drop'      the socket is destroyed without any response
@@ -19,41 +16,20 @@
  *               the request has been processed (writes are applied)
  * Faults other than 'truncate' happen before the request is processed, so
  * a failed write changes nothing.
- *
- * @typedef {'drop' | 'error' | 'rateLimit' | 'html' | 'truncate'} FaultKind
- *
- * @typedef {object} FaultConfig
- * @property {number} [seed] default 1
- * @property {number} [errorRate] probability of a JSON 5xx (0..1)
- * @property {number[]} [errorStatuses] default [500, 502, 503, 504]
- * @property {number} [rateLimitRate] probability of a 429
- * @property {number} [retryAfterSeconds] Retry-After of injected 429s, default 1
- * @property {number} [dropRate] probability of a dropped connection
- * @property {number} [htmlRate] probability of an HTML 5xx page
- * @property {number} [truncateRate] probability of a truncated JSON body
- * @property {number | [number, number]} [latencyMs] fixed delay or [min, max] range, default 0
- * @property {'all' | 'api' | 'public'} [scope] which endpoints, default 'all'
- *
- * @typedef {object} QueuedFault
- * @property {FaultKind | 'latency'} kind
- * @property {number} [status] for 'error' / 'html'
- * @property {number} [retryAfterSeconds] for 'rateLimit'
- * @property {number} [latencyMs] delay before the (otherwise normal or faulted) response
- * @property {string} [match] only requests whose path contains this string
- * @property {number} [count] how many requests it hits, default 1
- *
- * @typedef {{ kind: FaultKind | null, status: number, retryAfterSeconds: number, latencyMs: number }} FaultDecision
  */
+
+/** @import { FaultConfig, FaultKind } from './index' */
+/** @typedef {{ kind: FaultKind | null, status: number, retryAfterSeconds: number, latencyMs: number }} FaultDecision */
 
 const { mulberry32 } = require('./prng');
 
-const KINDS = /** @type {const} */ (['drop', 'error', 'rateLimit', 'html', 'truncate']);
-const RATE_KEYS = /** @type {const} */ ([
-	'dropRate',
-	'errorRate',
-	'rateLimitRate',
-	'htmlRate',
-	'truncateRate',
+/** Each kind with the setting of its rate. */
+const RATES = /** @type {const} */ ([
+	['drop', 'dropRate'],
+	['error', 'errorRate'],
+	['rateLimit', 'rateLimitRate'],
+	['html', 'htmlRate'],
+	['truncate', 'truncateRate'],
 ]);
 
 /** @returns {Required<FaultConfig>} */
@@ -67,30 +43,24 @@ const defaults = () => ({
 	htmlRate: 0,
 	truncateRate: 0,
 	latencyMs: 0,
-	scope: 'all',
 });
 
 class FaultInjector {
 	/** @param {FaultConfig} [config] */
 	constructor(config) {
-		/** @type {Required<QueuedFault>[]} */
-		this.queue = [];
-		/** @type {Record<FaultKind, number>} */
-		this.stats = { drop: 0, error: 0, rateLimit: 0, html: 0, truncate: 0 };
 		this.config = defaults();
 		this.random = mulberry32(1);
 		this.configure(config);
 	}
 
 	/**
-	 * Replace the random-fault configuration and restart its PRNG; queued
-	 * faults and stats are kept.
+	 * Replace the configuration (what it leaves out: none) and restart the PRNG.
 	 * @param {FaultConfig} [config]
 	 */
 	configure(config = {}) {
 		const next = { ...defaults(), ...config };
 		let total = 0;
-		for (const key of RATE_KEYS) {
+		for (const [, key] of RATES) {
 			const rate = next[key];
 			if (typeof rate !== 'number' || rate < 0 || rate > 1)
 				throw new RangeError(`faults.${key} must be a number between 0 and 1`);
@@ -110,90 +80,27 @@ class FaultInjector {
 			: Number.isFinite(latency) && latency >= 0;
 		if (!latencyOk)
 			throw new RangeError('faults.latencyMs must be a number >= 0 or a [min, max] range');
-		if (!['all', 'api', 'public'].includes(next.scope))
-			throw new RangeError("faults.scope must be 'all', 'api' or 'public'");
 		this.config = next;
 		this.random = mulberry32(next.seed);
 	}
 
-	/** No faults at all: clears the configuration, the queue and the stats. */
-	clear() {
-		this.queue = [];
-		this.stats = { drop: 0, error: 0, rateLimit: 0, html: 0, truncate: 0 };
-		this.configure({});
-	}
-
 	/**
-	 * Queue a fault for the next matching request(s).
-	 * @param {QueuedFault} fault
-	 */
-	enqueue(fault) {
-		const kind = fault.kind;
-		if (kind !== 'latency' && !KINDS.includes(kind))
-			throw new RangeError(`unknown fault kind ${String(kind)}`);
-		const count = fault.count ?? 1;
-		if (!Number.isInteger(count) || count < 1)
-			throw new RangeError('count must be an integer >= 1');
-		this.queue.push({
-			kind,
-			status: fault.status ?? (kind === 'html' ? 502 : 503),
-			retryAfterSeconds: fault.retryAfterSeconds ?? this.config.retryAfterSeconds,
-			latencyMs: fault.latencyMs ?? 0,
-			match: fault.match ?? '',
-			count,
-		});
-	}
-
-	/**
-	 * Decide what happens to a request.
-	 * @param {'api' | 'public'} surface
-	 * @param {string} path
+	 * What happens to the next request.
 	 * @returns {FaultDecision}
 	 */
-	decide(surface, path) {
-		const queued = this.queue.find((f) => path.includes(f.match));
-		if (queued) {
-			if (--queued.count === 0) this.queue.splice(this.queue.indexOf(queued), 1);
-			const kind = queued.kind === 'latency' ? null : queued.kind;
-			if (kind) this.stats[kind]++;
-			return {
-				kind,
-				status: queued.status,
-				retryAfterSeconds: queued.retryAfterSeconds,
-				latencyMs: queued.latencyMs,
-			};
-		}
+	decide() {
 		const c = this.config;
-		if (c.scope !== 'all' && c.scope !== surface)
-			return { kind: null, status: 200, retryAfterSeconds: 0, latencyMs: 0 };
 		const [u, statusDraw, latencyDraw] = [this.random(), this.random(), this.random()];
-		/** @type {FaultKind | null} */
-		let kind = null;
 		let edge = 0;
-		for (let i = 0; i < KINDS.length; i++) {
-			edge += c[RATE_KEYS[i]];
-			if (u < edge) {
-				kind = KINDS[i];
-				break;
-			}
-		}
-		if (kind) this.stats[kind]++;
+		const found = RATES.find(([, key]) => u < (edge += c[key]));
 		const latency = c.latencyMs;
 		return {
-			kind,
+			kind: found ? found[0] : null,
 			status: c.errorStatuses[Math.floor(statusDraw * c.errorStatuses.length)],
 			retryAfterSeconds: c.retryAfterSeconds,
 			latencyMs: Array.isArray(latency)
 				? Math.round(latency[0] + latencyDraw * (latency[1] - latency[0]))
 				: latency,
-		};
-	}
-
-	toJSON() {
-		return {
-			config: this.config,
-			queue: this.queue.map((f) => ({ ...f })),
-			stats: { ...this.stats },
 		};
 	}
 }

@@ -76,80 +76,72 @@ describe('rate limits', () => {
 		const sandbox = await start({ rateLimit: false });
 		for (let i = 0; i < 30; i++)
 			expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-		await call(sandbox, 'POST', '/_control/rate-limit', {
-			body: { apiPerWindow: 1, windowMs: 60_000 },
-		});
+		sandbox.rateLimiter.configure({ apiPerWindow: 1, windowMs: 60_000 });
 		expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
 		expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(429);
-		sandbox.setRateLimit(false);
+		sandbox.rateLimiter.configure(false);
 		expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
 	});
 });
 
-describe('queued faults', () => {
-	test('error, html, rateLimit and truncate answers', async () => {
+describe('each kind of fault', () => {
+	test('error, html, rateLimit and truncate answers, each logged with its kind', async () => {
 		const sandbox = await start({ rateLimit: false });
-		sandbox.faults.enqueue({ kind: 'error', status: 503 });
+		sandbox.setFaults({ errorRate: 1, errorStatuses: [503] });
 		const error = await get(sandbox, '/v1/vacancies');
 		expect(error.status).toBe(503);
 		expect(error.json).toEqual({ error: 'service_unavailable', message: expect.any(String) });
 
-		sandbox.faults.enqueue({ kind: 'html', status: 502 });
+		sandbox.setFaults({ htmlRate: 1, errorStatuses: [502] });
 		const html = await get(sandbox, '/v1/vacancies');
 		expect(html.status).toBe(502);
 		expect(html.headers.get('content-type')).toMatch(/^text\/html/);
 		expect(html.text).toMatch(/^<!DOCTYPE html>/);
 
-		sandbox.faults.enqueue({ kind: 'rateLimit', retryAfterSeconds: 7 });
+		sandbox.setFaults({ rateLimitRate: 1, retryAfterSeconds: 7 });
 		const limited = await get(sandbox, '/v1/vacancies');
 		expect(limited.status).toBe(429);
 		expect(limited.headers.get('retry-after')).toBe('7');
+		expect(limited.json).toEqual({ error: 'rate_limited', message: expect.any(String) });
 
-		sandbox.faults.enqueue({ kind: 'truncate' });
+		sandbox.setFaults({ truncateRate: 1 });
 		const truncated = await get(sandbox, '/v1/vacancies?limit=3');
 		expect(truncated.status).toBe(200);
 		expect(truncated.headers.get('content-type')).toMatch(/^application\/json/);
 		expect(() => JSON.parse(truncated.text)).toThrow(SyntaxError);
 		expect(truncated.text.startsWith('{"items":[')).toBe(true);
 
+		sandbox.setFaults({});
 		const normal = await get(sandbox, '/v1/vacancies?limit=3');
 		expect(normal.status).toBe(200);
 		expect(normal.json.items).toHaveLength(3);
-		expect(sandbox.faults.stats).toEqual({
-			drop: 0,
-			error: 1,
-			rateLimit: 1,
-			html: 1,
-			truncate: 1,
-		});
-		expect(sandbox.requestLog.entries.map((e) => [e.status, e.fault])).toEqual([
-			[503, 'error'],
-			[502, 'html'],
-			[429, 'rateLimit'],
-			[200, 'truncate'],
-			[200, null],
+		expect(sandbox.requestLog.entries.map((e) => [e.status, e.fault, e.error])).toEqual([
+			[503, 'error', 'service_unavailable'],
+			[502, 'html', 'html_error_page'],
+			[429, 'rateLimit', 'rate_limited'],
+			[200, 'truncate', null],
+			[200, null, null],
 		]);
 	});
 
 	test('a dropped connection gives no response at all', async () => {
-		const sandbox = await start({});
-		sandbox.faults.enqueue({ kind: 'drop' });
+		const sandbox = await start({ faults: { dropRate: 1 } });
 		await expect(get(sandbox, '/v1/candidates')).rejects.toThrow();
 		expect(sandbox.requestLog.entries[0]).toMatchObject({
 			path: '/v1/candidates',
 			status: 0,
 			fault: 'drop',
 		});
+		sandbox.setFaults({});
 		expect((await get(sandbox, '/v1/candidates')).status).toBe(200);
 	});
 
 	test('a fault before a write leaves the state unchanged; truncate applies the write', async () => {
-		const sandbox = await start({});
+		const sandbox = await start({ faults: { errorRate: 1, errorStatuses: [500] } });
 		const body = { content: '<p>x</p>', title: 'T', pinned: false };
-		sandbox.faults.enqueue({ kind: 'error', status: 500 });
 		expect((await call(sandbox, 'PUT', '/v1/notes/note-0001', { body })).status).toBe(500);
 		expect(sandbox.changeLog.entries).toHaveLength(0);
-		sandbox.faults.enqueue({ kind: 'truncate' });
+		sandbox.setFaults({ truncateRate: 1 });
 		const application = {
 			vacancyId: 'vac-0001',
 			candidateId: 'cand-0000009',
@@ -160,27 +152,11 @@ describe('queued faults', () => {
 		expect(created.text).toMatch(/^\{"id":/);
 		expect(sandbox.changeLog.entries).toHaveLength(1);
 	});
-
-	test('match targets one endpoint, count repeats, latency delays', async () => {
-		const sandbox = await start({});
-		await call(sandbox, 'POST', '/_control/faults/queue', {
-			body: { kind: 'error', status: 504, match: '/candidates', count: 2 },
-		});
-		expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
-		expect((await get(sandbox, '/v1/candidates')).status).toBe(504);
-		expect((await get(sandbox, '/v1/candidates')).status).toBe(504);
-		expect((await get(sandbox, '/v1/candidates')).status).toBe(200);
-
-		sandbox.faults.enqueue({ kind: 'latency', latencyMs: 150 });
-		const started = Date.now();
-		expect((await get(sandbox, '/v1/vacancies?limit=1')).status).toBe(200);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-	});
 });
 
 describe('random faults', () => {
 	/**
-	 * @param {import('./faults').FaultConfig} faults
+	 * @param {import('./index').FaultConfig} faults
 	 * @param {number} n
 	 */
 	async function statuses(faults, n) {
@@ -216,13 +192,11 @@ describe('random faults', () => {
 		);
 	});
 
-	test('never touch /_control/, and respect scope', async () => {
-		const sandbox = await start({ faults: { errorRate: 1, scope: 'api' } });
+	test('hit the API and the portal, never /_control/', async () => {
+		const sandbox = await start({ faults: { errorRate: 1 } });
 		expect((await get(sandbox, '/_control/state')).status).toBe(200);
 		expect((await get(sandbox, '/v1/vacancies')).status).toBeGreaterThanOrEqual(500);
-		expect((await get(sandbox, '/acme/vacancy-portal/jobs')).status).toBe(200);
-		await call(sandbox, 'POST', '/_control/faults/clear');
-		expect((await get(sandbox, '/v1/vacancies')).status).toBe(200);
+		expect((await get(sandbox, '/acme/vacancy-portal/jobs')).status).toBeGreaterThanOrEqual(500);
 	});
 
 	test('latency ranges delay requests', async () => {
@@ -235,10 +209,7 @@ describe('random faults', () => {
 
 	test('configuration errors are rejected', async () => {
 		const sandbox = await start({});
-		const res = await call(sandbox, 'POST', '/_control/faults', {
-			body: { errorRate: 0.8, dropRate: 0.5 },
-		});
-		expect([res.status, res.json.error]).toEqual([400, 'validation_error']);
+		expect(() => sandbox.setFaults({ errorRate: 0.8, dropRate: 0.5 })).toThrow(RangeError);
 		expect(() => sandbox.setFaults({ errorStatuses: [404] })).toThrow(RangeError);
 	});
 

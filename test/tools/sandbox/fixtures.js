@@ -16,31 +16,15 @@ const { SortedIndex } = require('./sorted-index');
 const data = require('./data');
 const vocabulary = require('./vocabulary.json');
 
-/** @typedef {import('./types').User} User */
-/** @typedef {import('./types').Client} Client */
-/** @typedef {import('./types').ClientContact} ClientContact */
-/** @typedef {import('./types').CandidateRecord} CandidateRecord */
-/** @typedef {import('./types').VacancyRecord} VacancyRecord */
-/** @typedef {import('./types').ApplicationRecord} ApplicationRecord */
-/** @typedef {import('./types').NoteRecord} NoteRecord */
-/** @typedef {import('./types').Posting} Posting */
-/** @typedef {import('./types').Location} Location */
+/** @import { ApplicationRecord, CandidateRecord, Client, ClientContact, Location, NoteRecord, Posting, StoreOptions, User, VacancyRecord } from './index' */
+/** @typedef {Required<StoreOptions>} WorldOptions */
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
-
-/**
- * @typedef {object} WorldOptions
- * @property {number} seed
- * @property {string} tenantSlug
- * @property {number} candidates
- * @property {number} vacancies
- * @property {number} applicationsPerVacancy
- * @property {number} notes
- * @property {number} clients
- * @property {number} users
- * @property {number} clientContactsPerClient
- */
+/** The seeded team, client companies and contacts at each; the last user has left. */
+const USERS = 8;
+const CLIENTS = 12;
+const CONTACTS_PER_CLIENT = 2;
 
 /**
  * @typedef {object} World
@@ -191,7 +175,7 @@ function generateWorld(options, startMs) {
 function generateUsers(options, startMs) {
 	const r = new Random(deriveSeed(options.seed, 'users'));
 	const users = [];
-	for (let i = 1; i <= Math.max(1, options.users); i++) {
+	for (let i = 1; i <= USERS; i++) {
 		const firstName = r.pick(vocabulary.firstNames);
 		const lastName = r.pick(vocabulary.lastNames);
 		const id = `user-${String(i).padStart(2, '0')}`;
@@ -201,8 +185,8 @@ function generateUsers(options, startMs) {
 			lastName,
 			email: `${slug(firstName)}.${slug(lastName)}@${options.tenantSlug}.example.com`,
 			avatarUrl: `https://avatars.example.com/users/${id}.png`,
-			// The last user of a larger team left the company: exercises deactivatedAt.
-			deactivatedAt: i === options.users && i > 2 ? startMs - r.int(10, 200) * DAY : null,
+			// The last user left the company: exercises deactivatedAt.
+			deactivatedAt: i === USERS ? startMs - r.int(10, 200) * DAY : null,
 		});
 	}
 	return users;
@@ -217,7 +201,7 @@ function generateClients(options) {
 	/** @type {Map<string, Client>} */
 	const clients = new Map();
 	const used = new Set();
-	for (let i = 1; i <= Math.max(1, options.clients); i++) {
+	for (let i = 1; i <= CLIENTS; i++) {
 		let base;
 		do {
 			base = `${r.pick(vocabulary.companyNameParts.first)} ${r.pick(vocabulary.companyNameParts.second)}`;
@@ -290,10 +274,9 @@ function generateClientContacts(options, clientIds, startMs) {
 	const r = new Random(deriveSeed(options.seed, 'client-contacts'));
 	/** @type {Map<string, ClientContact>} */
 	const contacts = new Map();
-	const perClient = options.clientContactsPerClient;
 	let n = 0;
 	for (const companyId of clientIds) {
-		for (let k = 0; k < perClient && n < options.candidates; k++) {
+		for (let k = 0; k < CONTACTS_PER_CLIENT && n < options.candidates; k++) {
 			n++;
 			const active = r.chance(0.85);
 			const startDate = startMs - r.int(200, 3000) * DAY;

@@ -691,26 +691,16 @@ describe('public portal submission', () => {
 	});
 });
 
-describe('control API', () => {
-	test('state, fixtures and the job timeline', async () => {
+describe('control API (what the demo and the benchmarks drive)', () => {
+	test('state and the job timeline', async () => {
 		const state = await get(sandbox, '/_control/state', { apiKey: null });
 		expect(state.json).toMatchObject({
 			tenantSlug: 'acme',
 			counts: { candidates: 200, vacancies: 30 },
 			changeSeq: 0,
 			rateLimit: { enabled: false },
+			requestSeq: sandbox.requestLog.seq,
 		});
-		const fixtures = await get(sandbox, '/_control/fixtures', { apiKey: null });
-		expect(fixtures.json.noteIds[0]).toBe('note-0001');
-		expect(fixtures.json.applicationStages.map((/** @type {any} */ s) => s.type)).toEqual([
-			'speculative',
-			'application',
-			'sourcing',
-			'outreach',
-			'interview',
-			'presentation',
-			'result',
-		]);
 		const timeline = await get(sandbox, '/_control/vacancies');
 		expect(timeline.json).toHaveLength(30);
 		expect(timeline.json[0]).toEqual({
@@ -721,7 +711,7 @@ describe('control API', () => {
 		});
 	});
 
-	test('create and touch candidates and jobs, bulk ties, change log', async () => {
+	test('create a candidate, touch candidates in bulk, move an application', async () => {
 		const created = await call(sandbox, 'POST', '/_control/candidates', {
 			body: { firstName: 'Linus', modifiedAt: '2026-01-15T00:00:00.000Z' },
 		});
@@ -731,112 +721,93 @@ describe('control API', () => {
 			name: { firstName: 'Linus' },
 			modifiedAt: '2026-01-15T00:00:00.000Z',
 		});
-		const touched = await call(sandbox, 'POST', '/_control/candidates/cand-0000002/touch', {
-			body: { lastName: 'Torvalds' },
-		});
-		expect(touched.json.name.lastName).toBe('Torvalds');
-		const job = await call(sandbox, 'POST', '/_control/vacancies', {
-			body: { name: 'Night Nurse', publish: true },
-		});
-		expect(job.status).toBe(201);
-		expect(job.json.vacancy.name.name).toBe('Night Nurse');
-		const postings = await get(sandbox, '/acme/vacancy-portal/jobs');
-		expect(
-			postings.json.publicJobBoardPostings.map((/** @type {any} */ p) => p.externalJobTitle),
-		).toContain('Night Nurse');
-		const jobTouch = await call(sandbox, 'POST', `/_control/vacancies/${job.json.id}/touch`, {
-			body: { modifiedAt: '2026-01-16T00:00:00.000Z' },
-		});
-		expect(jobTouch.json).toEqual({ id: job.json.id, modifiedAt: '2026-01-16T00:00:00.000Z' });
-		const bulk = await call(sandbox, 'POST', '/_control/vacancies/touch', {
-			body: { ids: ['vac-0001', 'vac-0002'], modifiedAt: '2026-01-17T00:00:00.000Z' },
-		});
-		expect(bulk.json).toEqual({
-			ids: ['vac-0001', 'vac-0002'],
-			modifiedAt: '2026-01-17T00:00:00.000Z',
-		});
-		const bulkCandidates = await call(sandbox, 'POST', '/_control/candidates/touch', {
-			body: { count: 3 },
-		});
-		expect(bulkCandidates.json.ids).toEqual(['cand-0000001', 'cand-0000002', 'cand-0000003']);
-
+		const bulk = await call(sandbox, 'POST', '/_control/candidates/touch', { body: { count: 3 } });
+		expect(bulk.json.ids).toEqual(['cand-0000001', 'cand-0000002', 'cand-0000003']);
 		// Touched in bulk at one time, they list in id order, before the one created later.
-		const modifiedSince = encodeURIComponent(bulkCandidates.json.modifiedAt);
+		const modifiedSince = encodeURIComponent(bulk.json.modifiedAt);
 		expect(await listed(`/v1/candidates?modifiedSince=${modifiedSince}`)).toEqual([
-			...bulkCandidates.json.ids,
+			...bulk.json.ids,
 			'cand-0000201',
 		]);
-
-		const changes = await get(sandbox, '/_control/changes');
-		expect(changes.json.seq).toBe(9);
-		expect(changes.json.changes[0]).toEqual({
-			seq: 1,
-			resource: 'candidate',
-			id: 'cand-0000201',
-			kind: 'created',
-			modifiedAt: '2026-01-15T00:00:00.000Z',
-			source: 'control',
+		const moved = await call(sandbox, 'POST', '/_control/applications/app-000001/move', {
+			body: { stageId: 'astage-interview', interview: true },
 		});
-		expect(changes.json.changes.map((/** @type {any} */ c) => `${c.resource}:${c.kind}`)).toEqual([
-			'candidate:created',
-			'candidate:updated',
-			'vacancy:created',
-			'vacancy:updated',
-			'vacancy:updated',
-			'vacancy:updated',
-			'candidate:updated',
-			'candidate:updated',
-			'candidate:updated',
+		expect(moved.json).toEqual(sandbox.applicationsOf('vac-0001')[0]);
+		expect(moved.json.stage.id).toBe('astage-interview');
+		expect(sandbox.changeLog.entries.map((c) => [c.seq, c.resource, c.kind, c.source])).toEqual([
+			[1, 'candidate', 'created', 'control'],
+			[2, 'candidate', 'updated', 'control'],
+			[3, 'candidate', 'updated', 'control'],
+			[4, 'candidate', 'updated', 'control'],
+			[5, 'application', 'updated', 'control'],
 		]);
-		const since = await get(sandbox, '/_control/changes?since=7&resource=candidate');
-		expect(since.json.changes.map((/** @type {any} */ c) => c.seq)).toEqual([8, 9]);
 	});
 
-	test('clock control, request log and reset', async () => {
-		const clock = await call(sandbox, 'POST', '/_control/clock', {
-			body: { now: '2026-05-01T00:00:00.000Z', advanceMs: 500, stepMs: 0 },
-		});
-		expect(clock.json).toMatchObject({ now: '2026-05-01T00:00:00.500Z', stepMs: 0 });
-		await get(sandbox, '/v1/vacancies?limit=2');
-		const requests = await get(sandbox, '/_control/requests');
-		expect(requests.json.requests).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: '/v1/vacancies',
-				query: { limit: '2' },
-				apiKeyPresent: true,
-				status: 200,
-			}),
-		]);
-		const firstPage = (await get(sandbox, '/v1/candidates?limit=20')).json;
-		await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', { body: { name: 'Changed' } });
-		await call(sandbox, 'POST', '/_control/reset');
-		// The same world again, and the same clock and change log objects a test may hold.
-		expect((await get(sandbox, '/v1/candidates?limit=20')).json).toEqual(firstPage);
-		expect(sandbox.store.clock).toBe(sandbox.clock);
-		expect(sandbox.store.changeLog).toBe(sandbox.changeLog);
-		const reset = await call(sandbox, 'POST', '/_control/reset', { body: { candidates: 10 } });
-		expect(reset.json).toMatchObject({ counts: { candidates: 10, vacancies: 30 }, changeSeq: 0 });
-		expect(sandbox.clock.iso()).toBe('2026-01-01T00:00:00.000Z');
-		expect(sandbox.requestLog.entries).toHaveLength(0);
-		expect(/** @type {any} */ (sandbox.store.getVacancy('vac-0001')).name).not.toBe('Changed');
-	});
-
-	test('control errors are JSON 400/404', async () => {
-		expect(
-			(await call(sandbox, 'POST', '/_control/candidates/nope/touch', { body: {} })).status,
-		).toBe(404);
-		const bad = await call(sandbox, 'POST', '/_control/clock', { body: { now: 'never' } });
-		expect([bad.status, bad.json.error]).toEqual([400, 'validation_error']);
-		for (const [path, body, field] of [
-			['/_control/vacancies/touch', {}, 'count'],
-			['/_control/candidates/cand-0000001/touch', { modifiedAt: 'yesterday' }, 'modifiedAt'],
+	test('errors are JSON 400/404 and change nothing', async () => {
+		for (const [path, body, status, field] of [
+			['/_control/candidates/touch', {}, 400, 'count'],
+			['/_control/candidates/touch', { ids: ['nope'] }, 404, 'ids'],
+			['/_control/candidates', { modifiedAt: 'yesterday' }, 400, 'modifiedAt'],
+			['/_control/candidates', { town: 'Oslo' }, 400, 'town'],
+			['/_control/applications/nope/move', {}, 404, 'id'],
+			['/_control/applications/app-000001/move', { state: 'dreaming' }, 400, 'state'],
 		]) {
 			const res = await call(sandbox, 'POST', /** @type {string} */ (path), { body });
-			expect([res.status, res.json.field]).toEqual([400, field]);
+			expect([path, res.status, res.json.field]).toEqual([path, status, field]);
 		}
 		expect(sandbox.changeLog.entries).toHaveLength(0);
 		expect((await get(sandbox, '/_control/unknown')).status).toBe(404);
+	});
+});
+
+describe('the JS API', () => {
+	test('create and touch candidates and jobs, ties in bulk, the change log', async () => {
+		sandbox.touchCandidate('cand-0000002', { lastName: 'Torvalds' });
+		const touched = await get(sandbox, '/v1/candidates/cand-0000002');
+		expect(touched.json.name.lastName).toBe('Torvalds');
+		const job = sandbox.createVacancy({ name: 'Night Nurse' });
+		const created = await get(sandbox, `/v1/applications/vacancy/${job.id}`);
+		expect(created.json).toMatchObject({
+			vacancy: { name: { name: 'Night Nurse' } },
+			applications: [],
+		});
+		sandbox.touchVacancy(job.id, { modifiedAt: '2026-01-16T00:00:00.000Z' });
+		const ids = ['vac-0001', 'vac-0002'];
+		expect(sandbox.touchMany('vacancies', { ids, modifiedAt: '2026-01-17T00:00:00.000Z' })).toEqual(
+			{ ids, modifiedAt: '2026-01-17T00:00:00.000Z' },
+		);
+		expect(sandbox.changeLog.seq).toBe(5);
+		expect(sandbox.changeLog.entries[2]).toEqual({
+			seq: 3,
+			resource: 'vacancy',
+			id: job.id,
+			kind: 'updated',
+			modifiedAt: '2026-01-16T00:00:00.000Z',
+			source: 'control',
+		});
+		expect(sandbox.changeLog.since(3).map((c) => `${c.seq}:${c.resource}:${c.kind}`)).toEqual([
+			'4:vacancy:updated',
+			'5:vacancy:updated',
+		]);
+	});
+
+	test('reset: the same world again, the clock at its start, the logs empty, in the objects a test holds', async () => {
+		const firstPage = (await get(sandbox, '/v1/candidates?limit=20')).json;
+		sandbox.clock.set('2026-05-01T00:00:00.000Z');
+		await call(sandbox, 'PUT', '/v1/vacancies/vac-0001', { body: { name: 'Changed' } });
+		const { clock, changeLog, requestLog } = sandbox;
+		sandbox.reset();
+		expect((await get(sandbox, '/v1/candidates?limit=20')).json).toEqual(firstPage);
+		expect(sandbox.store.clock).toBe(clock);
+		expect(sandbox.store.changeLog).toBe(changeLog);
+		sandbox.reset({ candidates: 10 });
+		expect(sandbox.state()).toMatchObject({
+			counts: { candidates: 10, vacancies: 30 },
+			changeSeq: 0,
+		});
+		expect(clock.iso()).toBe('2026-01-01T00:00:00.000Z');
+		expect(requestLog.entries).toHaveLength(0);
+		expect(sandbox.store.getVacancy('vac-0001')?.name).not.toBe('Changed');
 	});
 });
 

@@ -1,6 +1,6 @@
-// Types of the sandbox's public API for TypeScript tests. The implementation is
-// JSDoc-typed JavaScript; conformance.js makes `npx tsc -p test/tools/sandbox` fail
-// when this file and the implementation disagree.
+// Types of the sandbox, for TypeScript tests and for its own JSDoc-typed JavaScript (which
+// imports them with `@import`); conformance.js makes `npx tsc -p test/tools/sandbox` fail when
+// createSandbox and these declarations disagree.
 
 export interface ClockOptions {
 	/** ISO timestamp or epoch ms; default 2026-01-01T00:00:00.000Z ('fixed') or now ('real'). */
@@ -22,8 +22,6 @@ export interface Clock {
 	iso(): string;
 	/** Timestamp for a write: returns now, then advances by stepMs. */
 	tick(): number;
-	/** Alias of tick(). */
-	now(): number;
 	/** Jump to a time; the next write is stamped exactly this time. */
 	set(time: string | number): void;
 	advance(ms: number): void;
@@ -43,7 +41,8 @@ export interface RateLimitConfig {
 
 export interface RateLimiter {
 	readonly config: Required<RateLimitConfig> & { enabled: boolean };
-	configure(config: RateLimitConfig | false | { enabled: false } | undefined): void;
+	/** false turns rate limiting off. */
+	configure(config: RateLimitConfig | false | undefined): void;
 	/** Forget all counters. */
 	reset(): void;
 }
@@ -51,6 +50,7 @@ export interface RateLimiter {
 export type FaultKind = 'drop' | 'error' | 'rateLimit' | 'html' | 'truncate';
 
 export interface FaultConfig {
+	/** Default 1. */
 	seed?: number;
 	/** Probability (0..1) of a JSON 5xx. */
 	errorRate?: number;
@@ -64,42 +64,19 @@ export interface FaultConfig {
 	truncateRate?: number;
 	/** Fixed delay or [min, max]. */
 	latencyMs?: number | [number, number];
-	/** Default 'all'. */
-	scope?: 'all' | 'api' | 'public';
-}
-
-export interface QueuedFault {
-	kind: FaultKind | 'latency';
-	/** For 'error' and 'html'; default 503 / 502. */
-	status?: number;
-	retryAfterSeconds?: number;
-	latencyMs?: number;
-	/** Only requests whose path contains this string. */
-	match?: string;
-	/** Default 1. */
-	count?: number;
-}
-
-export interface FaultInjector {
-	readonly config: Required<FaultConfig>;
-	readonly stats: Record<FaultKind, number>;
-	/** Replace the random-fault configuration (restarts its PRNG). */
-	configure(config?: FaultConfig): void;
-	/** Queue a fault for the next matching request(s). */
-	enqueue(fault: QueuedFault): void;
-	/** No faults: clears configuration, queue and stats. */
-	clear(): void;
 }
 
 export type ResourceName = 'vacancy' | 'candidate' | 'application' | 'note';
 
 export interface ChangeEntry {
+	/** 1-based, increasing. */
 	seq: number;
 	resource: ResourceName;
 	id: string;
 	kind: 'created' | 'updated' | 'removed';
 	/** ISO timestamp the record now carries. */
 	modifiedAt: string;
+	/** Which surface caused it. */
 	source: 'api' | 'portal' | 'control';
 	/** Applications: what it was before the change (absent: created). */
 	before?: ApplicationFacts;
@@ -124,25 +101,31 @@ export interface ApplicationFacts {
 export interface ChangeLog {
 	readonly entries: ChangeEntry[];
 	readonly seq: number;
-	since(seq?: number, resource?: ResourceName): ChangeEntry[];
+	since(seq?: number): ChangeEntry[];
 	clear(): void;
 }
 
 export interface RequestLogEntry {
 	seq: number;
+	/** Wall-clock ISO time the request arrived. */
 	time: string;
 	method: string;
+	/** Pathname as sent (not decoded). */
 	path: string;
 	query: Record<string, string | string[]>;
 	surface: 'api' | 'public' | 'unknown';
 	apiKeyPresent: boolean;
 	/** Which of the sandbox's keys was sent: 0 its apiKey, 1.. its apiKeys in order, -1 none or a wrong one. */
 	apiKeyIndex: number;
+	/** The request's headers, x-api-key redacted. */
 	headers: Record<string, string | string[] | undefined>;
+	/** Parsed JSON body, the raw text when it is not JSON, or null. */
 	body: unknown;
-	/** 0 when the connection was dropped. */
+	/** 0 while in flight or when the connection was dropped. */
 	status: number;
+	/** The injected fault's kind, if any. */
 	fault: string | null;
+	/** The error code of an error answer, if any. */
 	error: string | null;
 	durationMs: number;
 }
@@ -154,6 +137,7 @@ export interface RequestLog {
 	clear(): void;
 }
 
+/** Any subset of the spec's twelve location fields. */
 export interface Location {
 	type?: string;
 	street1?: string;
@@ -169,7 +153,8 @@ export interface Location {
 	formattedAddress?: string;
 }
 
-export interface CandidateFields {
+/** The candidate fields the sandbox stores; the rest is derived from the record's seed. */
+export interface CandidateOverrides {
 	firstName?: string;
 	lastName?: string;
 	email?: string;
@@ -177,37 +162,123 @@ export interface CandidateFields {
 	networkUrl?: string | null;
 	location?: Location;
 	acquisitionSource?: string;
+}
+
+export interface CandidateFields extends CandidateOverrides {
 	/** ISO timestamp or epoch ms; default the clock's next tick. */
 	modifiedAt?: string | number;
 }
 
-/** Internal candidate record (times in epoch ms). */
+// Records as the sandbox keeps them (times in epoch ms); render.js makes the spec's views.
+
+export interface User {
+	id: string;
+	firstName: string;
+	lastName: string;
+	email: string;
+	avatarUrl: string;
+	deactivatedAt: number | null;
+}
+
+export interface Client {
+	id: string;
+	name: string;
+	description: string;
+	domain: string;
+	logoUrl: string;
+	industry: string;
+	size: string;
+}
+
+/** A person at a client company; the spec's Client contact is a candidate too (candidateId). */
+export interface ClientContact {
+	id: string;
+	candidateId: string;
+	companyId: string;
+	role: string;
+	department: string;
+	startDate: number;
+	endDate: number | null;
+	active: boolean;
+	stageId: string;
+}
+
 export interface CandidateRecord {
 	id: string;
+	seed: number;
 	createdAt: number;
 	modifiedAt: number;
 	lastActivityAt: number;
+	overrides: CandidateOverrides | null;
 }
 
-/** Internal job record (times in epoch ms); modifiedAt is never rendered by the API. */
+export interface TaskDue {
+	id: string;
+	content: string;
+	dueDate: number;
+}
+
+export interface CustomAttribute {
+	attributeDefinitionId: string;
+	label: string;
+	description: string;
+	filledByAI: boolean;
+	options: string[];
+	value: { viewType: string; imageUrl?: string };
+}
+
 export interface VacancyRecord {
 	id: string;
-	name: string;
 	clientId: string;
+	name: string;
+	description: string | null;
 	stageId: string;
 	createdAt: number;
+	/** Never rendered by the API: it drives the list's order and cursor. */
 	modifiedAt: number;
+	startAt: number | null;
+	endAt: number | null;
+	salaryRange: { currency?: string; min?: number; max?: number } | null;
+	location: Location;
+	teamUserIds: string[];
+	clientTeamContactIds: string[];
+	employmentType: string | null;
+	locationType: string | null;
+	scorecard: { group_name: string; attributes: { attribute: string }[] }[];
+	nextTaskDue: TaskDue | null;
+	customAttributes: CustomAttribute[];
+	clientPortalId: string;
+	lastRankedAt: number | null;
+	dealValue: { currency: string; amount: number } | null;
+}
+
+export interface Interview {
+	id: string;
+	title: string;
+	meetingId: string;
+	startTime: number;
+	endTime: number;
 }
 
 export interface ApplicationRecord {
 	id: string;
+	seed: number;
 	vacancyId: string | null;
 	candidateId: string;
 	stageId: string;
 	statusId: string | null;
+	ownerUserId: string;
+	createdByUserId: string;
+	teamUserIds: string[];
+	clientId: string | null;
+	clientTeamContactIds: string[];
 	state: string;
 	createdAt: number;
 	modifiedAt: number;
+	channelId: string | null;
+	position: { previousId?: string; nextId?: string } | null;
+	/** Set by moveApplication: the next interview (null: none); absent: derived from the seed. */
+	interview?: Interview | null;
 }
 
 export interface NoteRecord {
@@ -218,19 +289,29 @@ export interface NoteRecord {
 	pinned: boolean;
 	source: string | null;
 	labelIds: string[];
+	createdAt: number;
 	modifiedAt: number;
 }
 
+export interface Posting {
+	id: string;
+	vacancyId: string;
+	publishedAt: number;
+}
+
 export interface StoreOptions {
+	/** Seed of all generated data; default 1. */
 	seed?: number;
+	/** Default 'acme'. */
 	tenantSlug?: string;
+	/** Default 200; 100,000+ is fine. */
 	candidates?: number;
+	/** Default 30. */
 	vacancies?: number;
+	/** Default 5. */
 	applicationsPerVacancy?: number;
+	/** Default 20 (ids note-0001, note-0002, ...). */
 	notes?: number;
-	clients?: number;
-	users?: number;
-	clientContactsPerClient?: number;
 }
 
 export interface StateSummary {
@@ -284,12 +365,11 @@ export interface ApplicationMove {
 	interview?: boolean | 'moved';
 }
 
+/** The store as tests read it (the sandbox's own code uses the class in store.js). */
 export interface Store {
 	readonly tenantSlug: string;
 	readonly clock: Clock;
 	readonly changeLog: ChangeLog;
-	/** Regenerate the seeded world, reset the clock, clear the change log. */
-	reset(overrides?: StoreOptions): void;
 	getVacancy(id: string): VacancyRecord | undefined;
 	getCandidate(id: string): CandidateRecord | undefined;
 	getApplication(id: string): ApplicationRecord | undefined;
@@ -297,18 +377,11 @@ export interface Store {
 	applicationsOfVacancy(vacancyId: string): ApplicationRecord[];
 	/** What an application is, in the sandbox's own terms (undefined: no such application). */
 	applicationFacts(id: string): ApplicationFacts | undefined;
-	/** The API's write operations (bodies are validated; throw HttpError). */
-	updateVacancy(id: string, body: unknown): VacancyRecord;
-	updateNote(id: string, body: unknown): NoteRecord;
+	/** POST /applications without HTTP (the body is validated; throws HttpError). */
 	createApplication(body: unknown): ApplicationRecord;
-	applyToPosting(
-		postingId: string,
-		body: unknown,
-		channelId: string | null,
-	): { candidate: CandidateRecord; application: ApplicationRecord; cvAttachmentId: string };
 	createCandidate(fields?: CandidateFields): CandidateRecord;
 	touchCandidate(id: string, fields?: CandidateFields): CandidateRecord;
-	createVacancy(fields?: VacancyFields & { publish?: boolean }): VacancyRecord;
+	createVacancy(fields?: VacancyFields): VacancyRecord;
 	touchVacancy(id: string, fields?: VacancyFields): VacancyRecord;
 	moveApplication(id: string, fields?: ApplicationMove): ApplicationRecord;
 	removeApplication(id: string): ApplicationRecord;
@@ -316,11 +389,9 @@ export interface Store {
 	deleteVacancy(id: string): VacancyRecord;
 	/** Give many records ONE modifiedAt: `ids`, or the first `count` by id. */
 	touchMany(
-		resource: 'candidates' | 'vacancies' | 'candidate' | 'vacancy',
+		resource: 'candidates' | 'vacancies',
 		options: { ids?: string[]; count?: number; modifiedAt?: string | number },
 	): { ids: string[]; modifiedAt: string };
-	summary(): StateSummary;
-	fixtures(): Fixtures;
 }
 
 export interface SandboxOptions extends StoreOptions {
@@ -330,11 +401,13 @@ export interface SandboxOptions extends StoreOptions {
 	host?: string;
 	/** Default 'sandbox-key'. */
 	apiKey?: string;
-	/** Further valid keys. */
+	/** Further valid keys (each has its own rate-limit window). */
 	apiKeys?: string[];
+	/** Default fixed at 2026-01-01T00:00:00.000Z, +1 ms per write. */
 	clock?: ClockOptions;
-	/** false disables rate limiting. */
+	/** Default 1000 a minute per key, 100 per IP; false disables rate limiting. */
 	rateLimit?: RateLimitConfig | false;
+	/** Default none. */
 	faults?: FaultConfig;
 	/** nextCursor of the last candidates page: the last position (default) or ''. */
 	candidateLastPageCursor?: 'position' | 'empty';
@@ -349,12 +422,10 @@ export interface Sandbox {
 	readonly apiBaseUrl: string;
 	/** url + '/' + tenantSlug + '/vacancy-portal' */
 	readonly publicBaseUrl: string;
-	readonly port: number;
 	readonly apiKey: string;
 	readonly tenantSlug: string;
 	readonly store: Store;
 	readonly clock: Clock;
-	readonly faults: FaultInjector;
 	readonly rateLimiter: RateLimiter;
 	readonly changeLog: ChangeLog;
 	readonly requestLog: RequestLog;
@@ -372,8 +443,9 @@ export interface Sandbox {
 	removeApplication: Store['removeApplication'];
 	deleteVacancy: Store['deleteVacancy'];
 	touchMany: Store['touchMany'];
+	/** Replace the random faults (and restart their PRNG). */
 	setFaults(config: FaultConfig): void;
-	setRateLimit(config: RateLimitConfig | false): void;
+	/** Stop listening and drop open connections. */
 	close(): Promise<unknown>;
 }
 

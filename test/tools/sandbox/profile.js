@@ -16,46 +16,10 @@ const data = require('./data');
 const vocabulary = require('./vocabulary.json');
 const { makeLocation, slug, DAY } = require('./fixtures');
 
-/** @typedef {import('./fixtures').World} World */
-/** @typedef {import('./types').CandidateRecord} CandidateRecord */
-/** @typedef {import('./types').ApplicationRecord} ApplicationRecord */
-/** @typedef {import('./types').Location} Location */
-/** @typedef {import('./types').TaskDue} TaskDue */
-/** @typedef {import('./types').CustomAttribute} CustomAttribute */
-
-/**
- * @typedef {object} CandidateProfile
- * @property {string} firstName
- * @property {string} lastName
- * @property {string | null} middleName
- * @property {string | null} secondLastName
- * @property {string} avatarUrl
- * @property {string} gender
- * @property {string[]} nationality
- * @property {string[]} status
- * @property {{ purpose: string, email: string, isPrimary: boolean }[]} emails
- * @property {{ purpose: string, phoneNumber: string, isPrimary: boolean }[]} phoneNumbers
- * @property {Location[]} locations
- * @property {number | null} dateOfBirth
- * @property {{ url: string, type: string, isPrimary: boolean }[]} socialMedia
- * @property {string | null} networkUrl
- * @property {number | null} lastInteractionDate
- * @property {string | null} lastInteractionWithUserId
- * @property {number | null} nextInteractionDate
- * @property {string | null} nextInteractionWithUserId
- * @property {string | null} mainContactUserId
- * @property {{ language: string, id: string, fluency: string }[]} languages
- * @property {{ currency: string, id: string, totalCompensation: number, baseCompensation: number } | null} compensation
- * @property {{ id: string, companyId: string, startDate: number, endDate: number | null }[]} placements
- * @property {TaskDue | null} nextTaskDue
- * @property {string} acquisitionSource
- * @property {number | null} lastNetworkDiffAt
- * @property {boolean} isDiffingNetwork
- * @property {CustomAttribute[]} customAttributes
- * @property {string} aiSummary
- * @property {{ companySize: string, id: string, companyName: string, companyId: string, jobTitle: string,
- *   description: string, startDate: number, endDate: number | null }} lastWorkExperience
- */
+/** @import { World } from './fixtures' */
+/** @import { ApplicationRecord, CandidateRecord } from './index' */
+/** @typedef {ReturnType<typeof candidateProfile>} CandidateProfile */
+/** @typedef {ReturnType<typeof applicationExtras>} ApplicationExtras */
 
 /** @param {string} id */
 const numberOf = (id) => Number(id.replace(/\D+/g, '')) || 0;
@@ -63,7 +27,6 @@ const numberOf = (id) => Number(id.replace(/\D+/g, '')) || 0;
 /**
  * @param {World} world
  * @param {CandidateRecord} rec
- * @returns {CandidateProfile}
  */
 function candidateProfile(world, rec) {
 	const r = new Random(rec.seed);
@@ -115,7 +78,7 @@ function candidateProfile(world, rec) {
 		: null;
 	const networkUrl = o.networkUrl !== undefined ? o.networkUrl : generatedNetworkUrl;
 	const hasWebsite = r.chance(0.15);
-	/** @type {CandidateProfile['socialMedia']} */
+	/** @type {{ url: string, type: string, isPrimary: boolean }[]} */
 	const socialMedia = [];
 	if (networkUrl) socialMedia.push({ url: networkUrl, type: 'NETWORK', isPrimary: true });
 	if (hasWebsite)
@@ -247,19 +210,8 @@ function candidateProfile(world, rec) {
 }
 
 /**
- * @typedef {object} ApplicationExtras
- * @property {{ id: string, content: string, canEdit: boolean, createdByUserId: string, createdAt: number, modifiedAt: number }[]} comments
- * @property {{ id: string, title: string, meetingId: string, startTime: number, endTime: number }[]} interviews
- * @property {{ type: string, isInbound: boolean, date: number, userId: string }} latestActivity
- * @property {{ id: string, placedByUserId: string, placedAt: number, startDate: number, endDate: number | null, fee: { currency: string, amount: number } }[]} placements
- * @property {{ id: string, createdAt: number, reason: string, createdByUserId: string } | null} rejection
- * @property {number} uncompletedTaskCount
- */
-
-/**
  * @param {World} world
  * @param {ApplicationRecord} app
- * @returns {ApplicationExtras}
  */
 function applicationExtras(world, app) {
 	const r = new Random(app.seed);

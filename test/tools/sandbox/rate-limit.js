@@ -6,12 +6,9 @@
  * per minute per API key (API-key endpoints) and 100 per minute per client IP
  * (public endpoints). Uses wall-clock time, not the sandbox clock: limits are
  * about request rate, not record timestamps.
- *
- * @typedef {object} RateLimitConfig
- * @property {number} [apiPerWindow] default 1000
- * @property {number} [publicPerWindow] default 100
- * @property {number} [windowMs] default 60000
  */
+
+/** @import { RateLimitConfig } from './index' */
 
 const DEFAULT_RATE_LIMIT = Object.freeze({
 	apiPerWindow: 1000,
@@ -20,12 +17,8 @@ const DEFAULT_RATE_LIMIT = Object.freeze({
 });
 
 class RateLimiter {
-	/**
-	 * @param {RateLimitConfig | false} [config] false disables limiting
-	 * @param {() => number} [now] injectable time source (ms)
-	 */
-	constructor(config, now = Date.now) {
-		this.now = now;
+	/** @param {RateLimitConfig | false} [config] false disables limiting */
+	constructor(config) {
 		/** @type {Map<string, { start: number, count: number }>} */
 		this.windows = new Map();
 		/** @type {Required<RateLimitConfig> & { enabled: boolean }} */
@@ -36,24 +29,15 @@ class RateLimiter {
 	/**
 	 * Replace the configuration (missing numbers fall back to the defaults)
 	 * and forget all counters.
-	 * @param {RateLimitConfig | false | { enabled: false } | undefined} config
+	 * @param {RateLimitConfig | false | undefined} config
 	 */
 	configure(config) {
-		if (config === false || (config && 'enabled' in config && config.enabled === false)) {
-			this.config = { ...DEFAULT_RATE_LIMIT, enabled: false };
-		} else {
-			const merged = { ...DEFAULT_RATE_LIMIT, ...(config ?? {}) };
-			for (const key of /** @type {const} */ (['apiPerWindow', 'publicPerWindow', 'windowMs'])) {
-				if (!Number.isInteger(merged[key]) || merged[key] < 1)
-					throw new RangeError(`rateLimit.${key} must be an integer >= 1`);
-			}
-			this.config = {
-				apiPerWindow: merged.apiPerWindow,
-				publicPerWindow: merged.publicPerWindow,
-				windowMs: merged.windowMs,
-				enabled: true,
-			};
+		const merged = { ...DEFAULT_RATE_LIMIT, ...config };
+		for (const [key, value] of Object.entries(merged)) {
+			if (!Number.isInteger(value) || value < 1)
+				throw new RangeError(`rateLimit.${key} must be an integer >= 1`);
 		}
+		this.config = { ...merged, enabled: config !== false };
 		this.reset();
 	}
 
@@ -72,7 +56,7 @@ class RateLimiter {
 	hit(bucket, key) {
 		if (!this.config.enabled) return null;
 		const limit = bucket === 'api' ? this.config.apiPerWindow : this.config.publicPerWindow;
-		const now = this.now();
+		const now = Date.now();
 		const id = `${bucket}:${key}`;
 		let window = this.windows.get(id);
 		if (!window || now - window.start >= this.config.windowMs) {
@@ -83,10 +67,6 @@ class RateLimiter {
 			return Math.max(1, Math.ceil((window.start + this.config.windowMs - now) / 1000));
 		window.count++;
 		return null;
-	}
-
-	toJSON() {
-		return { ...this.config };
 	}
 }
 

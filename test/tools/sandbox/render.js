@@ -15,15 +15,9 @@
 const data = require('./data');
 const { candidateProfile, applicationExtras } = require('./profile');
 
-/** @typedef {import('./fixtures').World} World */
-/** @typedef {import('./types').User} User */
-/** @typedef {import('./types').Client} Client */
-/** @typedef {import('./types').Location} Location */
-/** @typedef {import('./types').ClientContact} ClientContact */
-/** @typedef {import('./types').CandidateRecord} CandidateRecord */
-/** @typedef {import('./types').VacancyRecord} VacancyRecord */
-/** @typedef {import('./types').ApplicationRecord} ApplicationRecord */
-/** @typedef {import('./types').Posting} Posting */
+/** @import { World } from './fixtures' */
+/** @import { CandidateProfile, ApplicationExtras } from './profile' */
+/** @import { ApplicationRecord, CandidateRecord, Client, ClientContact, Location, Posting, User, VacancyRecord } from './index' */
 /** @typedef {Record<string, unknown>} Json */
 
 /**
@@ -339,7 +333,7 @@ function candidateView(world, rec, detail) {
 /**
  * @param {World} world
  * @param {CandidateRecord} rec
- * @param {import('./profile').CandidateProfile} p
+ * @param {CandidateProfile} p
  */
 function candidateDetailExtras(world, rec, p) {
 	const contacts = world.contactsByCandidate.get(rec.id) ?? [];
@@ -375,7 +369,7 @@ function candidateDetailExtras(world, rec, p) {
 
 /**
  * Work email of a candidate at a client company.
- * @param {import('./profile').CandidateProfile} p
+ * @param {CandidateProfile} p
  * @param {Client | undefined} company
  */
 function contactEmail(p, company) {
@@ -427,7 +421,7 @@ function applicationStage(app) {
 
 /**
  * @param {World} world
- * @param {import('./profile').ApplicationExtras} extras
+ * @param {ApplicationExtras} extras
  */
 function latestActivity(world, extras) {
 	const user = world.usersById.get(extras.latestActivity.userId);

@@ -1,24 +1,7 @@
 // @ts-check
 'use strict';
 
-/**
- * @typedef {object} RequestLogEntry
- * @property {number} seq
- * @property {string} time wall-clock ISO time the request arrived
- * @property {string} method
- * @property {string} path pathname as sent (not decoded)
- * @property {Record<string, string | string[]>} query
- * @property {'api' | 'public' | 'unknown'} surface
- * @property {boolean} apiKeyPresent whether an x-api-key header was sent
- * @property {number} apiKeyIndex which of the sandbox's keys was sent (0 its apiKey, 1.. its
- *   apiKeys in order), so that clients on one sandbox can be told apart; -1 for none or a wrong one
- * @property {Record<string, string | string[] | undefined>} headers request headers, x-api-key redacted
- * @property {unknown} body parsed JSON body, the raw text when it is not JSON, or null
- * @property {number} status 0 while in flight or when the connection was dropped
- * @property {string | null} fault injected fault kind, if any
- * @property {string | null} error error code of an error answer, if any
- * @property {number} durationMs
- */
+/** @import { RequestLogEntry } from './index' */
 
 /**
  * Log of requests to the API and public endpoints (control requests are not

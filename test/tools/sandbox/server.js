@@ -14,11 +14,11 @@ const render = require('./render');
 const { parseLimit, parseDateTimeParam, parseDateTime, isPlainObject } = require('./validate');
 const { queryObject } = require('./request-log');
 
-/** @typedef {import('./store').Store} Store */
-/** @typedef {import('./faults').FaultInjector} FaultInjector */
-/** @typedef {import('./faults').FaultDecision} FaultDecision */
-/** @typedef {import('./rate-limit').RateLimiter} RateLimiter */
-/** @typedef {import('./request-log').RequestLog} RequestLog */
+/** @import { Store } from './store' */
+/** @import { FaultInjector, FaultDecision } from './faults' */
+/** @import { RateLimiter } from './rate-limit' */
+/** @import { RequestLog } from './request-log' */
+/** @import { RequestLogEntry } from './index' */
 
 /**
  * @typedef {object} ServerContext
@@ -28,7 +28,6 @@ const { queryObject } = require('./request-log');
  * @property {RequestLog} requestLog
  * @property {Set<string>} apiKeys
  * @property {'position' | 'empty'} candidateLastPageCursor nextCursor of the last candidates page
- * @property {(overrides?: Record<string, unknown>) => void} reset back to the initial state
  */
 
 /**
@@ -222,50 +221,16 @@ const controlBody = (body) => {
 	return body;
 };
 
-/**
- * @param {() => void} fn
- * @param {() => unknown} answer
- */
-function configError(fn, answer) {
-	try {
-		fn();
-	} catch (error) {
-		if (error instanceof RangeError || error instanceof TypeError)
-			throw new HttpError(400, 'validation_error', error.message);
-		throw error;
-	}
-	return { body: answer() };
-}
-
+// What the demo (npm run dev) and the benchmarks drive over HTTP; tests use the JS API.
 const controlRoutes = [
 	route('GET', 'state', (ctx) => ({
 		body: {
 			...ctx.store.summary(),
-			rateLimit: ctx.rateLimiter.toJSON(),
-			faults: ctx.faults.toJSON(),
+			rateLimit: ctx.rateLimiter.config,
+			faults: ctx.faults.config,
 			requestSeq: ctx.requestLog.seq,
 		},
 	})),
-	route('GET', 'fixtures', (ctx) => ({ body: ctx.store.fixtures() })),
-	route('POST', 'reset', (ctx, req) =>
-		configError(
-			() => ctx.reset(controlBody(req.body)),
-			() => ctx.store.summary(),
-		),
-	),
-	route('GET', 'clock', (ctx) => ({ body: ctx.store.clock.toJSON() })),
-	route('POST', 'clock', (ctx, req) => {
-		const b = controlBody(req.body);
-		const clock = ctx.store.clock;
-		return configError(
-			() => {
-				if (b.now !== undefined) clock.set(b.now);
-				if (b.advanceMs !== undefined) clock.advance(Number(b.advanceMs));
-				if (b.stepMs !== undefined) clock.setStep(Number(b.stepMs));
-			},
-			() => clock.toJSON(),
-		);
-	}),
 	route('GET', 'vacancies', (ctx) => ({
 		body: ctx.store.world.vacancyIndex.items.map((v) => ({
 			id: v.id,
@@ -274,34 +239,6 @@ const controlRoutes = [
 			modifiedAt: render.iso(v.modifiedAt),
 		})),
 	})),
-	route('POST', 'vacancies', (ctx, req) => {
-		const vacancy = ctx.store.createVacancy(controlBody(req.body));
-		return {
-			status: 201,
-			body: {
-				id: vacancy.id,
-				modifiedAt: render.iso(vacancy.modifiedAt),
-				vacancy: render.vacancyDetail(ctx.store.world, vacancy),
-			},
-		};
-	}),
-	route('POST', 'vacancies/touch', (ctx, req) => ({
-		body: ctx.store.touchMany('vacancies', controlBody(req.body)),
-	})),
-	route('POST', 'vacancies/:id/touch', (ctx, req) => {
-		const vacancy = ctx.store.touchVacancy(req.params.id, controlBody(req.body));
-		return { body: { id: vacancy.id, modifiedAt: render.iso(vacancy.modifiedAt) } };
-	}),
-	route('POST', 'applications/:id/move', (ctx, req) => {
-		const app = ctx.store.moveApplication(req.params.id, controlBody(req.body));
-		return {
-			body: render.applicationListItem(ctx.store.world, app),
-		};
-	}),
-	route('POST', 'applications/:id/remove', (ctx, req) => {
-		const app = ctx.store.removeApplication(req.params.id);
-		return { body: { id: app.id, removed: true } };
-	}),
 	route('POST', 'candidates', (ctx, req) => {
 		const candidate = ctx.store.createCandidate(controlBody(req.body));
 		return { status: 201, body: render.candidateView(ctx.store.world, candidate, true) };
@@ -309,64 +246,10 @@ const controlRoutes = [
 	route('POST', 'candidates/touch', (ctx, req) => ({
 		body: ctx.store.touchMany('candidates', controlBody(req.body)),
 	})),
-	route('POST', 'candidates/:id/touch', (ctx, req) => ({
-		body: render.candidateView(
-			ctx.store.world,
-			ctx.store.touchCandidate(req.params.id, controlBody(req.body)),
-			true,
-		),
-	})),
-	route('GET', 'changes', (ctx, req) => {
-		const since = Number(req.query.get('since') ?? 0);
-		const resource = /** @type {import('./types').ResourceName | undefined} */ (
-			req.query.get('resource') ?? undefined
-		);
-		return {
-			body: { seq: ctx.store.changeLog.seq, changes: ctx.store.changeLog.since(since, resource) },
-		};
+	route('POST', 'applications/:id/move', (ctx, req) => {
+		const app = ctx.store.moveApplication(req.params.id, controlBody(req.body));
+		return { body: render.applicationListItem(ctx.store.world, app) };
 	}),
-	route('GET', 'requests', (ctx, req) => ({
-		body: {
-			seq: ctx.requestLog.seq,
-			requests: ctx.requestLog.since(Number(req.query.get('since') ?? 0)),
-		},
-	})),
-	route(
-		'POST',
-		'requests/clear',
-		(ctx) => (ctx.requestLog.clear(), { body: { seq: ctx.requestLog.seq } }),
-	),
-	route('GET', 'faults', (ctx) => ({ body: ctx.faults.toJSON() })),
-	route('POST', 'faults', (ctx, req) =>
-		configError(
-			() => ctx.faults.configure(controlBody(req.body)),
-			() => ctx.faults.toJSON(),
-		),
-	),
-	route('POST', 'faults/queue', (ctx, req) =>
-		configError(
-			() => ctx.faults.enqueue(/** @type {any} */ (controlBody(req.body))),
-			() => ctx.faults.toJSON(),
-		),
-	),
-	route('POST', 'faults/clear', (ctx) =>
-		configError(
-			() => ctx.faults.clear(),
-			() => ctx.faults.toJSON(),
-		),
-	),
-	route('GET', 'rate-limit', (ctx) => ({ body: ctx.rateLimiter.toJSON() })),
-	route('POST', 'rate-limit', (ctx, req) =>
-		configError(
-			() => ctx.rateLimiter.configure(controlBody(req.body)),
-			() => ctx.rateLimiter.toJSON(),
-		),
-	),
-	route(
-		'POST',
-		'rate-limit/reset',
-		(ctx) => (ctx.rateLimiter.reset(), { body: ctx.rateLimiter.toJSON() }),
-	),
 ];
 
 // ---------------------------------------------------------------- plumbing
@@ -670,7 +553,7 @@ async function handleRequest(ctx, req, res) {
 
 	let truncate = false;
 	if (surface !== 'unknown') {
-		const decision = ctx.faults.decide(surface, url.pathname);
+		const decision = ctx.faults.decide();
 		if (decision.latencyMs > 0) await sleep(decision.latencyMs);
 		entry.fault = decision.kind;
 		if (decision.kind === 'drop') {
@@ -701,7 +584,7 @@ async function handleRequest(ctx, req, res) {
 /**
  * Send and complete the request-log entry.
  * @param {http.ServerResponse} res
- * @param {import('./request-log').RequestLogEntry} entry
+ * @param {RequestLogEntry} entry
  * @param {Result} result
  * @param {number} startedAt
  * @param {boolean} [truncate]

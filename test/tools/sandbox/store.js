@@ -4,7 +4,7 @@
 /**
  * The sandbox's in-memory state and every operation on it: queries used by
  * the HTTP handlers, writes (API, portal and control), and the change log.
- * Usable without HTTP: `createStore(options)`.
+ * Usable without HTTP: `new Store(options)`.
  *
  * Operations throw HttpError (400/404) so the HTTP layer can pass them on.
  */
@@ -18,31 +18,10 @@ const fixtures = require('./fixtures');
 const v = require('./validate');
 const profile = require('./profile');
 
-/** @typedef {import('./fixtures').World} World */
-/** @typedef {import('./types').CandidateRecord} CandidateRecord */
-/** @typedef {import('./types').CandidateOverrides} CandidateOverrides */
-/** @typedef {import('./types').VacancyRecord} VacancyRecord */
-/** @typedef {import('./types').ApplicationRecord} ApplicationRecord */
-/** @typedef {import('./types').NoteRecord} NoteRecord */
-/** @typedef {import('./types').Posting} Posting */
-/** @typedef {import('./types').Location} Location */
-/** @typedef {import('./types').ChangeEntry} ChangeEntry */
-/** @typedef {import('./types').ApplicationFacts} ApplicationFacts */
+/** @import { World, WorldOptions } from './fixtures' */
+/** @import { ApplicationFacts, ApplicationMove, ApplicationRecord, CandidateFields, CandidateOverrides, CandidateRecord, ChangeEntry, ClockOptions, Location, StoreOptions, VacancyFields, VacancyRecord } from './index' */
 
-/**
- * @typedef {object} StoreOptions
- * @property {number} [seed] PRNG seed for all generated data (default 1)
- * @property {string} [tenantSlug] public tenant slug (default 'acme')
- * @property {number} [candidates] default 200; 100k+ is fine
- * @property {number} [vacancies] default 30
- * @property {number} [applicationsPerVacancy] default 5
- * @property {number} [notes] default 20 (ids note-0001, note-0002, ...)
- * @property {number} [clients] client companies, default 12
- * @property {number} [users] team members, default 8
- * @property {number} [clientContactsPerClient] default 2
- * @property {Clock | import('./clock').ClockOptions} [clock]
- */
-
+/** @type {Readonly<WorldOptions>} */
 const DEFAULTS = Object.freeze({
 	seed: 1,
 	tenantSlug: 'acme',
@@ -50,19 +29,15 @@ const DEFAULTS = Object.freeze({
 	vacancies: 30,
 	applicationsPerVacancy: 5,
 	notes: 20,
-	clients: 12,
-	users: 8,
-	clientContactsPerClient: 2,
 });
 
 /**
  * @param {StoreOptions} options
- * @returns {import('./fixtures').WorldOptions}
+ * @returns {WorldOptions}
  */
 function normalizeOptions(options) {
-	/** @type {import('./fixtures').WorldOptions} */
 	const out = { ...DEFAULTS };
-	for (const key of /** @type {(keyof typeof DEFAULTS)[]} */ (Object.keys(DEFAULTS))) {
+	for (const key of /** @type {(keyof WorldOptions)[]} */ (Object.keys(DEFAULTS))) {
 		const value = options[key];
 		if (value === undefined) continue;
 		if (key === 'tenantSlug') {
@@ -72,64 +47,17 @@ function normalizeOptions(options) {
 		} else {
 			if (!Number.isInteger(value) || Number(value) < 0)
 				throw new TypeError(`${key} must be an integer >= 0`);
-			/** @type {Record<string, unknown>} */ (out)[key] = value;
+			out[key] = /** @type {number} */ (value);
 		}
 	}
 	return out;
 }
 
-/**
- * A time given to a control operation: ISO string or epoch ms.
- * @param {unknown} value
- * @param {string} field
- */
-function controlTime(value, field) {
-	try {
-		return toMs(/** @type {string | number} */ (value));
-	} catch {
-		throw badRequest(field, `${field} must be an ISO timestamp or epoch milliseconds`);
-	}
-}
-
-/**
- * Which seeded candidate/vacancy fields a control "touch" or "create" may set.
- */
-const validateCandidateFields = (() => {
-	const str = (/** @type {unknown} */ value, /** @type {string} */ path) => {
-		if (typeof value !== 'string') throw badRequest(path, `${path} must be a string`);
-	};
-	/** @param {unknown} value @param {string} path */
-	const strOrNull = (value, path) => value === null || str(value, path);
-	/** @param {unknown} value @param {string} path */
-	const location = (value, path) => {
-		if (!v.isPlainObject(value)) throw badRequest(path, `${path} must be an object`);
-	};
-	/** @type {Record<string, (value: unknown, path: string) => void>} */
-	const shape = {
-		firstName: str,
-		lastName: str,
-		email: str,
-		phoneNumber: str,
-		networkUrl: strOrNull,
-		acquisitionSource: str,
-		location,
-	};
-	/** @param {Record<string, unknown>} fields */
-	return (fields) => {
-		for (const [key, value] of Object.entries(fields)) {
-			if (key === 'modifiedAt') continue;
-			const check = shape[key];
-			if (!check) throw badRequest(key, `${key} is not a candidate field the sandbox can set`);
-			check(value, key);
-		}
-	};
-})();
-
 class Store {
-	/** @param {StoreOptions} [options] */
+	/** @param {StoreOptions & { clock?: ClockOptions }} [options] */
 	constructor(options = {}) {
 		this.options = normalizeOptions(options);
-		this.clock = options.clock instanceof Clock ? options.clock : new Clock(options.clock);
+		this.clock = new Clock(options.clock);
 		this.changeLog = new ChangeLog();
 		/** @type {World} */
 		this.world = fixtures.generateWorld(this.options, this.clock.startMs);
@@ -143,7 +71,7 @@ class Store {
 	 * Regenerate the seeded world (optionally with other sizes or seed), reset
 	 * the clock and clear the change log. Object identity is kept, so
 	 * references to the store, clock and change log stay valid.
-	 * @param {Omit<StoreOptions, 'clock'>} [overrides]
+	 * @param {StoreOptions} [overrides]
 	 */
 	reset(overrides = {}) {
 		this.options = normalizeOptions({ ...this.options, ...overrides });
@@ -220,11 +148,7 @@ class Store {
 	 */
 	listVacancies({ limit, fromMs }) {
 		const index = this.world.vacancyIndex;
-		const start = fromMs === null ? 0 : index.lowerBound(fromMs);
-		return {
-			records: index.items.slice(start, start + limit),
-			hasNextPage: index.length - start > limit,
-		};
+		return page(index.items, fromMs === null ? 0 : index.lowerBound(fromMs), limit);
 	}
 
 	/**
@@ -236,26 +160,24 @@ class Store {
 		const index = this.world.candidateIndex;
 		let start = modifiedSinceMs === null ? 0 : index.lowerBound(modifiedSinceMs);
 		if (after) start = Math.max(start, index.upperBound(after.modifiedAt, after.id));
-		return {
-			records: index.items.slice(start, start + limit),
-			hasNextPage: index.length - start > limit,
-		};
+		return page(index.items, start, limit);
 	}
 
 	// ----------------------------------------------------------------- writes
 
 	/**
-	 * PUT /vacancies/{id}: partial update; bumps modifiedAt.
+	 * PUT /vacancies/{id} (a partial update), or a control touch (`source` 'control', at
+	 * `modifiedAt` or the clock's next tick); either moves the job's modifiedAt.
 	 * @param {string} id
 	 * @param {unknown} body
 	 * @param {ChangeEntry['source']} [source]
+	 * @param {string | number} [modifiedAt]
 	 */
-	updateVacancy(id, body, source = 'api') {
+	updateVacancy(id, body, source = 'api', modifiedAt = undefined) {
 		const vacancy = this.world.vacancies.get(id);
 		if (!vacancy) throw notFound(`vacancy ${id} not found`, 'id');
-		const patch = v.validateBody(v.validateVacancyUpdate, body);
-		this.checkVacancyReferences(patch);
-		const ts = this.clock.tick();
+		const patch = this.vacancyPatch(body);
+		const ts = this.stamp(modifiedAt);
 		this.world.vacancyIndex.update(vacancy, (rec) => {
 			applyVacancyPatch(rec, patch);
 			rec.modifiedAt = ts;
@@ -265,10 +187,11 @@ class Store {
 	}
 
 	/**
-	 * Ids in a job update must point at existing records.
-	 * @param {Record<string, unknown>} patch validated
+	 * A job-update body, validated, whose ids point at existing records.
+	 * @param {unknown} body
 	 */
-	checkVacancyReferences(patch) {
+	vacancyPatch(body) {
+		const patch = v.validateBody(v.validateVacancyUpdate, body);
 		const w = this.world;
 		if (typeof patch.companyId === 'string' && !w.clients.has(patch.companyId))
 			throw badRequest('companyId', `unknown company ${patch.companyId}`);
@@ -277,18 +200,28 @@ class Store {
 			!data.VACANCY_STAGES.some((s) => s.id === patch.stageId)
 		)
 			throw badRequest('stageId', `unknown job stage ${patch.stageId}`);
+		checkIds(patch.teamUserIds, 'teamUserIds', (id) => w.usersById.has(id), 'user');
 		checkIds(
-			/** @type {string[] | undefined} */ (patch.teamUserIds),
-			'teamUserIds',
-			(id) => w.usersById.has(id),
-			'user',
-		);
-		checkIds(
-			/** @type {string[] | undefined} */ (patch.clientTeamUserIds),
+			patch.clientTeamUserIds,
 			'clientTeamUserIds',
 			(id) => w.clientContacts.has(id),
 			'client contact',
 		);
+		return patch;
+	}
+
+	/**
+	 * A write's time: `modifiedAt` (ISO or epoch ms) when a control operation gives one, else
+	 * the clock's next tick.
+	 * @param {unknown} [modifiedAt]
+	 */
+	stamp(modifiedAt) {
+		if (modifiedAt === undefined) return this.clock.tick();
+		try {
+			return toMs(/** @type {string | number} */ (modifiedAt));
+		} catch {
+			throw badRequest('modifiedAt', 'modifiedAt must be an ISO timestamp or epoch milliseconds');
+		}
 	}
 
 	/**
@@ -335,14 +268,9 @@ class Store {
 		}
 		if (b.clientId !== undefined && !w.clients.has(/** @type {string} */ (b.clientId)))
 			throw badRequest('clientId', `unknown client ${String(b.clientId)}`);
+		checkIds(b.teamUserIds, 'teamUserIds', (id) => w.usersById.has(id), 'user');
 		checkIds(
-			/** @type {string[] | undefined} */ (b.teamUserIds),
-			'teamUserIds',
-			(id) => w.usersById.has(id),
-			'user',
-		);
-		checkIds(
-			/** @type {string[] | undefined} */ (b.clientTeamContactIds),
+			b.clientTeamContactIds,
 			'clientTeamContactIds',
 			(id) => w.clientContacts.has(id),
 			'client contact',
@@ -426,12 +354,12 @@ class Store {
 
 	/**
 	 * Create a candidate (fields optional; the rest is generated).
-	 * @param {CandidateOverrides & { modifiedAt?: string | number }} [fields]
+	 * @param {CandidateFields} [fields]
 	 */
 	createCandidate(fields = {}) {
-		validateCandidateFields(fields);
 		const { modifiedAt, ...overrides } = fields;
-		const ts = modifiedAt === undefined ? this.clock.tick() : controlTime(modifiedAt, 'modifiedAt');
+		v.validateBody(v.validateCandidateFields, overrides);
+		const ts = this.stamp(modifiedAt);
 		return this.insertCandidate({ acquisitionSource: 'manual', ...overrides }, ts, 'control');
 	}
 
@@ -439,14 +367,14 @@ class Store {
 	 * Mark a candidate as modified (optionally changing fields), at `modifiedAt`
 	 * or at the clock's next tick.
 	 * @param {string} id
-	 * @param {CandidateOverrides & { modifiedAt?: string | number }} [fields]
+	 * @param {CandidateFields} [fields]
 	 */
 	touchCandidate(id, fields = {}) {
 		const candidate = this.world.candidates.get(id);
 		if (!candidate) throw notFound(`candidate ${id} not found`, 'id');
-		validateCandidateFields(fields);
 		const { modifiedAt, ...overrides } = fields;
-		const ts = modifiedAt === undefined ? this.clock.tick() : controlTime(modifiedAt, 'modifiedAt');
+		v.validateBody(v.validateCandidateFields, overrides);
+		const ts = this.stamp(modifiedAt);
 		this.world.candidateIndex.update(candidate, (rec) => {
 			if (Object.keys(overrides).length) rec.overrides = { ...rec.overrides, ...overrides };
 			rec.modifiedAt = ts;
@@ -457,15 +385,13 @@ class Store {
 	}
 
 	/**
-	 * Create a job. `fields` takes the PUT /vacancies body fields, plus
-	 * `modifiedAt` and `publish` (also post it on the public portal).
-	 * @param {Record<string, unknown> & { modifiedAt?: string | number, publish?: boolean }} [fields]
+	 * Create a job: `fields` takes the PUT /vacancies body fields, plus `modifiedAt`.
+	 * @param {VacancyFields} [fields]
 	 */
 	createVacancy(fields = {}) {
-		const { modifiedAt, publish, ...patchFields } = fields;
-		const patch = v.validateBody(v.validateVacancyUpdate, patchFields);
-		this.checkVacancyReferences(patch);
-		const ts = modifiedAt === undefined ? this.clock.tick() : controlTime(modifiedAt, 'modifiedAt');
+		const { modifiedAt, ...patchFields } = fields;
+		const patch = this.vacancyPatch(patchFields);
+		const ts = this.stamp(modifiedAt);
 		const w = this.world;
 		const n = ++w.counters.vacancy;
 		const r = new Random(deriveSeed(this.options.seed, `created-vacancy-${n}`));
@@ -474,10 +400,6 @@ class Store {
 		w.vacancies.set(vacancy.id, vacancy);
 		w.vacancyIndex.insert(vacancy);
 		w.applicationsByVacancy.set(vacancy.id, []);
-		if (publish) {
-			const postingId = `posting-${String(w.postings.size + 1).padStart(4, '0')}`;
-			w.postings.set(postingId, { id: postingId, vacancyId: vacancy.id, publishedAt: ts });
-		}
 		this.changeLog.record('vacancy', vacancy.id, 'created', ts, 'control');
 		return vacancy;
 	}
@@ -485,34 +407,25 @@ class Store {
 	/**
 	 * Mark a job as modified, optionally changing fields (PUT body fields).
 	 * @param {string} id
-	 * @param {Record<string, unknown> & { modifiedAt?: string | number }} [fields]
+	 * @param {VacancyFields} [fields]
 	 */
 	touchVacancy(id, fields = {}) {
-		const vacancy = this.world.vacancies.get(id);
-		if (!vacancy) throw notFound(`vacancy ${id} not found`, 'id');
 		const { modifiedAt, ...patchFields } = fields;
-		const patch = v.validateBody(v.validateVacancyUpdate, patchFields);
-		this.checkVacancyReferences(patch);
-		const ts = modifiedAt === undefined ? this.clock.tick() : controlTime(modifiedAt, 'modifiedAt');
-		this.world.vacancyIndex.update(vacancy, (rec) => {
-			applyVacancyPatch(rec, patch);
-			rec.modifiedAt = ts;
-		});
-		this.changeLog.record('vacancy', id, 'updated', ts, 'control');
-		return vacancy;
+		return this.updateVacancy(id, patchFields, 'control', modifiedAt);
 	}
 
 	/**
 	 * Give many records ONE modifiedAt (to create ties, e.g. more jobs sharing
 	 * a timestamp than the page size, which stalls the job cursor).
 	 * Picks `ids`, or else the first `count` records by id.
-	 * @param {'candidates' | 'vacancies' | 'candidate' | 'vacancy'} resource
+	 * @param {'candidates' | 'vacancies'} resource
 	 * @param {{ ids?: string[], count?: number, modifiedAt?: string | number }} options
 	 */
 	touchMany(resource, options) {
-		const isCandidates = resource === 'candidates' || resource === 'candidate';
-		if (!isCandidates && resource !== 'vacancies' && resource !== 'vacancy')
+		const isCandidates = resource === 'candidates';
+		if (!isCandidates && resource !== 'vacancies')
 			throw badRequest('resource', 'resource must be candidates or vacancies');
+		const kind = isCandidates ? 'candidate' : 'vacancy';
 		/** @type {Map<string, CandidateRecord | VacancyRecord>} */
 		const map = isCandidates ? this.world.candidates : this.world.vacancies;
 		/** @type {(CandidateRecord | VacancyRecord)[]} */
@@ -521,8 +434,7 @@ class Store {
 			if (!Array.isArray(options.ids)) throw badRequest('ids', 'ids must be an array of strings');
 			records = options.ids.map((id) => {
 				const rec = map.get(id);
-				if (!rec)
-					throw notFound(`${isCandidates ? 'candidate' : 'vacancy'} ${id} not found`, 'ids');
+				if (!rec) throw notFound(`${kind} ${id} not found`, 'ids');
 				return rec;
 			});
 		} else {
@@ -531,10 +443,7 @@ class Store {
 				throw badRequest('count', 'give ids or a count >= 1');
 			records = [...map.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, count);
 		}
-		const ts =
-			options.modifiedAt === undefined
-				? this.clock.tick()
-				: controlTime(options.modifiedAt, 'modifiedAt');
+		const ts = this.stamp(options.modifiedAt);
 		const index =
 			/** @type {import('./sorted-index').SortedIndex<CandidateRecord | VacancyRecord>} */ (
 				isCandidates ? this.world.candidateIndex : this.world.vacancyIndex
@@ -543,14 +452,7 @@ class Store {
 			rec.modifiedAt = ts;
 			if ('lastActivityAt' in rec) rec.lastActivityAt = Math.max(rec.lastActivityAt, ts);
 		});
-		for (const rec of records)
-			this.changeLog.record(
-				isCandidates ? 'candidate' : 'vacancy',
-				rec.id,
-				'updated',
-				ts,
-				'control',
-			);
+		for (const rec of records) this.changeLog.record(kind, rec.id, 'updated', ts, 'control');
 		return { ids: records.map((r) => r.id), modifiedAt: new Date(ts).toISOString() };
 	}
 
@@ -654,7 +556,7 @@ class Store {
 	 * Its job's modifiedAt does not move: the spec does not say that it does, so a client must
 	 * read the job's applications to see it.
 	 * @param {string} id
-	 * @param {{ stageId?: string, statusId?: string | null, state?: string, interview?: boolean | 'moved' }} [fields]
+	 * @param {ApplicationMove} [fields]
 	 */
 	moveApplication(id, fields = {}) {
 		const application = this.world.applications.get(id);
@@ -735,7 +637,8 @@ class Store {
 	deleteVacancy(id) {
 		const vacancy = this.world.vacancies.get(id);
 		if (!vacancy) throw notFound(`vacancy ${id} not found`, 'id');
-		for (const application of this.applicationsOfVacancy(id)) this.removeApplication(application.id);
+		for (const application of this.applicationsOfVacancy(id))
+			this.removeApplication(application.id);
 		this.world.vacancyIndex.remove(vacancy);
 		this.world.vacancies.delete(id);
 		this.world.applicationsByVacancy.delete(id);
@@ -777,15 +680,25 @@ class Store {
 }
 
 /**
- * @param {string[] | undefined} ids
+ * @param {unknown} ids a validated list of strings, or undefined
  * @param {string} field
  * @param {(id: string) => boolean} exists
  * @param {string} what
  */
 function checkIds(ids, field, exists, what) {
-	ids?.forEach((id, i) => {
+	/** @type {string[] | undefined} */ (ids)?.forEach((id, i) => {
 		if (!exists(id)) throw badRequest(`${field}[${i}]`, `unknown ${what} ${id}`);
 	});
+}
+
+/**
+ * @template T
+ * @param {T[]} items sorted
+ * @param {number} start
+ * @param {number} limit
+ */
+function page(items, start, limit) {
+	return { records: items.slice(start, start + limit), hasNextPage: items.length - start > limit };
 }
 
 /**
@@ -812,11 +725,4 @@ function applyVacancyPatch(rec, patch) {
 		rec.dealValue = { currency: p.dealValue.currency, amount: p.dealValue.amount };
 }
 
-/**
- * @param {StoreOptions} [options]
- */
-function createStore(options) {
-	return new Store(options);
-}
-
-module.exports = { Store, createStore, DEFAULTS };
+module.exports = { Store };

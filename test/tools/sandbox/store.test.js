@@ -6,7 +6,7 @@
  * ordering, clock and change-log semantics.
  */
 
-const { createStore } = require('./store');
+const { Store } = require('./store');
 const { Clock } = require('./clock');
 const { SortedIndex } = require('./sorted-index');
 const { Random } = require('./prng');
@@ -35,16 +35,16 @@ function isSorted(items) {
 
 describe('seeded data', () => {
 	test('is deterministic per seed and differs between seeds', () => {
-		const a = createStore({ seed: 7 });
-		const b = createStore({ seed: 7 });
-		const c = createStore({ seed: 8 });
+		const a = new Store({ seed: 7 });
+		const b = new Store({ seed: 7 });
+		const c = new Store({ seed: 8 });
 		expect(firstPageJson(a)).toBe(firstPageJson(b));
 		expect(firstPageJson(a)).not.toBe(firstPageJson(c));
 		expect(JSON.stringify(a.fixtures())).toBe(JSON.stringify(b.fixtures()));
 	});
 
 	test('has the configured sizes and defaults', () => {
-		const defaults = createStore().summary();
+		const defaults = new Store().summary();
 		expect(defaults.counts).toMatchObject({
 			candidates: 200,
 			vacancies: 30,
@@ -54,7 +54,7 @@ describe('seeded data', () => {
 			clients: 12,
 		});
 		expect(defaults.tenantSlug).toBe('acme');
-		const custom = createStore({
+		const custom = new Store({
 			candidates: 10,
 			vacancies: 3,
 			applicationsPerVacancy: 2,
@@ -71,15 +71,15 @@ describe('seeded data', () => {
 	});
 
 	test('adding candidates does not change the generated jobs', () => {
-		const small = createStore({ candidates: 100 });
-		const large = createStore({ candidates: 5000 });
+		const small = new Store({ candidates: 100 });
+		const large = new Store({ candidates: 5000 });
 		const names = (/** @type {import('./store').Store} */ s) =>
 			[...s.world.vacancies.values()].map((v) => `${v.id}:${v.name}:${v.modifiedAt}`);
 		expect(names(large)).toEqual(names(small));
 	});
 
 	test('seeded records predate the clock start and include natural candidate ties', () => {
-		const store = createStore({ candidates: 5000 });
+		const store = new Store({ candidates: 5000 });
 		const start = store.clock.startMs;
 		const items = store.world.candidateIndex.items;
 		expect(items.every((c) => c.createdAt <= c.modifiedAt && c.modifiedAt < start)).toBe(true);
@@ -95,7 +95,7 @@ describe('seeded data', () => {
 	test('generates 100,000 candidates quickly with a compact footprint', () => {
 		const heapBefore = process.memoryUsage().heapUsed;
 		const started = process.hrtime.bigint();
-		const store = createStore({ candidates: 100_000 });
+		const store = new Store({ candidates: 100_000 });
 		const ms = Number(process.hrtime.bigint() - started) / 1e6;
 		const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
 		// Reported, not asserted tightly: CI machines vary.
@@ -163,7 +163,7 @@ describe('Clock', () => {
 
 describe('applications move on', () => {
 	test('another stage, state or interview shows in the job’s list; a removed one is gone; the job does not move', () => {
-		const store = createStore({ candidates: 50, vacancies: 3 });
+		const store = new Store({ candidates: 50, vacancies: 3 });
 		const [job] = store.world.vacancyIndex.items.map((v) => v.id).sort();
 		const jobModified = store.getVacancy(job)?.modifiedAt;
 		const [first, second] = store.applicationsOfVacancy(job);
@@ -201,7 +201,7 @@ describe('applications move on', () => {
 	});
 
 	test('the change log says what the sandbox did to each application: before and after', () => {
-		const store = createStore({ candidates: 50, vacancies: 3 });
+		const store = new Store({ candidates: 50, vacancies: 3 });
 		const [job] = store.world.vacancyIndex.items.map((v) => v.id).sort();
 		const [first] = store.applicationsOfVacancy(job);
 		const shown = render.applicationListItem(store.world, first);
@@ -247,7 +247,7 @@ describe('applications move on', () => {
 	});
 
 	test('a job deleted is gone with its applications, each logged as removed, the job last', () => {
-		const store = createStore({ candidates: 50, vacancies: 3 });
+		const store = new Store({ candidates: 50, vacancies: 3 });
 		const [job, other] = store.world.vacancyIndex.items.map((v) => v.id).sort();
 		const applications = store.applicationsOfVacancy(job).map((app) => app.id);
 		const facts = applications.map((id) => store.applicationFacts(id));

@@ -263,6 +263,17 @@ const validatePortalApplication = object({
 	location: locationFull,
 });
 
+/** The candidate fields the control API's create and touch may set (the rest is generated). */
+const validateCandidateFields = object({
+	firstName: str(),
+	lastName: str(),
+	email: str(),
+	phoneNumber: str(),
+	networkUrl: nullable(str()),
+	acquisitionSource: str(),
+	location: locationFull,
+});
+
 /**
  * Run a check on a request body.
  * @param {Check} check
@@ -309,6 +320,7 @@ module.exports = {
 	validateNoteUpdate,
 	validateApplicationCreate,
 	validatePortalApplication,
+	validateCandidateFields,
 	parseLimit,
 	parseDateTime,
 	parseDateTimeParam,
