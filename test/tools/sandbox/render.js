@@ -14,6 +14,7 @@
 
 const data = require('./data');
 const { candidateProfile, applicationExtras } = require('./profile');
+const { slug } = require('./fixtures');
 
 /** @import { World } from './fixtures' */
 /** @import { CandidateProfile, ApplicationExtras } from './profile' */
@@ -32,6 +33,16 @@ const iso = (ms) => (ms === null || ms === undefined ? null : new Date(ms).toISO
  * @param {unknown} value
  */
 const wrap = (viewType, key, value) => ({ viewType, [key]: value });
+
+/**
+ * The spec's usual wrapper of a field: its viewType is the prefix and the field's name,
+ * its inner key the field's name (or `inner`).
+ * @param {string} prefix
+ */
+const wrapperOf =
+	(prefix) =>
+	(/** @type {string} */ key, /** @type {unknown} */ value, inner = key) =>
+		wrap(`${prefix}${key[0].toUpperCase()}${key.slice(1)}`, inner, value);
 
 const LOCATION_FIELDS = /** @type {const} */ ([
 	'type',
@@ -87,18 +98,8 @@ function userView(world, userId, view) {
 	return user ? view(user) : null;
 }
 
-/** @param {Client} client */
-function clientView(client) {
-	return {
-		id: client.id,
-		name: client.name,
-		description: client.description,
-		domain: client.domain,
-		logoUrl: client.logoUrl,
-		industry: client.industry,
-		size: client.size,
-	};
-}
+/** @param {Client} client the record is the spec's Client */
+const clientView = (client) => ({ ...client });
 
 /** @param {Client | undefined} client */
 const companyBadge = (client) =>
@@ -164,53 +165,40 @@ function vacancyStage(stageId, withIsOpen) {
  */
 function vacancyListItem(world, v, detail = false) {
 	const client = world.clients.get(v.clientId);
+	const w = wrapperOf('vacancy');
+	const salary = v.salaryRange;
+	const task = v.nextTaskDue;
 	return {
 		id: v.id,
-		client: wrap('vacancyClient', 'client', client ? clientView(client) : null),
-		name: wrap('vacancyName', 'name', v.name),
-		description: wrap('vacancyDescription', 'description', v.description),
-		stage: wrap('vacancyStage', 'stage', vacancyStage(v.stageId, detail)),
-		createdAt: wrap('vacancyCreatedAt', 'createdAt', iso(v.createdAt)),
-		startAt: wrap('vacancyStartAt', 'startAt', iso(v.startAt)),
-		endAt: wrap('vacancyEndAt', 'endAt', iso(v.endAt)),
-		salaryRange: wrap(
-			'vacancySalaryRange',
+		client: w('client', client ? clientView(client) : null),
+		name: w('name', v.name),
+		description: w('description', v.description),
+		stage: w('stage', vacancyStage(v.stageId, detail)),
+		createdAt: w('createdAt', iso(v.createdAt)),
+		startAt: w('startAt', iso(v.startAt)),
+		endAt: w('endAt', iso(v.endAt)),
+		salaryRange: w(
 			'salaryRange',
-			v.salaryRange
-				? {
-						currency: v.salaryRange.currency ?? null,
-						min: v.salaryRange.min ?? null,
-						max: v.salaryRange.max ?? null,
-					}
+			salary
+				? { currency: salary.currency ?? null, min: salary.min ?? null, max: salary.max ?? null }
 				: null,
 		),
-		location: wrap('vacancyLocation', 'location', location(v.location)),
-		team: wrap(
-			'vacancyTeam',
-			'team',
-			v.teamUserIds.map((id) => userView(world, id, userBadge)).filter(Boolean),
-		),
+		location: w('location', location(v.location)),
+		team: w('team', v.teamUserIds.map((id) => userView(world, id, userBadge)).filter(Boolean)),
 		employmentType: { employmentType: v.employmentType, viewType: 'vacancyEmploymentType' },
 		locationType: { locationType: v.locationType, viewType: 'vacancyLocationType' },
 		clientTeam: clientTeam(world, v.clientTeamContactIds, 'vacancyClientTeam'),
-		scorecard: wrap(
-			'vacancyScorecard',
-			'scorecards',
+		scorecard: w(
+			'scorecard',
 			v.scorecard.map((g) => ({
 				group_name: g.group_name,
 				attributes: g.attributes.map((a) => ({ attribute: a.attribute })),
 			})),
+			'scorecards',
 		),
-		nextTaskDue: wrap(
-			'vacancyNextTaskDue',
+		nextTaskDue: w(
 			'nextTaskDue',
-			v.nextTaskDue
-				? {
-						id: v.nextTaskDue.id,
-						content: v.nextTaskDue.content,
-						dueDate: iso(v.nextTaskDue.dueDate),
-					}
-				: null,
+			task ? { id: task.id, content: task.content, dueDate: iso(task.dueDate) } : null,
 		),
 	};
 }
@@ -258,6 +246,9 @@ function vacancyDetail(world, v) {
  */
 function candidateView(world, rec, detail) {
 	const p = candidateProfile(world, rec);
+	const w = wrapperOf('candidate');
+	/** @param {string | null} id */
+	const user = (id) => userView(world, id, userBadge);
 	/** @type {Json} */
 	const out = {
 		id: rec.id,
@@ -267,41 +258,21 @@ function candidateView(world, rec, detail) {
 			firstName: p.firstName,
 			lastName: p.lastName,
 		},
-		gender: wrap('candidateGender', 'gender', p.gender),
-		nationality: wrap('candidateNationality', 'nationality', p.nationality),
-		status: wrap('candidateStatus', 'status', p.status),
-		emails: wrap('candidateEmails', 'emails', p.emails),
-		phoneNumbers: wrap('candidatePhoneNumbers', 'phoneNumbers', p.phoneNumbers),
+		gender: w('gender', p.gender),
+		nationality: w('nationality', p.nationality),
+		status: w('status', p.status),
+		emails: w('emails', p.emails),
+		phoneNumbers: w('phoneNumbers', p.phoneNumbers),
 		locations: wrap('candidateLocation', 'locations', p.locations.map(location)),
-		dateOfBirth: wrap('candidateDateOfBirth', 'dateOfBirth', iso(p.dateOfBirth)),
-		socialMedia: wrap('candidateSocialMedia', 'socialMedia', p.socialMedia),
-		lastInteractionDate: wrap(
-			'candidateLastInteractionDate',
-			'lastInteractionDate',
-			iso(p.lastInteractionDate),
-		),
-		lastInteractionWith: wrap(
-			'candidateLastInteractionWith',
-			'user',
-			userView(world, p.lastInteractionWithUserId, userBadge),
-		),
-		nextInteractionDate: wrap(
-			'candidateNextInteractionDate',
-			'nextInteractionDate',
-			iso(p.nextInteractionDate),
-		),
-		nextInteractionWith: wrap(
-			'candidateNextInteractionWith',
-			'user',
-			userView(world, p.nextInteractionWithUserId, userBadge),
-		),
-		mainContact: wrap(
-			'candidateMainContact',
-			'user',
-			userView(world, p.mainContactUserId, userBadge),
-		),
-		languages: wrap('candidateLanguages', 'languages', p.languages),
-		compensation: wrap('candidateCompensation', 'compensation', p.compensation),
+		dateOfBirth: w('dateOfBirth', iso(p.dateOfBirth)),
+		socialMedia: w('socialMedia', p.socialMedia),
+		lastInteractionDate: w('lastInteractionDate', iso(p.lastInteractionDate)),
+		lastInteractionWith: w('lastInteractionWith', user(p.lastInteractionWithUserId), 'user'),
+		nextInteractionDate: w('nextInteractionDate', iso(p.nextInteractionDate)),
+		nextInteractionWith: w('nextInteractionWith', user(p.nextInteractionWithUserId), 'user'),
+		mainContact: w('mainContact', user(p.mainContactUserId), 'user'),
+		languages: w('languages', p.languages),
+		compensation: w('compensation', p.compensation),
 		currentPlacements: {
 			viewType: 'candidateCurrentPlacements',
 			hasCurrentPlacement: p.placements.length > 0,
@@ -312,15 +283,14 @@ function candidateView(world, rec, detail) {
 				endDate: iso(pl.endDate),
 			})),
 		},
-		nextTaskDue: wrap(
-			'candidateNextTaskDue',
+		nextTaskDue: w(
 			'nextTaskDue',
 			p.nextTaskDue ? { ...p.nextTaskDue, dueDate: iso(p.nextTaskDue.dueDate) } : null,
 		),
 		createdAt: iso(rec.createdAt),
 		modifiedAt: iso(rec.modifiedAt),
 		lastActivityDate: iso(rec.lastActivityAt),
-		acquisitionSource: wrap('candidateAcquisitionSource', 'acquisitionSource', p.acquisitionSource),
+		acquisitionSource: w('acquisitionSource', p.acquisitionSource),
 		lastNetworkDiffAt: iso(p.lastNetworkDiffAt),
 		isDiffingNetwork: p.isDiffingNetwork,
 		customAttributes: p.customAttributes,
@@ -337,14 +307,12 @@ function candidateView(world, rec, detail) {
  */
 function candidateDetailExtras(world, rec, p) {
 	const contacts = world.contactsByCandidate.get(rec.id) ?? [];
-	const stages = data.VACANCY_STAGES;
 	return {
 		clientContacts: wrap(
 			'candidateClientContacts',
 			'clientContacts',
 			contacts.map((c) => {
 				const company = world.clients.get(c.companyId);
-				const stage = stages.find((s) => s.id === c.stageId) ?? stages[0];
 				return {
 					id: c.id,
 					company: companyBadge(company),
@@ -355,7 +323,7 @@ function candidateDetailExtras(world, rec, p) {
 					active: c.active,
 					emailAddresses: [{ purpose: 'work', email: contactEmail(p, company), isPrimary: true }],
 					phoneNumbers: p.phoneNumbers.filter((ph) => ph.purpose === 'work'),
-					stage: { id: stage.id, order: stage.order, name: stage.name, colorHex: stage.colorHex },
+					stage: vacancyStage(c.stageId, false),
 					customAttributes: [],
 				};
 			}),
@@ -373,12 +341,7 @@ function candidateDetailExtras(world, rec, p) {
  * @param {Client | undefined} company
  */
 function contactEmail(p, company) {
-	const local = `${p.firstName}.${p.lastName}`
-		.normalize('NFD')
-		.replace(/[\u0300-\u036f]/g, '')
-		.toLowerCase()
-		.replace(/[^a-z0-9.]+/g, '');
-	return `${local}@${company?.domain ?? 'client.example.com'}`;
+	return `${slug(p.firstName)}.${slug(p.lastName)}@${company?.domain ?? 'client.example.com'}`;
 }
 
 /**

@@ -42,7 +42,7 @@ const { queryObject } = require('./request-log');
  * @typedef {object} RequestInfo
  * @property {Record<string, string>} params decoded path parameters
  * @property {URLSearchParams} query
- * @property {unknown} body parsed JSON body (routes with `body: true`)
+ * @property {unknown} body parsed JSON body (routes with `body: true`; control routes: if sent)
  */
 
 /**
@@ -339,8 +339,13 @@ function parseJsonBody(req, raw) {
 			'unsupported_media_type',
 			'send the body with Content-Type: application/json',
 		);
+	return parseJson(raw.text);
+}
+
+/** @param {string} text */
+function parseJson(text) {
 	try {
-		return JSON.parse(raw.text);
+		return JSON.parse(text);
 	} catch {
 		throw new HttpError(400, 'invalid_json', 'request body is not valid JSON');
 	}
@@ -426,39 +431,40 @@ function faultResult(decision) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
+ * @typedef {object} Incoming a request as read
+ * @property {http.IncomingMessage} req
+ * @property {URLSearchParams} query
+ * @property {{ text: string, tooLarge: boolean }} raw its body
+ */
+
+/**
  * Auth and rate limit for API-key endpoints, then the route.
  * @param {ServerContext} ctx
- * @param {http.IncomingMessage} req
+ * @param {Incoming} incoming
  * @param {string[]} rest path segments after /v1
- * @param {URLSearchParams} query
- * @param {{ text: string, tooLarge: boolean }} raw
- * @returns {Promise<Result>}
  */
-async function handleApi(ctx, req, rest, query, raw) {
-	const key = req.headers['x-api-key'];
+async function handleApi(ctx, incoming, rest) {
+	const key = incoming.req.headers['x-api-key'];
 	if (key === undefined || key === '')
 		throw new HttpError(401, 'unauthorized', 'missing x-api-key header');
 	if (typeof key !== 'string' || !ctx.apiKeys.has(key))
 		throw new HttpError(401, 'unauthorized', 'invalid API key');
 	const retryAfter = ctx.rateLimiter.hit('api', key);
 	if (retryAfter !== null) throw rateLimited(retryAfter, 'API key');
-	return dispatch(ctx, apiRoutes, req, rest, query, raw);
+	return dispatch(ctx, apiRoutes, incoming, rest);
 }
 
 /**
  * @param {ServerContext} ctx
- * @param {http.IncomingMessage} req
+ * @param {Incoming} incoming
  * @param {string[]} rest path segments starting with the tenant slug
- * @param {URLSearchParams} query
- * @param {{ text: string, tooLarge: boolean }} raw
- * @returns {Promise<Result>}
  */
-async function handlePublic(ctx, req, rest, query, raw) {
-	const retryAfter = ctx.rateLimiter.hit('public', req.socket.remoteAddress ?? 'unknown');
+async function handlePublic(ctx, incoming, rest) {
+	const retryAfter = ctx.rateLimiter.hit('public', incoming.req.socket.remoteAddress ?? 'unknown');
 	if (retryAfter !== null) throw rateLimited(retryAfter, 'IP address');
 	if (rest[0] !== ctx.store.tenantSlug)
 		throw notFound(`unknown tenant ${rest[0]}`, 'publicTenantSlug');
-	return dispatch(ctx, publicRoutes, req, rest.slice(1), query, raw);
+	return dispatch(ctx, publicRoutes, incoming, rest.slice(1));
 }
 
 /**
@@ -476,40 +482,20 @@ function rateLimited(retryAfter, per) {
 }
 
 /**
+ * The route of `routes` for `segments`, given its parameters, the query and the body: the JSON
+ * an API route requires, or (the control routes) any JSON that was sent.
  * @param {ServerContext} ctx
  * @param {Route[]} routes
- * @param {http.IncomingMessage} req
+ * @param {Incoming} incoming
  * @param {string[]} segments
- * @param {URLSearchParams} query
- * @param {{ text: string, tooLarge: boolean }} raw
  * @returns {Promise<Result>}
  */
-async function dispatch(ctx, routes, req, segments, query, raw) {
+async function dispatch(ctx, routes, { req, query, raw }, segments) {
 	const found = findRoute(routes, req.method ?? 'GET', segments);
 	if (!found) throw notFound(`no endpoint ${req.method} ${req.url?.split('?')[0]}`);
-	const body = found.route.body ? parseJsonBody(req, raw) : undefined;
-	return found.route.handle(ctx, { params: found.params, query, body });
-}
-
-/**
- * @param {ServerContext} ctx
- * @param {http.IncomingMessage} req
- * @param {string[]} rest
- * @param {URLSearchParams} query
- * @param {{ text: string, tooLarge: boolean }} raw
- * @returns {Promise<Result>}
- */
-async function handleControl(ctx, req, rest, query, raw) {
-	const found = findRoute(controlRoutes, req.method ?? 'GET', rest);
-	if (!found) throw notFound(`no control endpoint ${req.method} ${req.url?.split('?')[0]}`);
-	let body = null;
-	if (raw.text.trim() !== '') {
-		try {
-			body = JSON.parse(raw.text);
-		} catch {
-			throw new HttpError(400, 'invalid_json', 'request body is not valid JSON');
-		}
-	}
+	let body;
+	if (found.route.body) body = parseJsonBody(req, raw);
+	else if (routes === controlRoutes && raw.text.trim() !== '') body = parseJson(raw.text);
 	return found.route.handle(ctx, { params: found.params, query, body });
 }
 
@@ -522,6 +508,7 @@ async function handleRequest(ctx, req, res) {
 	const startedAt = Date.now();
 	const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
 	const raw = await readBody(req);
+	const incoming = { req, query: url.searchParams, raw };
 	let segments;
 	try {
 		segments = splitPath(url.pathname);
@@ -531,10 +518,8 @@ async function handleRequest(ctx, req, res) {
 
 	if (segments[0] === '_control') {
 		// Control requests are neither logged, rate limited nor faulted.
-		return send(
-			res,
-			await handleControl(ctx, req, segments.slice(1), url.searchParams, raw).catch(errorResult),
-		);
+		const control = dispatch(ctx, controlRoutes, incoming, segments.slice(1));
+		return send(res, await control.catch(errorResult));
 	}
 
 	const { surface, rest } = classify(segments);
@@ -568,9 +553,8 @@ async function handleRequest(ctx, req, res) {
 	/** @type {Result} */
 	let result;
 	try {
-		if (surface === 'api') result = await handleApi(ctx, req, rest, url.searchParams, raw);
-		else if (surface === 'public')
-			result = await handlePublic(ctx, req, rest, url.searchParams, raw);
+		if (surface === 'api') result = await handleApi(ctx, incoming, rest);
+		else if (surface === 'public') result = await handlePublic(ctx, incoming, rest);
 		else
 			throw notFound(
 				`no endpoint ${req.method} ${url.pathname}; API-key endpoints live under /v1, public ones under /{publicTenantSlug}/vacancy-portal`,
