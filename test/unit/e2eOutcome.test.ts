@@ -70,80 +70,55 @@ const good: RunFacts = {
 const failedRun = { runError: 'Bad request', nodeErrors: ['Get Candidate'] };
 
 describe('classifyRun: how an `n8n execute` ended', () => {
-	const cases: Array<[string, RunFacts, Outcome['verdict'], string]> = [
-		['exit 0, a good run printed', good, 'succeeded', ''],
-		['exit 1, a failed run printed', { ...good, code: 1, ...failedRun }, 'failed', ''],
-		[
-			'exit 1, no run printed (n8n failed before running)',
-			{ ...good, code: 1, printed: false },
-			'failed',
-			'',
-		],
-		['exit 0 but the printed run failed', { ...good, ...failedRun }, 'unjudged', ''],
+	/** A run that ended by `signal`, without an exit code. */
+	const killed = (signal: NodeJS.Signals, more: Partial<RunFacts> = {}): RunFacts => ({
+		...good,
+		code: null,
+		signal,
+		...more,
+	});
+	const segv1 = 'SIGSEGV after a printed run on 1.123.81';
+	const cases: Array<[string, RunFacts, Outcome['verdict'], string?]> = [
+		['exit 0, a good run printed', good, 'succeeded'],
+		['exit 1, a failed run printed', { ...good, code: 1, ...failedRun }, 'failed'],
+		['exit 1, no run printed (n8n failed first)', { ...good, code: 1, printed: false }, 'failed'],
+		['exit 0 but the printed run failed', { ...good, ...failedRun }, 'unjudged'],
 		[
 			'exit 0, no workflow error but a node error (a node that continued on fail)',
 			{ ...good, nodeErrors: ['Candidates Modified Since Run Start'] },
 			'unjudged',
-			'',
 		],
-		['exit 1 after a good run', { ...good, code: 1 }, 'unjudged', ''],
-		['exit 0 and no run printed', { ...good, printed: false }, 'unjudged', ''],
-		[
-			'timed out, after printing a good run',
-			{ ...good, code: null, signal: 'SIGKILL', timedOut: true },
-			'unjudged',
-			'',
-		],
-		[
-			'timed out, killed by the tolerated signal',
-			{ ...good, code: null, signal: 'SIGSEGV', timedOut: true },
-			'unjudged',
-			'',
-		],
-		[
-			'SIGSEGV after a printed good run on 1.x',
-			{ ...good, code: null, signal: 'SIGSEGV', ...on1 },
-			'succeeded',
-			'SIGSEGV after a printed run on 1.123.81',
-		],
+		['exit 1 after a good run', { ...good, code: 1 }, 'unjudged'],
+		['exit 0 and no run printed', { ...good, printed: false }, 'unjudged'],
+		['timed out, after printing a good run', killed('SIGKILL', { timedOut: true }), 'unjudged'],
+		['timed out, by the tolerated signal', killed('SIGSEGV', { timedOut: true }), 'unjudged'],
+		['SIGSEGV after a printed good run on 1.x', killed('SIGSEGV', on1), 'succeeded', segv1],
 		[
 			'SIGSEGV after a printed good run on 2.x',
-			{ ...good, code: null, signal: 'SIGSEGV' },
+			killed('SIGSEGV'),
 			'succeeded',
 			'SIGSEGV after a printed run on 2.41.1',
 		],
 		[
 			'SIGSEGV after a printed failed run on 1.x',
-			{ ...good, code: null, signal: 'SIGSEGV', ...on1, ...failedRun },
+			killed('SIGSEGV', { ...on1, ...failedRun }),
 			'failed',
-			'SIGSEGV after a printed run on 1.123.81',
+			segv1,
 		],
 		[
 			'SIGSEGV before the run was printed',
-			{ ...good, code: null, signal: 'SIGSEGV', printed: false, ...on1 },
+			killed('SIGSEGV', { printed: false, ...on1 }),
 			'unjudged',
-			'',
 		],
-		[
-			'SIGKILL (an out-of-memory kill) after a printed good run',
-			{ ...good, code: null, signal: 'SIGKILL' },
-			'unjudged',
-			'',
-		],
-		[
-			'SIGABRT after a printed good run',
-			{ ...good, code: null, signal: 'SIGABRT', ...on1 },
-			'unjudged',
-			'',
-		],
+		['SIGKILL (an out-of-memory kill) after a good run', killed('SIGKILL'), 'unjudged'],
+		['SIGABRT after a printed good run', killed('SIGABRT', on1), 'unjudged'],
 		[
 			'SIGSEGV on a major nothing was measured on',
-			{ ...good, code: null, signal: 'SIGSEGV', major: 3, version: '3.0.0' },
+			killed('SIGSEGV', { major: 3, version: '3.0.0' }),
 			'unjudged',
-			'',
 		],
 	];
-	it.each(cases)('%s', (_name, facts, verdict, tolerated) => {
+	it.each(cases)('%s', (_name, facts, verdict, tolerated = '') => {
 		const outcome = classifyRun(facts);
 		expect({ verdict: outcome.verdict, tolerated: outcome.tolerated }).toEqual({
 			verdict,
@@ -153,8 +128,8 @@ describe('classifyRun: how an `n8n execute` ended', () => {
 	});
 
 	it('says which signal ended the run and whether it came before the printed run', () => {
-		const before = classifyRun({ ...good, code: null, signal: 'SIGSEGV', printed: false });
-		const after = classifyRun({ ...good, code: null, signal: 'SIGKILL' });
+		const before = classifyRun(killed('SIGSEGV', { printed: false }));
+		const after = classifyRun(killed('SIGKILL'));
 		expect(before.why).toMatch(/SIGSEGV before printing/);
 		expect(after.why).toMatch(/SIGKILL after printing a good run \(not tolerated/);
 	});

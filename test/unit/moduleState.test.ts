@@ -11,21 +11,10 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 
 const ROOT = join(__dirname, '..', '..');
-const MUTATORS = new Set([
-	'add',
-	'clear',
-	'copyWithin',
-	'delete',
-	'fill',
-	'pop',
-	'push',
-	'reverse',
-	'set',
-	'shift',
-	'sort',
-	'splice',
-	'unshift',
-]);
+// The methods of arrays, maps and sets that change what they are called on.
+const MUTATORS = new Set(
+	'add clear copyWithin delete fill pop push reverse set shift sort splice unshift'.split(' '),
+);
 
 function sources(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

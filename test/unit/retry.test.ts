@@ -50,14 +50,8 @@ describe('classifyFailure and isRetryable', () => {
 	});
 
 	test('network failures are read from the cause n8n wraps', () => {
-		expect(classifyFailure(networkFailure('ECONNRESET'))).toEqual({
-			kind: 'network',
-			code: 'ECONNRESET',
-		});
-		expect(classifyFailure(networkFailure('ECONNREFUSED'))).toEqual({
-			kind: 'network',
-			code: 'ECONNREFUSED',
-		});
+		for (const code of ['ECONNRESET', 'ECONNREFUSED'])
+			expect(classifyFailure(networkFailure(code))).toEqual({ kind: 'network', code });
 		expect(classifyFailure(new Error('plain'))).toBeUndefined();
 	});
 
