@@ -2,20 +2,9 @@
 // @ts-check
 'use strict';
 
-/**
- * Run the sandbox as a standalone server:
- *
- *   node test/tools/sandbox/cli.js [--port 5680] [--host 127.0.0.1] [--candidates N] [--vacancies N]
- *     [--seed S] [--api-key KEY] [--tenant-slug SLUG] [--no-rate-limit] [--clock real|fixed]
- *
- * Each flag has an environment override: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_CANDIDATES,
- * SANDBOX_VACANCIES, SANDBOX_SEED, SANDBOX_API_KEY, SANDBOX_TENANT_SLUG,
- * SANDBOX_RATE_LIMIT=off, SANDBOX_CLOCK. Flags win over the environment.
- *
- * The clock defaults to 'real' here (record times follow the wall clock, so a
- * polling trigger that compares with "now" behaves as against the real API);
- * the in-process default used by tests is 'fixed'.
- */
+// The sandbox as a standalone server (`npm run sandbox`); its flags and their environment
+// variables are in README.md. Its clock defaults to 'real': record times follow the wall clock,
+// so a polling trigger that compares with "now" behaves as it would against the real API.
 
 const { createSandbox } = require('./index');
 

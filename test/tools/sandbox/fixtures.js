@@ -26,24 +26,7 @@ const USERS = 8;
 const CLIENTS = 12;
 const CONTACTS_PER_CLIENT = 2;
 
-/**
- * @typedef {object} World
- * @property {User[]} users
- * @property {Map<string, User>} usersById
- * @property {Map<string, Client>} clients
- * @property {Map<string, ClientContact>} clientContacts
- * @property {Map<string, ClientContact[]>} contactsByCandidate
- * @property {Map<string, CandidateRecord>} candidates
- * @property {SortedIndex<CandidateRecord>} candidateIndex
- * @property {Map<string, VacancyRecord>} vacancies
- * @property {SortedIndex<VacancyRecord>} vacancyIndex
- * @property {Map<string, ApplicationRecord>} applications
- * @property {Map<string, string[]>} applicationsByVacancy
- * @property {Map<string, NoteRecord>} notes
- * @property {Map<string, string[]>} notesByApplication
- * @property {Map<string, Posting>} postings
- * @property {{ candidate: number, vacancy: number, application: number, note: number, interview: number }} counters last numeric id used
- */
+/** @typedef {ReturnType<typeof generateWorld>} World */
 
 /** @param {number} n */
 const candidateId = (n) => `cand-${String(n).padStart(7, '0')}`;
@@ -53,6 +36,19 @@ const vacancyId = (n) => `vac-${String(n).padStart(4, '0')}`;
 const applicationId = (n) => `app-${String(n).padStart(6, '0')}`;
 /** @param {number} n */
 const noteId = (n) => `note-${String(n).padStart(4, '0')}`;
+
+/**
+ * Add `value` to the list `map` holds under `key`.
+ * @template T
+ * @param {Map<string, T[]>} map
+ * @param {string} key
+ * @param {T} value
+ */
+function append(map, key, value) {
+	const list = map.get(key);
+	if (list) list.push(value);
+	else map.set(key, [value]);
+}
 
 /**
  * ASCII slug for emails and domains ("Chloé O'Brien" -> "chloe.obrien").
@@ -112,7 +108,6 @@ function withDerivedAddress(location) {
 /**
  * @param {WorldOptions} options
  * @param {number} startMs seeded records are spread over the year before this
- * @returns {World}
  */
 function generateWorld(options, startMs) {
 	const users = generateUsers(options, startMs);
@@ -121,11 +116,8 @@ function generateWorld(options, startMs) {
 	const clientContacts = generateClientContacts(options, [...clients.keys()], startMs);
 	/** @type {Map<string, ClientContact[]>} */
 	const contactsByCandidate = new Map();
-	for (const contact of clientContacts.values()) {
-		const list = contactsByCandidate.get(contact.candidateId) ?? [];
-		list.push(contact);
-		contactsByCandidate.set(contact.candidateId, list);
-	}
+	for (const contact of clientContacts.values())
+		append(contactsByCandidate, contact.candidateId, contact);
 	const { vacancies, vacancyIndex } = generateVacancies(
 		options,
 		startMs,
@@ -521,15 +513,14 @@ function generateNotes(options, startMs, applications) {
 			createdAt,
 			modifiedAt: createdAt + Math.floor(r.next() * (startMs - createdAt)),
 		});
-		const list = notesByApplication.get(application.id) ?? [];
-		list.push(id);
-		notesByApplication.set(application.id, list);
+		append(notesByApplication, application.id, id);
 	}
 	return { notes, notesByApplication };
 }
 
 module.exports = {
 	generateWorld,
+	append,
 	withDerivedAddress,
 	makeLocation,
 	makeVacancy,

@@ -1,6 +1,6 @@
 // Types of the sandbox, for TypeScript tests and for its own JSDoc-typed JavaScript (which
-// imports them with `@import`); conformance.js makes `npx tsc -p test/tools/sandbox` fail when
-// createSandbox and these declarations disagree.
+// imports them with `@import`; createSandbox in sandbox.js is typed as declared here, so
+// `npx tsc -p test/tools/sandbox` fails when the two disagree).
 
 export interface ClockOptions {
 	/** ISO timestamp or epoch ms; default 2026-01-01T00:00:00.000Z ('fixed') or now ('real'). */

@@ -12,11 +12,12 @@ const { RequestLog } = require('./request-log');
 const { createHttpServer } = require('./server');
 const render = require('./render');
 
-/** @import { SandboxOptions, StoreOptions } from './index' */
+/** @import { StoreOptions } from './index' */
 
 /**
- * Start a sandbox server.
- * @param {SandboxOptions} [options]
+ * Start a sandbox server. Its type is the one index.d.ts declares, so `npx tsc -p
+ * test/tools/sandbox` fails when the implementation and the declarations disagree.
+ * @type {typeof import('./index').createSandbox}
  */
 async function createSandbox(options = {}) {
 	const store = new Store(options);

@@ -667,11 +667,8 @@ class Store {
 			...fields,
 		};
 		w.applications.set(application.id, application);
-		if (application.vacancyId !== null) {
-			const list = w.applicationsByVacancy.get(application.vacancyId) ?? [];
-			list.push(application.id);
-			w.applicationsByVacancy.set(application.vacancyId, list);
-		}
+		if (application.vacancyId !== null)
+			fixtures.append(w.applicationsByVacancy, application.vacancyId, application.id);
 		this.changeLog.record('application', application.id, 'created', ts, source, {
 			after: this.applicationFacts(application.id),
 		});

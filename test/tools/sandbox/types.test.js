@@ -1,11 +1,8 @@
 // @ts-check
 'use strict';
 
-/**
- * The sandbox is JSDoc-typed JavaScript with hand-written declarations for
- * TypeScript tests (index.d.ts). Type-checking test/tools/sandbox (conformance.js
- * assigns the implementation to the declared types) catches any drift.
- */
+// The sandbox is JSDoc-typed JavaScript typed by index.d.ts (createSandbox is typed as declared
+// there), so type-checking test/tools/sandbox catches any drift between the two.
 
 const { execFile } = require('node:child_process');
 const path = require('node:path');
