@@ -12,10 +12,6 @@ export interface ClockOptions {
 }
 
 export interface Clock {
-	readonly mode: 'fixed' | 'real';
-	stepMs: number;
-	/** Seeded records are spread over the year before this time. */
-	readonly startMs: number;
 	/** Current time (epoch ms) without advancing. */
 	peek(): number;
 	/** Current time as ISO string without advancing. */
@@ -25,9 +21,8 @@ export interface Clock {
 	/** Jump to a time; the next write is stamped exactly this time. */
 	set(time: string | number): void;
 	advance(ms: number): void;
+	/** 0: consecutive writes share one timestamp. */
 	setStep(ms: number): void;
-	reset(): void;
-	toJSON(): { now: string; mode: string; stepMs: number; start: string };
 }
 
 export interface RateLimitConfig {
@@ -102,7 +97,6 @@ export interface ChangeLog {
 	readonly entries: ChangeEntry[];
 	readonly seq: number;
 	since(seq?: number): ChangeEntry[];
-	clear(): void;
 }
 
 export interface RequestLogEntry {
@@ -134,7 +128,6 @@ export interface RequestLog {
 	readonly entries: RequestLogEntry[];
 	readonly seq: number;
 	since(seq?: number): RequestLogEntry[];
-	clear(): void;
 }
 
 /** Any subset of the spec's twelve location fields. */
