@@ -84,7 +84,7 @@ const read = (...applications: Json[]): JobRead => ({
 	applications,
 });
 
-/** The job as remembered after a read of `applications` three days ago (poll 1). */
+/** The job as remembered after a read of `applications` three days ago (its turn then: 4). */
 function remembered(...applications: Json[]): WatchedJob {
 	const outcome = decideRead({
 		id: 'j1',
@@ -92,7 +92,7 @@ function remembered(...applications: Json[]): WatchedJob {
 		read: read(...applications),
 		settings: settings(),
 		room: room(),
-		poll: 1,
+		turn: 4,
 		now: T0,
 	});
 	return outcome.job as WatchedJob;
@@ -111,7 +111,7 @@ function decide(
 		read: now,
 		settings: settings(options),
 		room: budget,
-		poll: 2,
+		turn: 8,
 		now: NOW,
 	});
 	return {
@@ -311,7 +311,7 @@ describe('Target Stage Types / Target Stages (names or IDs): "only events of app
 
 describe('around the events', () => {
 	test('a new job: every application it lists is new', () => {
-		const job: WatchedJob = { status: 'new', closed: false, dueSince: 1 };
+		const job: WatchedJob = { status: 'new', closed: false, due: true };
 		expect(decide(job, read(listed('a1', 'applied'), listed('a2', 'offer'))).events).toEqual([
 			['newApplication', 'a1'],
 			['newApplication', 'a2'],
@@ -322,7 +322,7 @@ describe('around the events', () => {
 		const outcome = decide({ status: 'toTakeIn', closed: false }, read(listed('a1', 'applied')));
 		expect(outcome.events).toEqual([]);
 		expect(outcome.job).toMatchObject({
-			lastRead: 2,
+			turn: 8,
 			status: 'watched',
 			title: 'Backend Engineer',
 		});
@@ -333,6 +333,7 @@ describe('around the events', () => {
 		const gone = remembered(listed('a1', 'applied'), listed('a2', 'applied'));
 		const first = decide(gone, undefined, {}, room(1, false));
 		expect(first.events).toEqual([['removed', 'a1']]);
+		expect(first.job).toMatchObject({ due: true, turn: 8 });
 		const second = decide(first.job as WatchedJob, undefined);
 		expect(second.events).toEqual([['removed', 'a2']]);
 		expect(second.items[0]).toMatchObject({ jobTitle: 'Backend Engineer' });
@@ -347,10 +348,10 @@ describe('around the events', () => {
 	});
 
 	test('its stage: closed or open as the read says, as last seen where it says nothing; the read clears what made it due', () => {
-		const job = { ...remembered(), dueSince: 1 };
+		const job: WatchedJob = { ...remembered(), due: true };
 		const closed = decide(job, { ...read(), open: false }).job;
-		expect(closed).toMatchObject({ closed: true, lastRead: 2 });
-		expect(closed?.dueSince).toBeUndefined();
+		expect(closed).toMatchObject({ closed: true, turn: 8 });
+		expect(closed?.due).toBeUndefined();
 		expect(decide(closed as WatchedJob, { ...read(), open: null }).job).toMatchObject({
 			closed: true,
 		});
@@ -381,12 +382,12 @@ describe('Open Jobs Only: a read that shows the job closed', () => {
 
 	test('a new job (Everything, or created later), or one not watched: nothing, nothing kept', () => {
 		for (const job of [
-			{ status: 'new', closed: false, dueSince: 1 },
-			{ status: 'toTakeIn', closed: true, dueSince: 1 },
+			{ status: 'new', closed: false, due: true },
+			{ status: 'toTakeIn', closed: true, due: true },
 		] as WatchedJob[]) {
 			const outcome = decide(job, closedRead(listed('a1', 'applied')), open);
 			expect(outcome.events).toEqual([]);
-			expect(outcome.job).toMatchObject({ closed: true, status: 'toTakeIn', lastRead: 2 });
+			expect(outcome.job).toMatchObject({ closed: true, status: 'toTakeIn', turn: 8 });
 			expect(outcome.job).not.toHaveProperty('applications');
 		}
 	});
@@ -416,7 +417,7 @@ describe('Open Jobs Only: a read that shows the job closed', () => {
 		(_, before, after, left, first, second) => {
 			const cut = decide(remembered(...before), closedRead(...after), open, room(left, false));
 			expect(cut.events).toEqual(first);
-			expect(cut.job).toMatchObject({ dueSince: 2 });
+			expect(cut.job).toMatchObject({ due: true });
 			const rest = decide(cut.job as WatchedJob, closedRead(...after), open);
 			expect(rest.events).toEqual(second);
 			expect(rest.job).toMatchObject({ status: 'toTakeIn' });
@@ -446,7 +447,7 @@ describe('Max Items per Poll', () => {
 			['interviewScheduled', 'a1'],
 			['stageChanged', 'a2'],
 		]);
-		expect(first.job).toMatchObject({ dueSince: 2 });
+		expect(first.job).toMatchObject({ due: true, turn: 8 });
 		// The poll reads no further job.
 		expect(first.full).toBe(true);
 		const second = decide(first.job as WatchedJob, read(...after));
@@ -472,12 +473,12 @@ describe('Max Items per Poll', () => {
 	])(
 		'"A job created later has all its applications new", cut %s, each once',
 		(_, left, first, status, rest) => {
-			const job: WatchedJob = { status: 'new', closed: false, dueSince: 1 };
+			const job: WatchedJob = { status: 'new', closed: false, due: true };
 			const apps = [listed('a1', 'applied'), listed('a2', 'applied')];
 			const news = (ids: string[]) => ids.map((id) => ['newApplication', id]);
 			const cut = decide(job, read(...apps), {}, room(left, false));
 			expect(cut.events).toEqual(news(first));
-			expect(cut.job).toMatchObject({ status, dueSince: 2 });
+			expect(cut.job).toMatchObject({ status, due: true });
 			const next = decide(cut.job as WatchedJob, read(...apps));
 			expect(next.events).toEqual(news(rest));
 			expect(decide(next.job as WatchedJob, read(...apps)).events).toEqual([]);
@@ -488,7 +489,6 @@ describe('Max Items per Poll', () => {
 describe('the job list: a new job, a job to take in, Jobs to Watch', () => {
 	const watched: WatchedJob = { status: 'watched', closed: false, applications: new Map() };
 	const later = (watch: JobsToWatch = 'all'): ListRead => ({
-		poll: 7,
 		watch,
 		first: false,
 		start: 'now',
@@ -504,76 +504,69 @@ describe('the job list: a new job, a job to take in, Jobs to Watch', () => {
 			undefined,
 			shown(),
 			{ ...later(), first: true, start: 'everything' },
-			{ status: 'new', dueSince: 7 },
+			{ status: 'new', due: true },
 		],
 		[
 			'"From Now takes every watched job in with one silent read"',
 			undefined,
 			shown(),
 			{ ...later(), first: true },
-			{ status: 'toTakeIn', dueSince: 7 },
+			{ status: 'toTakeIn', due: true },
 		],
 		[
 			'"A job created later has all its applications new"',
 			undefined,
 			shown({ created: true }),
 			later(),
-			{ status: 'new', dueSince: 7 },
+			{ status: 'new', due: true },
 		],
 		[
 			'a job the trigger did not know, changed but not created since: taken in, silently',
 			undefined,
 			shown(),
 			later(),
-			{ status: 'toTakeIn', dueSince: 7 },
+			{ status: 'toTakeIn', due: true },
 		],
 		[
 			'"a job the job list shows changed is read as soon as the rotation leaves room": a watched job is due',
 			watched,
 			shown(),
 			later(),
-			{ status: 'watched', dueSince: 7 },
-		],
-		[
-			'due since the first poll that listed it, not a later one',
-			{ ...watched, dueSince: 3 },
-			shown(),
-			later(),
-			{ status: 'watched', dueSince: 3 },
+			{ status: 'watched', due: true },
 		],
 		[
 			'Open Jobs Only: "one the job list shows closed is not read at all"',
 			undefined,
 			shown({ open: false }),
 			later('open'),
-			{ status: 'toTakeIn', closed: true, dueSince: undefined },
+			{ status: 'toTakeIn', closed: true, due: undefined },
 		],
 		[
 			'Open Jobs Only: "a watched job whose read shows it closed gives that read\'s changes, its last": a watched job the list shows closed is still read',
 			watched,
 			shown({ open: false }),
 			later('open'),
-			{ status: 'watched', closed: true, dueSince: 7 },
+			{ status: 'watched', closed: true, due: true },
 		],
 		[
 			'Open Jobs Only: "a closed job is read again only when the job list shows it changed"',
 			{ status: 'toTakeIn', closed: true },
 			shown(),
 			later('open'),
-			{ status: 'toTakeIn', closed: true, dueSince: 7 },
+			{ status: 'toTakeIn', closed: true, due: true },
 		],
 		[
 			'All Jobs: a job the list shows closed is watched as any other',
 			undefined,
 			shown({ open: false }),
 			later('all'),
-			{ status: 'toTakeIn', closed: true, dueSince: 7 },
+			{ status: 'toTakeIn', closed: true, due: true },
 		],
 	])('%s', (_, known, listing, read, expected) => {
-		const { dueSince, ...rest } = listedJob(known, listing, read);
-		const { dueSince: due, ...want } = expected;
+		const { due, ...rest } = listedJob(known, listing, read);
+		const { due: owed, ...want } = expected;
 		expect(rest).toMatchObject(want);
-		expect(dueSince).toBe(due);
+		expect(due).toBe(owed);
 	});
 
 	test('Open Jobs Only: "nothing of a closed job is emitted"; All Jobs and Picked Jobs watch every job they keep', () => {
@@ -581,7 +574,7 @@ describe('the job list: a new job, a job to take in, Jobs to Watch', () => {
 		expect([watches('all', true), watches('picked', true)]).toEqual([true, true]);
 		const closed: WatchedJob = { status: 'toTakeIn', closed: true };
 		expect(readable('open', closed)).toBe(false);
-		expect(readable('open', { ...closed, dueSince: 4 })).toBe(true);
+		expect(readable('open', { ...closed, due: true })).toBe(true);
 		expect(readable('all', closed)).toBe(true);
 	});
 });

@@ -2,7 +2,7 @@
  * README's cost and staleness bounds, over simulated polls: at most Jobs per Poll jobs on schedule
  * and as many taken in silently; every watched job read at least once every ceil(jobs / Jobs per
  * Poll) polls while no poll reaches Max Items per Poll; under a standing backlog (every poll at
- * Max Items), a job passed over keeps its place, so each waits at most ceil(jobs / Jobs per Poll)
+ * Max Items), a job passed over keeps its turn, so each waits at most ceil(jobs / Jobs per Poll)
  * + jobs - 1 polls. The polls run the trigger's own loop (readJobs: readPlan, decideRead, the
  * budget) on applications made up here; only the API is not there. Which job a poll picks:
  * readPlan.test.ts.
@@ -91,7 +91,7 @@ async function simulate(
 		if (!takingIn && run.takenInBy < 0) run.takenInBy = poll;
 		for (const id of takingIn || poll >= polls ? [] : ids) {
 			if (next() < changeRate) {
-				const listRead = { poll, watch: 'all' as const, first: false, start: 'now' as const };
+				const listRead = { watch: 'all' as const, first: false, start: 'now' as const };
 				jobs.set(id, listed(jobs.get(id), { open: null, created: false }, listRead));
 			}
 			if (next() < newRate) {
@@ -101,7 +101,7 @@ async function simulate(
 				}
 			}
 		}
-		const due = ids.filter((id) => jobs.get(id)?.dueSince !== undefined);
+		const due = ids.filter((id) => jobs.get(id)?.due);
 		const before = new Map(jobs);
 		const reads: string[] = [];
 		const items = await readJobs(

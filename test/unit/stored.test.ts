@@ -58,7 +58,7 @@ function watching(count: number, seed = 1): ApplicationState {
 		}
 		const id = `vac-${String(jobs.size + 1).padStart(4, '0')}`;
 		jobs.set(id, {
-			lastRead: jobs.size,
+			turn: jobs.size,
 			closed: false,
 			status: 'watched',
 			title: id,
@@ -80,7 +80,7 @@ test('100,000 applications with the sandbox’s ids fit under the cap, and read 
 	expect(throughJson(state)).toEqual(state);
 });
 
-test('every kind of job reads back as it was: never read, due, closed, new, without a title, with no application', () => {
+test('every kind of job reads back as it was: never placed, due, closed, new, without a title, with no application', () => {
 	const seen: Seen = {
 		id: 'only',
 		stage: { id: null, name: 'Sourced', type: null, order: null },
@@ -96,13 +96,13 @@ test('every kind of job reads back as it was: never read, due, closed, new, with
 		jobList: emptyState('job', '2026-11-26T00:00:00.000Z'),
 		jobs: new Map<string, WatchedJob>([
 			['never', { closed: false, status: 'toTakeIn' }],
-			['new', { dueSince: 3, closed: false, status: 'new' }],
-			['closed', { lastRead: 2, closed: true, status: 'watched', applications: new Map() }],
+			['new', { due: true, closed: false, status: 'new' }],
+			['closed', { turn: 2, closed: true, status: 'watched', applications: new Map() }],
 			[
 				'one',
 				{
-					lastRead: 6,
-					dueSince: 6,
+					turn: 6,
+					due: true,
 					closed: false,
 					status: 'watched',
 					title: 'One',

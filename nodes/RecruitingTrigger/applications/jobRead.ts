@@ -65,12 +65,13 @@ interface ReadInput {
 	read: JobRead | undefined;
 	settings: ApplicationSettings;
 	room: Room;
-	/** The poll's number and time (milliseconds). */
-	poll: number;
+	/** The turn the read gives the job (readPlan.ts). */
+	turn: number;
+	/** The poll's time (milliseconds). */
 	now: number;
 }
 
-export function decideRead({ id, job, read, settings, room, poll, now }: ReadInput): ReadOutcome {
+export function decideRead({ id, job, read, settings, room, turn, now }: ReadInput): ReadOutcome {
 	const closed = read === undefined || read.open === null ? job.closed : !read.open;
 	// A job Jobs to Watch does not watch after this read (closed under Open Jobs Only) emits
 	// nothing and keeps nothing, unless it was watched: then this read's changes come once (a
@@ -101,12 +102,12 @@ export function decideRead({ id, job, read, settings, room, poll, now }: ReadInp
 	}
 	if (read === undefined) {
 		// The API no longer has the job: once its removals are emitted, it is forgotten.
-		const rest: WatchedJob = { ...job, status: 'watched', applications: kept, dueSince: poll };
+		const rest: WatchedJob = { ...job, status: 'watched', applications: kept, turn, due: true };
 		return { items, job: cut ? rest : undefined, full: cut };
 	}
 	const facts = {
-		lastRead: poll,
-		...(cut && { dueSince: poll }),
+		turn,
+		...(cut && { due: true as const }),
 		closed,
 		...(title !== null && { title }),
 	};

@@ -2,20 +2,26 @@ import { takenIn } from './state';
 import type { WatchedJob } from './state';
 
 /*
- * Which jobs a poll reads (pure). Its size is the poll's cost beyond the job list: at most
- * Jobs per Poll jobs on schedule, and at most Jobs per Poll more read silently while jobs are
- * taken in (the first poll of From Now, a change of Jobs to Watch, a job reopened under Open
- * Jobs Only): a job is watched from its first read on.
+ * Which jobs a poll reads, and the turns they get (pure). Its size is the poll's cost beyond the
+ * job list: at most Jobs per Poll jobs on schedule, and at most Jobs per Poll more read silently,
+ * by ID, while jobs are taken in (the first polls of From Now, a change of Jobs to Watch, a job
+ * reopened under Open Jobs Only): a job is watched from its first read on.
  *
- * The schedule is earliest deadline first. A job's deadline is its last read + K, where
- * K = ceil(jobs in the rotation / Jobs per Poll); a new job's, the poll that listed it. Jobs
- * whose deadline has come are read first; then the jobs due before their turn (the job list
- * showed them changed; Max Items per Poll cut their read or passed them over), the job read
- * longest ago first; then the next deadlines. With nothing due this is a plain rotation: every
- * job is read at least once every K polls, and a due job is read as soon as the rotation leaves
- * room. A poll that reaches Max Items per Poll reads no further job; those it passes over are
- * due, so they come before the job it cut (read later than they were) and before every job
- * whose deadline comes later: the rotation waits, and goes on in the same order.
+ * A job in the rotation carries its turn: the poll by which it must next be read. The schedule
+ * reads the jobs whose turn has come (by turn, then ID), then those due before it (the job list
+ * showed them changed, or Max Items per Poll cut their read), then the next turns; while jobs are
+ * taken in, only the first two kinds. With K = ceil(jobs ÷ Jobs per Poll) (the jobs watched or
+ * taken in), a read at poll p gives the job the latest poll in p+1 … p+K at which fewer than Jobs
+ * per Poll jobs have their turn: there is one, as the other jobs are fewer than K × Jobs per Poll,
+ * so no poll has more turns than it reads. A job new to the rotation (created; Start: Everything)
+ * gets the earliest poll from p on with room, where the jobs whose turn it is and those held back
+ * from the polls before are fewer than Jobs per Poll: it holds no other job back.
+ *
+ * So each job is read on its turn, within K polls of its last read, a new one within K polls of
+ * the poll that listed it. A poll that Max Items per Poll (or n8n's time limit) cuts reads no
+ * further job: those it passes over keep their turns and go first in the next poll, which puts the
+ * jobs behind them a poll later. (The latest poll with fewer turns than Jobs per Poll is never one
+ * that the jobs held back fill: they and the turns up to it would number K × Jobs per Poll.)
  */
 
 interface ReadPlan {
@@ -23,11 +29,29 @@ interface ReadPlan {
 	silent: string[];
 	/** Jobs read for their changes, in the order to read them. */
 	scheduled: string[];
+	/** Jobs new to the rotation, and the turn each gets now. */
+	placed: Map<string, number>;
+	/** The turn each job gets from its read (a poll cut short reads only the first ones). */
+	next: Map<string, number>;
 }
 
-/** K: a watched job is read at least once in this many polls. */
-export function cycleLength(jobs: number, perPoll: number): number {
-	return Math.max(1, Math.ceil(jobs / perPoll));
+/**
+ * The earliest poll from `from` on with room: where fewer than `perPoll` jobs would be read, those
+ * whose turn it is (`load`: jobs by turn) and those held back from the polls before (`held`).
+ */
+function earliestRoom(load: Map<number, number>, from: number, held: number, perPoll: number) {
+	for (let poll = from, behind = held; ; poll++) {
+		const due = behind + (load.get(poll) ?? 0);
+		if (due < perPoll) return poll;
+		behind = due - perPoll;
+	}
+}
+
+/** The latest poll up to `to` where fewer than `perPoll` jobs have their turn. */
+function latestRoom(load: Map<number, number>, to: number, perPoll: number) {
+	let poll = to;
+	while ((load.get(poll) ?? 0) >= perPoll) poll--;
+	return poll;
 }
 
 /** The jobs poll number `poll` reads, of the watched jobs (those Jobs to Watch takes now). */
@@ -36,26 +60,41 @@ export function readPlan(
 	poll: number,
 	perPoll: number,
 ): ReadPlan {
-	const byId = ([a]: [string, WatchedJob], [b]: [string, WatchedJob]) =>
-		a < b ? -1 : a > b ? 1 : 0;
+	const byId = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+	// K: a read gives the job a turn within this many polls.
+	const cycle = Math.ceil(jobs.length / perPoll);
 	const rotation = jobs.filter(([, job]) => takenIn(job));
-	const waiting = jobs.filter(([, job]) => !takenIn(job));
-	// K counts the jobs being taken in too: they join the rotation at the poll that reads them.
-	const cycle = cycleLength(jobs.length, perPoll);
-	const deadline = (job: WatchedJob) =>
-		job.lastRead === undefined ? (job.dueSince ?? -Infinity) : job.lastRead + cycle;
-	const rank = (job: WatchedJob) =>
-		deadline(job) <= poll ? 0 : job.dueSince !== undefined ? 1 : 2;
-	const scheduled = rotation
-		// While jobs are taken in, only the jobs whose turn has come or that are due are read:
-		// each batch taken in then keeps a turn of its own (read early, it would share the next).
-		.filter(([, job]) => waiting.length === 0 || rank(job) < 2)
-		.sort((a, b) => rank(a[1]) - rank(b[1]) || deadline(a[1]) - deadline(b[1]) || byId(a, b));
-	return {
-		silent: waiting
-			.sort(byId)
-			.slice(0, perPoll)
-			.map(([id]) => id),
-		scheduled: scheduled.slice(0, perPoll).map(([id]) => id),
+	const waiting = jobs.filter(([, job]) => !takenIn(job)).sort(byId);
+	const turns = new Map<string, number>();
+	const load = new Map<number, number>();
+	const count = (turn: number, by: number) => load.set(turn, (load.get(turn) ?? 0) + by);
+	const place = (id: string, turn: number) => {
+		turns.set(id, turn);
+		count(turn, 1);
+		return turn;
 	};
+	for (const [id, job] of rotation) if (job.turn !== undefined) place(id, job.turn);
+	const overdue = [...turns.values()].filter((turn) => turn < poll).length;
+	const placed = new Map<string, number>();
+	for (const [id] of rotation.filter(([, job]) => job.turn === undefined).sort(byId)) {
+		placed.set(id, place(id, earliestRoom(load, poll, overdue, perPoll)));
+	}
+
+	const turnOf = (id: string) => turns.get(id) as number;
+	const rank = ([id, job]: [string, WatchedJob]) => (turnOf(id) <= poll ? 0 : job.due ? 1 : 2);
+	const order = rotation
+		// While jobs are taken in, only the jobs whose turn has come or that are due are read.
+		.filter((entry) => waiting.length === 0 || rank(entry) < 2)
+		.sort((a, b) => rank(a) - rank(b) || turnOf(a[0]) - turnOf(b[0]) || byId(a, b));
+	const silent = waiting.slice(0, perPoll).map(([id]) => id);
+	const scheduled = order.slice(0, perPoll).map(([id]) => id);
+
+	// Read by read, the next turns.
+	const next = new Map<string, number>();
+	for (const id of silent) next.set(id, place(id, latestRoom(load, poll + cycle, perPoll)));
+	for (const id of scheduled) {
+		count(turnOf(id), -1);
+		next.set(id, place(id, latestRoom(load, poll + cycle, perPoll)));
+	}
+	return { silent, scheduled, placed, next };
 }

@@ -19,14 +19,10 @@ export type JobsToWatch = (typeof JOBS_TO_WATCH)[number];
 type JobStatus = 'toTakeIn' | 'new' | 'watched';
 
 interface JobFacts {
-	/** The poll that last read its applications; undefined: never read. */
-	lastRead?: number;
-	/**
-	 * Set when it is due before its turn in the rotation: the poll since which the job list
-	 * showed it created or changed, or Max Items per Poll cut its read or passed it over. A new
-	 * job's deadline is that poll (readPlan.ts). Undefined: it waits for its turn.
-	 */
-	dueSince?: number;
+	/** The poll by which it must next be read (readPlan.ts); undefined: not placed yet. */
+	turn?: number;
+	/** Due before its turn: the job list showed it created or changed, or Max Items cut its read. */
+	due?: true;
 	/** Its stage was closed when last seen (Open Jobs Only: see `watches`). */
 	closed: boolean;
 	/** Its name when last read, for the events of a job the API no longer has. */
@@ -71,7 +67,7 @@ export function watches(watch: JobsToWatch, closed: boolean): boolean {
  * opened (the spec's list items do not say).
  */
 export function readable(watch: JobsToWatch, job: WatchedJob): boolean {
-	return watches(watch, job.closed) || job.dueSince !== undefined;
+	return watches(watch, job.closed) || job.due === true;
 }
 
 /** Whether the job is in the rotation (readPlan.ts); one to take in is read silently first. */
@@ -92,7 +88,6 @@ export interface Listing {
 
 /** What the poll knows of its job list read. */
 export interface ListRead {
-	poll: number;
 	watch: JobsToWatch;
 	/** The trigger's first poll: Start applies. */
 	first: boolean;
@@ -127,22 +122,17 @@ export function listed(
 	return {
 		...job,
 		...(fresh && { status: 'new' as const }),
-		...(due && { dueSince: Math.min(job.dueSince ?? read.poll, read.poll) }),
+		...(due && { due: true as const }),
 		closed,
 	};
 }
 
-/** Max Items per Poll was reached before the job's read: it keeps its place, first in line. */
-export function passedOver(job: WatchedJob, poll: number): WatchedJob {
-	return { ...job, dueSince: Math.min(job.dueSince ?? poll, poll) };
-}
-
 /**
- * Not watched now (closed under Open Jobs Only): its applications are not kept, and once it
+ * Not watched now (closed under Open Jobs Only): its applications and turn are not kept; once it
  * reopens it is taken in by a silent read, even if it was new (Start: Everything, or created).
  */
-export function unwatched({ lastRead, dueSince, closed, title }: WatchedJob): WatchedJob {
-	return { lastRead, dueSince, closed, title, status: 'toTakeIn' };
+export function unwatched({ closed, title }: WatchedJob): WatchedJob {
+	return { closed, title, status: 'toTakeIn' };
 }
 
 /** What Jobs to Watch watches, as stored: a change of it is a new watch for the jobs it adds. */

@@ -48,8 +48,8 @@ const unescape = (text: string) =>
 	text.includes('%') ? text.replace(/%(25|7C|20|2C)/g, (code) => UNESCAPES[code]) : text;
 
 interface StoredJob {
-	r: number;
-	d?: number;
+	r?: number;
+	d?: 1;
 	c?: 1;
 	n?: 1;
 	t?: string;
@@ -136,12 +136,13 @@ export function saveApplicationState(state: ApplicationState): StoredApplication
 	const stages = new Dictionary<StageView>(stageKey);
 	const states = new Dictionary<string>((value) => value);
 	const watch: Record<string, StoredJob> = {};
-	// Jobs read last go last, so that a renamed stage is stored as it was seen last.
-	const byRead = [...state.jobs].sort(([, a], [, b]) => (a.lastRead ?? -1) - (b.lastRead ?? -1));
-	for (const [id, job] of byRead) {
+	// Jobs whose turn comes last go last (read last, as a rule), so that a renamed stage is
+	// stored as it was seen last.
+	const byTurn = [...state.jobs].sort(([, a], [, b]) => (a.turn ?? -1) - (b.turn ?? -1));
+	for (const [id, job] of byTurn) {
 		watch[id] = {
-			r: job.lastRead ?? -1,
-			...(job.dueSince !== undefined && { d: job.dueSince }),
+			...(job.turn !== undefined && { r: job.turn }),
+			...(job.due && { d: 1 as const }),
 			...(job.closed && { c: 1 as const }),
 			...(job.status === 'new' && { n: 1 as const }),
 			...(job.title !== undefined && { t: job.title }),
@@ -179,8 +180,8 @@ function isStageView(value: unknown): value is StageView {
 function isStoredJob(value: unknown): value is StoredJob {
 	return (
 		isRecord(value) &&
-		Number.isInteger(value.r) &&
-		(value.d === undefined || Number.isInteger(value.d)) &&
+		(value.r === undefined || Number.isInteger(value.r)) &&
+		(value.d === undefined || value.d === 1) &&
 		(value.t === undefined || typeof value.t === 'string') &&
 		(value.a === undefined || typeof value.a === 'string')
 	);
@@ -252,8 +253,8 @@ export function loadApplicationState(raw: unknown): ApplicationState | undefined
 		const applications = a === undefined ? undefined : applicationsOf(a, stages, states);
 		if (a !== undefined && applications === undefined) return undefined;
 		const facts = {
-			...(r >= 0 && { lastRead: r }),
-			...(d !== undefined && { dueSince: d }),
+			...(r !== undefined && { turn: r }),
+			...(d === 1 && { due: true as const }),
 			closed: c === 1,
 			...(t !== undefined && { title: t }),
 		};

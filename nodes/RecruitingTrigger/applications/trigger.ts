@@ -22,7 +22,6 @@ import type { ApplicationSettings } from './settings';
 import {
 	emptyApplicationState,
 	listed,
-	passedOver,
 	pickedJob,
 	readable,
 	scopeOf,
@@ -42,7 +41,7 @@ import type { StoredApplicationState } from './stored';
  * 2. plans its reads (readPlan.ts): at most Jobs per Poll jobs on schedule, and as many more
  *    taken in silently;
  * 3. reads them one after the other (paced after a 429), each read decided by decideRead
- *    (jobRead.ts), until Max Items per Poll: the jobs left keep their place.
+ *    (jobRead.ts), until Max Items per Poll: the jobs left keep their turns.
  * This file does the reading; every decision is in the files it calls.
  */
 
@@ -108,7 +107,7 @@ async function readJob(
  * The reads of one poll: the jobs readPlan picks of those `watched`, one after the other (paced
  * after a 429; the silent ones emit nothing), each decided by decideRead, until Max Items per
  * Poll is reached or cuts a read, or the n8n clock passes `stopAt` after a read: the jobs left
- * keep their place. `jobs` is updated as it goes.
+ * keep their turns. `jobs` is updated as it goes.
  */
 export async function readJobs(
 	jobs: Map<string, WatchedJob>,
@@ -121,18 +120,18 @@ export async function readJobs(
 		poll,
 		settings.jobsPerPoll,
 	);
+	for (const [id, turn] of plan.placed) jobs.set(id, { ...(jobs.get(id) as WatchedJob), turn });
 	const items: IDataObject[] = [];
 	let full = false;
 	let reads = 0;
 	for (const id of [...plan.silent, ...plan.scheduled]) {
-		const job = jobs.get(id) as WatchedJob;
-		if (full || items.length >= settings.maxItems || (reads > 0 && Date.now() >= stopAt)) {
-			jobs.set(id, passedOver(job, poll));
-			continue;
-		}
+		// Passed over, it keeps its turn: the next poll reads it first.
+		if (full || items.length >= settings.maxItems || (reads > 0 && Date.now() >= stopAt)) break;
 		reads++;
+		const job = jobs.get(id) as WatchedJob;
 		const room = { left: settings.maxItems - items.length, first: items.length === 0 };
-		const outcome = decideRead({ id, job, read: await read(id), settings, room, poll, now });
+		const turn = plan.next.get(id) as number;
+		const outcome = decideRead({ id, job, read: await read(id), settings, room, turn, now });
 		items.push(...outcome.items);
 		full = outcome.full;
 		if (outcome.job) jobs.set(id, outcome.job);
@@ -165,7 +164,6 @@ export async function pollApplications(
 	// 1. Jobs created or changed since the last poll (the first poll: every job).
 	const list = jobChanges(context, run, rescoped ? undefined : state.jobList, now);
 	const listRead = {
-		poll,
 		watch: settings.watch,
 		first: loaded === undefined,
 		start: settings.start,

@@ -118,7 +118,7 @@ function stateOf(build, count, { uuid = false } = {}) {
 			});
 		}
 		jobs.set(jobId, {
-			lastRead: j % 500,
+			turn: j % 500,
 			closed: false,
 			status: 'watched',
 			title: `Job ${j + 1}`,

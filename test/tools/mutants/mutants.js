@@ -108,8 +108,8 @@ const MUTANTS = [
 		name: 'the rotation reads one job fewer a poll',
 		kind: 'read schedule', settings: 'all', caught: ['late', 'unexpected'],
 		file: 'nodes/RecruitingTrigger/applications/readPlan.ts',
-		find: 'scheduled: scheduled.slice(0, perPoll).map(([id]) => id),',
-		replace: 'scheduled: scheduled.slice(0, perPoll - 1).map(([id]) => id),',
+		find: 'const scheduled = order.slice(0, perPoll).map(([id]) => id);',
+		replace: 'const scheduled = order.slice(0, perPoll - 1).map(([id]) => id);',
 	},
 	{
 		name: 'jobs whose id ends in 9 are never read on schedule',
@@ -122,8 +122,8 @@ const MUTANTS = [
 		name: 'From Now takes in one job more a poll',
 		kind: 'take-in pace', settings: 'now', caught: ['unexpected'],
 		file: 'nodes/RecruitingTrigger/applications/readPlan.ts',
-		find: '.sort(byId)\n\t\t\t.slice(0, perPoll)',
-		replace: '.sort(byId)\n\t\t\t.slice(0, perPoll + 1)',
+		find: 'const silent = waiting.slice(0, perPoll).map(([id]) => id);',
+		replace: 'const silent = waiting.slice(0, perPoll + 1).map(([id]) => id);',
 	},
 	{
 		// Taken in silently beside the rotation: its New Applications missed, a read past the pace.
@@ -137,7 +137,7 @@ const MUTANTS = [
 		name: 'a reopened job is never watched again (a closed job is never read again)',
 		kind: 'reopen', settings: 'open', caught: ['late'],
 		file: 'nodes/RecruitingTrigger/applications/state.ts',
-		find: 'return watches(watch, job.closed) || job.dueSince !== undefined;',
+		find: 'return watches(watch, job.closed) || job.due === true;',
 		replace: 'return watches(watch, job.closed);',
 	},
 	{
