@@ -119,6 +119,22 @@ const MUTANTS = [
 		replace: "const rotation = jobs.filter(([id, job]) => takenIn(job) && !id.endsWith('9'));",
 	},
 	{
+		// The turns of the jobs read in one poll fall together: more turns than a poll reads.
+		name: 'a read’s next turn is K polls on, whatever the room',
+		kind: 'read schedule', settings: 'now', caught: ['late'],
+		file: 'nodes/RecruitingTrigger/applications/readPlan.ts',
+		find: 'while ((load.get(poll) ?? 0) >= perPoll) poll--;',
+		replace: 'while ((load.get(poll) ?? 0) < 0) poll--;',
+	},
+	{
+		// It pushes a job whose turn it is past it.
+		name: 'a job created is read at once, whatever the room',
+		kind: 'read schedule', settings: 'all', caught: ['late'],
+		file: 'nodes/RecruitingTrigger/applications/readPlan.ts',
+		find: 'if (due < perPoll) return poll;',
+		replace: 'if (due < perPoll || poll >= from) return poll;',
+	},
+	{
 		name: 'From Now takes in one job more a poll',
 		kind: 'take-in pace', settings: 'now', caught: ['unexpected'],
 		file: 'nodes/RecruitingTrigger/applications/readPlan.ts',

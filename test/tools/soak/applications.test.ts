@@ -328,7 +328,7 @@ describe('ApplicationLedger: each kind of fault reported by its kind', () => {
 describe('ApplicationLedger: the reads README’s schedule promises, from the request log', () => {
 	const six = { j1: 'open', j2: 'open', j3: 'open', j4: 'open', j5: 'open', j6: 'open' } as const;
 
-	test('each watched job within ceil(jobs ÷ Jobs per Poll) polls, a poll more after one at Max Items', () => {
+	test('each watched job within ceil(jobs ÷ Jobs per Poll) polls, a created one of the poll that listed it, a poll more after one at Max Items', () => {
 		const w = world({ a1: facts('s1') }, six);
 		const ledger = ledgerOf(w);
 		// 6 jobs at 2 a poll (Everything: all new at once): each read within 3 polls; j6 is not.
@@ -337,7 +337,7 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 		ledger.poll(3, reads(['j5']), []);
 		const report = ledger.finish();
 		expect(report.examples.late).toEqual([
-			'j6 (new), due from poll 1 within 3, not read by poll 3 (6 jobs, 0 polls behind, Jobs per Poll 2)',
+			'j6 (new), due from poll 1 within 3, not read by poll 3 (6 jobs, 0 polls at Max Items, Jobs per Poll 2)',
 		]);
 		// Under Max Items 1 every poll is full: the same reads are in time.
 		const full = world(
@@ -350,6 +350,21 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 		cut.poll(3, reads(['j5']), [full.item('newApplication', 'a3')]);
 		cut.poll(4, reads(['j6', 'j1']), []);
 		expect(kinds(cut.finish())).toEqual({});
+		// "a job created within as many of being listed": listed by poll 3, 3 jobs at 1 a poll.
+		const later = world({}, { j1: 'open', j2: 'open' });
+		const one = ledgerOf(later, {}, 100, 1);
+		one.poll(1, reads(['j1']), []);
+		one.poll(2, reads(['j2']), []);
+		later.createJob('j3');
+		for (const [poll, job] of [
+			[3, 'j1'],
+			[4, 'j2'],
+			[5, 'j1'],
+		] as const)
+			one.poll(poll, reads([job]), []);
+		expect(one.finish().examples.late).toEqual([
+			'j3 (new), due from poll 3 within 3, not read by poll 5 (3 jobs, 0 polls at Max Items, Jobs per Poll 1)',
+		]);
 	});
 
 	test('reads out of scope, and past the pace, are unexpected', () => {

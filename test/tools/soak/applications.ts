@@ -107,13 +107,8 @@ interface JobModel {
 	from: number;
 	/** The most jobs watched in a poll since `from`. */
 	jobs: number;
-	/**
-	 * Polls the rotation may be behind: as late as the job was read last time round, one for
-	 * each poll that reached Max Items per Poll since, and those of `Model.behind` since `since`.
-	 */
-	waits: number;
-	/** The poll from which `Model.behind` counts for it: a cycle before its last read. */
-	since: number;
+	/** `Model.cuts` before the poll that read it last (a job created: that listed it). */
+	cuts: number;
 	/** Take-in: the jobs waiting to be taken in at `from`, less the arrivals counted by then. */
 	ahead: number;
 	/** The job list showed it changed since its last read. */
@@ -129,20 +124,14 @@ interface Model {
 	seen: number;
 	/** Jobs that came to wait for a take-in read, ever. */
 	arrivals: number;
-	/** Jobs created since the last poll. */
-	created: number;
-	/**
-	 * By poll, how many polls the rotation may have fallen behind so far: one for each job
-	 * created and each read beyond Jobs per Poll in one poll.
-	 */
-	behind: number[];
+	/** Polls that reached Max Items per Poll, so far. */
+	cuts: number;
 	reported: Map<string, ApplicationFacts>;
 	jobs: Map<string, JobModel>;
 }
 
 const copyModel = (model: Model): Model => ({
 	...model,
-	behind: [...model.behind],
 	reported: new Map(model.reported),
 	jobs: new Map([...model.jobs].map(([id, job]) => [id, { ...job }])),
 });
@@ -326,7 +315,6 @@ export class ApplicationLedger {
 			// README: "A job created later has all its applications new."
 			if (job) return;
 			model.jobs.set(id, this.fresh(model, 'new'));
-			model.created++;
 			return;
 		}
 		// README, Open Jobs Only: "a closed job is read again only when the job list shows it
@@ -336,7 +324,7 @@ export class ApplicationLedger {
 	}
 
 	private fresh(model: Model, status: Status): JobModel {
-		const job = { status, from: model.clock + 1, waits: 0, since: model.clock, ahead: 0 };
+		const job = { status, from: model.clock + 1, cuts: model.cuts, ahead: 0 };
 		return { ...job, jobs: this.watchedCount(model), changed: false, noted: false };
 	}
 
@@ -371,7 +359,7 @@ export class ApplicationLedger {
 	 */
 	private freshModel(): Model {
 		const model: Model = {
-			...{ clock: 0, seen: 0, arrivals: 0, created: 0, behind: [0] },
+			...{ clock: 0, seen: 0, arrivals: 0, cuts: 0 },
 			...{ reported: new Map(), jobs: new Map() },
 		};
 		const status = this.setting.start === 'everything' ? 'new' : 'takeIn';
@@ -390,19 +378,16 @@ export class ApplicationLedger {
 
 	/**
 	 * The last poll by which the job must have been read (undefined: none is owed). README,
-	 * sizing: "each watched job is read at least every ceil(jobs ÷ Jobs per Poll) polls";
-	 * nodes/RecruitingTrigger/README.md: "Each job created ..., each job read beyond Jobs per
-	 * Poll in one poll ... and each poll that reaches Max Items may put the rotation a poll
-	 * further behind, and it goes on in the same order: a job read late is read as late the next
-	 * time round"; taking in, "Jobs per Poll a poll beside the rotation (by id: a job waits at
-	 * most ceil(jobs to take in ÷ Jobs per Poll) polls, counting those that come to wait after
-	 * it)".
+	 * sizing: "each watched job is read at least every ceil(jobs ÷ Jobs per Poll) polls, a job
+	 * created within as many of being listed; a poll Max Items cuts puts them a poll later";
+	 * nodes/RecruitingTrigger/README.md, "(jobs: the most watched since)" its last read; taking
+	 * in, "Jobs per Poll a poll beside the rotation (by id: a job waits at most ceil(jobs to take
+	 * in ÷ Jobs per Poll) polls, counting those that come to wait after it)".
 	 */
 	private deadline(model: Model, id: string, job: JobModel): number | undefined {
 		const { jobsPerPoll } = this.limits;
 		const gone = this.deleted.has(id);
-		const behind = model.behind[model.clock] - model.behind[job.since];
-		const rotation = () => job.from - 1 + Math.ceil(job.jobs / jobsPerPoll) + job.waits + behind;
+		const rotation = () => job.from - 1 + Math.ceil(job.jobs / jobsPerPoll) + model.cuts - job.cuts;
 		const takeIn = () => job.from - 1 + Math.ceil((job.ahead + model.arrivals) / jobsPerPoll);
 		switch (job.status) {
 			case 'watched':
@@ -500,7 +485,7 @@ export class ApplicationLedger {
 	 * job is. `last`: the poll's last read. Whether Max Items cut it.
 	 */
 	private read(
-		{ model, number, pool, items, watched }: Run,
+		{ model, number, pool, items }: Run,
 		jobId: string,
 		gone: boolean,
 		last: boolean,
@@ -544,14 +529,8 @@ export class ApplicationLedger {
 			if (after === 'watched' && is !== undefined) model.reported.set(id, is);
 			else model.reported.delete(id);
 		}
-		// README: the rotation "goes on in the same order": as late as this read, the next; and
-		// what put it behind in the cycle before this read may still hold it back.
-		const cycle = Math.ceil(watched / this.limits.jobsPerPoll);
-		const late =
-			job.status === 'watched' || job.status === 'new' ? model.clock - job.from + 1 - cycle : 0;
-		const since = Math.max(0, model.clock - 1 - cycle);
 		if (after === 'gone') model.jobs.delete(jobId);
-		else model.jobs.set(jobId, { ...this.fresh(model, after), waits: Math.max(0, late), since });
+		else model.jobs.set(jobId, this.fresh(model, after));
 		return cut;
 	}
 
@@ -588,11 +567,9 @@ export class ApplicationLedger {
 
 	/** After the reads: how long each job may wait now, and which are late. */
 	private schedule({ model, number, read, watched }: Run, full: boolean): void {
-		const excess = Math.max(0, read.size - this.limits.jobsPerPoll);
-		model.behind[model.clock] = model.behind[model.clock - 1] + model.created + excess;
+		if (full) model.cuts++;
 		for (const [id, job] of model.jobs) {
 			if (read.has(id)) continue;
-			job.waits += full ? 1 : 0;
 			job.jobs = Math.max(job.jobs, watched);
 			const due = this.deadline(model, id, job);
 			if (due === undefined || model.clock < due || job.noted) continue;
@@ -600,13 +577,12 @@ export class ApplicationLedger {
 			const { jobsPerPoll } = this.limits;
 			const why = this.waiting(job)
 				? `${job.ahead + model.arrivals} jobs to take in`
-				: `${job.jobs} jobs, ${due - job.from + 1 - Math.ceil(job.jobs / jobsPerPoll)} polls behind`;
+				: `${job.jobs} jobs, ${model.cuts - job.cuts} polls at Max Items`;
 			this.note(
 				'late',
 				`${id} (${job.status}), due from poll ${job.from} within ${due - job.from + 1}, not read by poll ${number} (${why}, Jobs per Poll ${jobsPerPoll})`,
 			);
 		}
-		model.created = 0;
 	}
 
 	/**
