@@ -485,7 +485,7 @@ export class ApplicationLedger {
 	 * job is. `last`: the poll's last read. Whether Max Items cut it.
 	 */
 	private read(
-		{ model, number, pool, items }: Run,
+		{ model, number, pool, items, watched }: Run,
 		jobId: string,
 		gone: boolean,
 		last: boolean,
@@ -530,7 +530,11 @@ export class ApplicationLedger {
 			else model.reported.delete(id);
 		}
 		if (after === 'gone') model.jobs.delete(jobId);
-		else model.jobs.set(jobId, this.fresh(model, after));
+		else {
+			// "(jobs: the most watched since)" its last read: this poll's count among them.
+			const job = this.fresh(model, after);
+			model.jobs.set(jobId, { ...job, jobs: Math.max(job.jobs, watched) });
+		}
 		return cut;
 	}
 
