@@ -6,10 +6,9 @@
  * bounds they add up to over many polls: readBounds.test.ts.
  *
  * Equivalent mutants of readPlan.ts (Stryker, `npm run stryker`), each with why no test can tell:
- * - byId, `a < b` made `a <= b`; `a > b` made `a >= b` or `true`: job ids are a Map's keys, so
- *   two jobs compared never have one id.
- * - byId, `a > b` made `false` or `a <= b` (0 where 1 was): Node's sort only asks whether an
- *   answer is below 0 (the same order on 1,800 shuffles of 2 to 3,000 ids).
+ * - byId, `a < b` made `a <= b`: job ids are a Map's keys, so two jobs compared never have one id.
+ * - the known turns placed, `turn !== undefined` made `true`: a job without one is placed again
+ *   (its turn set anew) before anything reads the turns or the load of an undefined turn.
  */
 import { readPlan } from '../../nodes/RecruitingTrigger/applications/readPlan';
 import type { WatchedJob } from '../../nodes/RecruitingTrigger/applications/state';

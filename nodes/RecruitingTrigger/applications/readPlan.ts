@@ -60,7 +60,8 @@ export function readPlan(
 	poll: number,
 	perPoll: number,
 ): ReadPlan {
-	const byId = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+	// Job IDs are Map keys: two compared are never equal.
+	const byId = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : 1);
 	// K: a read gives the job a turn within this many polls.
 	const cycle = Math.ceil(jobs.length / perPoll);
 	const rotation = jobs.filter(([, job]) => takenIn(job));
