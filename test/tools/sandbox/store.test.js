@@ -129,7 +129,7 @@ describe('SortedIndex', () => {
 			rec.modifiedAt = 30;
 		});
 		expect(isSorted(index.items)).toBe(true);
-		expect(index.length).toBe(500);
+		expect(index.items).toHaveLength(500);
 		const at30 = index.lowerBound(30);
 		expect(index.items[at30].modifiedAt).toBe(30);
 		expect(index.items[at30 - 1].modifiedAt).toBeLessThan(30);
