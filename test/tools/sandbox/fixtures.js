@@ -16,8 +16,12 @@ const { SortedIndex } = require('./sorted-index');
 const data = require('./data');
 const vocabulary = require('./vocabulary.json');
 
-/** @import { ApplicationRecord, CandidateRecord, Client, ClientContact, Location, NoteRecord, Posting, StoreOptions, User, VacancyRecord } from './index' */
+/** @import { ApplicationRecord, CandidateRecord, Location, NoteRecord, StoreOptions, VacancyRecord } from './index' */
 /** @typedef {Required<StoreOptions>} WorldOptions */
+/** @typedef {ReturnType<typeof generateUsers>[number]} User */
+/** @typedef {ReturnType<typeof generateClients>[number]} Client */
+/** @typedef {ReturnType<typeof generateClientContacts>[number]} ClientContact */
+/** @typedef {ReturnType<typeof generatePostings>[number]} Posting */
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
@@ -111,13 +115,13 @@ function withDerivedAddress(location) {
  */
 function generateWorld(options, startMs) {
 	const users = generateUsers(options, startMs);
-	const clients = generateClients(options);
+	const clients = new Map(generateClients(options).map((c) => [c.id, c]));
 	const { candidates, candidateIndex } = generateCandidates(options, startMs);
-	const clientContacts = generateClientContacts(options, [...clients.keys()], startMs);
+	const contacts = generateClientContacts(options, [...clients.keys()], startMs);
+	const clientContacts = new Map(contacts.map((c) => [c.id, c]));
 	/** @type {Map<string, ClientContact[]>} */
 	const contactsByCandidate = new Map();
-	for (const contact of clientContacts.values())
-		append(contactsByCandidate, contact.candidateId, contact);
+	for (const contact of contacts) append(contactsByCandidate, contact.candidateId, contact);
 	const { vacancies, vacancyIndex } = generateVacancies(
 		options,
 		startMs,
@@ -125,7 +129,9 @@ function generateWorld(options, startMs) {
 		clients,
 		clientContacts,
 	);
-	const postings = generatePostings(options, vacancyIndex.items, startMs);
+	const postings = new Map(
+		generatePostings(options, vacancyIndex.items, startMs).map((p) => [p.id, p]),
+	);
 	const { applications, applicationsByVacancy } = generateApplications(
 		options,
 		startMs,
@@ -162,7 +168,6 @@ function generateWorld(options, startMs) {
 /**
  * @param {WorldOptions} options
  * @param {number} startMs
- * @returns {User[]}
  */
 function generateUsers(options, startMs) {
 	const r = new Random(deriveSeed(options.seed, 'users'));
@@ -186,12 +191,10 @@ function generateUsers(options, startMs) {
 
 /**
  * @param {WorldOptions} options
- * @returns {Map<string, Client>}
  */
 function generateClients(options) {
 	const r = new Random(deriveSeed(options.seed, 'clients'));
-	/** @type {Map<string, Client>} */
-	const clients = new Map();
+	const clients = [];
 	const used = new Set();
 	for (let i = 1; i <= CLIENTS; i++) {
 		let base;
@@ -202,7 +205,7 @@ function generateClients(options) {
 		const industry = r.pick(vocabulary.industries);
 		const id = `client-${String(i).padStart(3, '0')}`;
 		const domain = `${slug(base)}-${i}.example.com`;
-		clients.set(id, {
+		clients.push({
 			id,
 			name: `${base} ${r.pick(vocabulary.companyNameParts.suffix)}`,
 			description: `${base} is active in ${industry.toLowerCase()}.`,
@@ -260,21 +263,18 @@ function generateCandidates(options, startMs) {
  * @param {WorldOptions} options
  * @param {string[]} clientIds
  * @param {number} startMs
- * @returns {Map<string, ClientContact>}
  */
 function generateClientContacts(options, clientIds, startMs) {
 	const r = new Random(deriveSeed(options.seed, 'client-contacts'));
-	/** @type {Map<string, ClientContact>} */
-	const contacts = new Map();
+	const contacts = [];
 	let n = 0;
 	for (const companyId of clientIds) {
 		for (let k = 0; k < CONTACTS_PER_CLIENT && n < options.candidates; k++) {
 			n++;
 			const active = r.chance(0.85);
 			const startDate = startMs - r.int(200, 3000) * DAY;
-			const id = `cc-${String(n).padStart(4, '0')}`;
-			contacts.set(id, {
-				id,
+			contacts.push({
+				id: `cc-${String(n).padStart(4, '0')}`,
 				candidateId: candidateId(n),
 				companyId,
 				role: r.pick(vocabulary.contactRoles),
@@ -394,7 +394,6 @@ function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
  * @param {WorldOptions} options
  * @param {VacancyRecord[]} vacancies
  * @param {number} startMs
- * @returns {Map<string, Posting>}
  */
 function generatePostings(options, vacancies, startMs) {
 	const r = new Random(deriveSeed(options.seed, 'postings'));
@@ -403,17 +402,11 @@ function generatePostings(options, vacancies, startMs) {
 	let chosen = byId.filter((v) => openStageIds.has(v.stageId) && r.chance(0.75));
 	// Keep the portal non-empty whenever there is any job at all.
 	if (chosen.length === 0 && byId.length > 0) chosen = [byId[0]];
-	/** @type {Map<string, Posting>} */
-	const postings = new Map();
-	chosen.forEach((v, index) => {
-		const id = `posting-${String(index + 1).padStart(4, '0')}`;
-		postings.set(id, {
-			id,
-			vacancyId: v.id,
-			publishedAt: Math.min(v.createdAt + r.int(0, 10) * DAY, startMs - DAY),
-		});
-	});
-	return postings;
+	return chosen.map((v, index) => ({
+		id: `posting-${String(index + 1).padStart(4, '0')}`,
+		vacancyId: v.id,
+		publishedAt: Math.min(v.createdAt + r.int(0, 10) * DAY, startMs - DAY),
+	}));
 }
 
 /**

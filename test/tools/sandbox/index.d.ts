@@ -162,38 +162,6 @@ export interface CandidateFields extends CandidateOverrides {
 
 // Records as the sandbox keeps them (times in epoch ms); render.js makes the spec's views.
 
-export interface User {
-	id: string;
-	firstName: string;
-	lastName: string;
-	email: string;
-	avatarUrl: string;
-	deactivatedAt: number | null;
-}
-
-export interface Client {
-	id: string;
-	name: string;
-	description: string;
-	domain: string;
-	logoUrl: string;
-	industry: string;
-	size: string;
-}
-
-/** A person at a client company; the spec's Client contact is a candidate too (candidateId). */
-export interface ClientContact {
-	id: string;
-	candidateId: string;
-	companyId: string;
-	role: string;
-	department: string;
-	startDate: number;
-	endDate: number | null;
-	active: boolean;
-	stageId: string;
-}
-
 export interface CandidateRecord {
 	id: string;
 	seed: number;
@@ -272,12 +240,6 @@ export interface NoteRecord {
 	labelIds: string[];
 	createdAt: number;
 	modifiedAt: number;
-}
-
-export interface Posting {
-	id: string;
-	vacancyId: string;
-	publishedAt: number;
 }
 
 export interface StoreOptions {

@@ -16,9 +16,9 @@ const data = require('./data');
 const { candidateProfile, applicationExtras } = require('./profile');
 const { slug } = require('./fixtures');
 
-/** @import { World } from './fixtures' */
+/** @import { Client, ClientContact, Posting, User, World } from './fixtures' */
 /** @import { CandidateProfile, ApplicationExtras } from './profile' */
-/** @import { ApplicationRecord, CandidateRecord, Client, ClientContact, Location, Posting, User, VacancyRecord } from './index' */
+/** @import { ApplicationRecord, CandidateRecord, Location, VacancyRecord } from './index' */
 /** @typedef {Record<string, unknown>} Json */
 
 /**
