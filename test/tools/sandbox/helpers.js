@@ -122,4 +122,4 @@ function shapeDifferences(actual, expected, path = '') {
 	);
 }
 
-module.exports = { call, get, walk, keys, shapeDifferences };
+module.exports = { call, get, walk, keys, shapeDifferences, ISO_TIME };

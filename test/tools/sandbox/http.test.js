@@ -9,7 +9,7 @@
 
 const { createSandbox } = require('./index');
 const { decodeCandidateCursor } = require('./server');
-const { call, get, walk, keys, shapeDifferences } = require('./helpers');
+const { call, get, walk, keys, shapeDifferences, ISO_TIME } = require('./helpers');
 const fixtures = require('../../harness/fixtures');
 const {
 	EMPLOYMENT_TYPES,
@@ -17,8 +17,6 @@ const {
 } = require('../../../nodes/Recruiting/resources/job/body');
 
 /** @typedef {import('./index').Sandbox} Sandbox */
-
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** @type {Sandbox} */
 let sandbox;
@@ -149,7 +147,7 @@ describe('response shapes', () => {
 		expect(application.notes.notes[0]).toEqual({
 			noteId: 'note-0001',
 			title: expect.anything(),
-			createdAt: expect.stringMatching(ISO),
+			createdAt: expect.stringMatching(ISO_TIME),
 		});
 
 		const postings = await get(sandbox, '/acme/vacancy-portal/jobs', { apiKey: null });
@@ -488,7 +486,7 @@ describe('PUT /notes/{id}', () => {
 		expect(app.json.notes.notes).toContainEqual({
 			noteId: 'note-0001',
 			title: 'Debrief',
-			createdAt: expect.stringMatching(ISO),
+			createdAt: expect.stringMatching(ISO_TIME),
 		});
 	});
 
@@ -700,8 +698,8 @@ describe('control API (what the demo and the benchmarks drive)', () => {
 		expect(timeline.json[0]).toEqual({
 			id: expect.any(String),
 			name: expect.any(String),
-			createdAt: expect.stringMatching(ISO),
-			modifiedAt: expect.stringMatching(ISO),
+			createdAt: expect.stringMatching(ISO_TIME),
+			modifiedAt: expect.stringMatching(ISO_TIME),
 		});
 	});
 

@@ -140,7 +140,7 @@ function clientTeam(world, contactIds, viewType) {
 	return wrap(
 		viewType,
 		'clientTeam',
-		contacts.map((c) => clientContactView(world, /** @type {ClientContact} */ (c))),
+		contacts.map((c) => clientContactView(world, c)),
 	);
 }
 
