@@ -22,6 +22,7 @@ const vocabulary = require('./vocabulary.json');
 /** @typedef {ReturnType<typeof generateClients>[number]} Client */
 /** @typedef {ReturnType<typeof generateClientContacts>[number]} ClientContact */
 /** @typedef {ReturnType<typeof generatePostings>[number]} Posting */
+/** @typedef {{ users: User[], clients: Map<string, Client>, clientContacts: Map<string, ClientContact> }} Parties what a new job draws on */
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
@@ -122,13 +123,11 @@ function generateWorld(options, startMs) {
 	/** @type {Map<string, ClientContact[]>} */
 	const contactsByCandidate = new Map();
 	for (const contact of contacts) append(contactsByCandidate, contact.candidateId, contact);
-	const { vacancies, vacancyIndex } = generateVacancies(
-		options,
-		startMs,
+	const { vacancies, vacancyIndex } = generateVacancies(options, startMs, {
 		users,
 		clients,
 		clientContacts,
-	);
+	});
 	const postings = new Map(
 		generatePostings(options, vacancyIndex.items, startMs).map((p) => [p.id, p]),
 	);
@@ -292,20 +291,16 @@ function generateClientContacts(options, clientIds, startMs) {
 /**
  * @param {WorldOptions} options
  * @param {number} startMs
- * @param {User[]} users
- * @param {Map<string, Client>} clients
- * @param {Map<string, ClientContact>} clientContacts
+ * @param {Parties} parties
  */
-function generateVacancies(options, startMs, users, clients, clientContacts) {
+function generateVacancies(options, startMs, parties) {
 	const r = new Random(deriveSeed(options.seed, 'vacancies'));
 	/** @type {VacancyRecord[]} */
 	const records = [];
 	for (let i = 1; i <= options.vacancies; i++) {
 		const createdAt = startMs - YEAR + Math.floor(r.next() * (YEAR - 2 * DAY));
 		const modifiedAt = createdAt + Math.floor(Math.sqrt(r.next()) * (startMs - DAY - createdAt));
-		records.push(
-			makeVacancy(r, vacancyId(i), createdAt, modifiedAt, { users, clients, clientContacts }),
-		);
+		records.push(makeVacancy(r, vacancyId(i), createdAt, modifiedAt, parties));
 	}
 	return {
 		vacancies: new Map(records.map((v) => [v.id, v])),
@@ -319,12 +314,12 @@ function generateVacancies(options, startMs, users, clients, clientContacts) {
  * @param {string} id
  * @param {number} createdAt
  * @param {number} modifiedAt
- * @param {{ users: User[], clients: Map<string, Client>, clientContacts: Map<string, ClientContact> }} ctx
+ * @param {Parties} parties
  * @returns {VacancyRecord}
  */
-function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
-	const client = r.pick([...ctx.clients.values()]);
-	const activeUsers = ctx.users.filter((u) => u.deactivatedAt === null);
+function makeVacancy(r, id, createdAt, modifiedAt, parties) {
+	const client = r.pick([...parties.clients.values()]);
+	const activeUsers = parties.users.filter((u) => u.deactivatedAt === null);
 	const city = r.pick(vocabulary.cities);
 	const title = r.pick(vocabulary.jobTitles);
 	// Mostly open stages: a real tenant has more live jobs than closed ones.
@@ -332,7 +327,7 @@ function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
 		? r.pick(data.VACANCY_STAGES.filter((s) => s.isOpen))
 		: r.pick(data.VACANCY_STAGES);
 	const base = r.int(3, 12) * 10_000;
-	const contacts = [...ctx.clientContacts.values()].filter((c) => c.companyId === client.id);
+	const contacts = [...parties.clientContacts.values()].filter((c) => c.companyId === client.id);
 	const startAt = r.chance(0.7) ? createdAt + r.int(20, 120) * DAY : null;
 	return {
 		id,

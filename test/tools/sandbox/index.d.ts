@@ -310,7 +310,6 @@ export interface ApplicationMove {
 
 /** The store as tests read it (the sandbox's own code uses the class in store.js). */
 export interface Store extends StoreWrites {
-	readonly tenantSlug: string;
 	readonly clock: Clock;
 	readonly changeLog: ChangeLog;
 	getVacancy(id: string): VacancyRecord | undefined;
