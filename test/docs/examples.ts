@@ -202,42 +202,26 @@ export const EXAMPLES: Record<string, Example> = {
 		title: 'Job: Created or Updated (Output: Flattened, the default)',
 		run: (sandbox) => {
 			const [jobId] = sandbox.fixtures().vacancyIds;
-			return trigger(sandbox, { resource: 'job' }, [
-				{
-					day: 1,
-					change: () => sandbox.touchVacancy(jobId, { name: 'Senior Frontend Developer' }),
-					event: 'updated',
-				},
-			]);
+			const change = () => sandbox.touchVacancy(jobId, { name: 'Senior Frontend Developer' });
+			return trigger(sandbox, { resource: 'job' }, [{ day: 1, change, event: 'updated' }]);
 		},
 	},
 	'job-stage-changed': {
 		title: 'Job: Stage Changed (Output: Simplified)',
 		run: (sandbox) => {
 			const [jobId] = sandbox.fixtures().vacancyIds;
-			return trigger(
-				sandbox,
-				{ resource: 'job', event: 'stageChanged', options: { output: 'simplified' } },
-				[
-					{
-						day: 1,
-						change: () => sandbox.touchVacancy(jobId, { stageId: nextJobStage(sandbox, jobId) }),
-						event: 'stageChanged',
-					},
-				],
-			);
+			const change = () => sandbox.touchVacancy(jobId, { stageId: nextJobStage(sandbox, jobId) });
+			const event = 'stageChanged';
+			const options = { output: 'simplified' };
+			return trigger(sandbox, { resource: 'job', event, options }, [{ day: 1, change, event }]);
 		},
 	},
 	'candidate-created': {
 		title: 'Candidate: Created or Updated (Output: Flattened, the default)',
-		run: (sandbox) =>
-			trigger(sandbox, { resource: 'candidate' }, [
-				{
-					day: 1,
-					change: () => sandbox.createCandidate(),
-					event: 'created',
-				},
-			]),
+		run: (sandbox) => {
+			const change = () => sandbox.createCandidate();
+			return trigger(sandbox, { resource: 'candidate' }, [{ day: 1, change, event: 'created' }]);
+		},
 	},
 	'new-application': {
 		title: 'Application: New Application (Output: Flattened, the default)',

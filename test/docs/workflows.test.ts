@@ -62,22 +62,18 @@ function missing(item: unknown, paths: string[][]): string[] {
 /** The change each trigger workflow waits for, made in the sandbox. */
 function changeFor(sandbox: Sandbox, parameters: INodeParameters): Step {
 	const [jobId] = sandbox.fixtures().vacancyIds;
-	if (parameters.resource === 'candidate')
-		return {
-			day: 1,
-			change: () => sandbox.createCandidate({ firstName: 'Grace', lastName: 'Hopper' }),
-			event: 'created',
-		};
+	if (parameters.resource === 'candidate') {
+		const change = () => sandbox.createCandidate({ firstName: 'Grace', lastName: 'Hopper' });
+		return { day: 1, change, event: 'created' };
+	}
 	const [event] = parameters.events as string[];
 	const [first] = sandbox.applicationsOf(jobId) as Array<{ id: string }>;
 	if (event === 'newApplication')
 		return { day: 1, change: () => newApplication(sandbox, jobId), event };
-	if (event === 'stageChanged')
-		return {
-			day: 1,
-			change: () => sandbox.moveApplication(first.id, { stageId: interviewStage(sandbox).id }),
-			event,
-		};
+	if (event === 'stageChanged') {
+		const change = () => sandbox.moveApplication(first.id, { stageId: interviewStage(sandbox).id });
+		return { day: 1, change, event };
+	}
 	throw new Error(`no change for ${event}: add one`);
 }
 

@@ -28,9 +28,6 @@ interface Tolerance {
 	runs: string[];
 }
 interface ExecResult {
-	signal: NodeJS.Signals | null;
-	major: number;
-	version: string;
 	readonly ok: boolean;
 	readonly failed: boolean;
 	readonly outcome: Outcome;

@@ -11,6 +11,8 @@ const { createSandbox } = require('./index');
 const USAGE = `usage: node test/tools/sandbox/cli.js [--port 5680] [--host 127.0.0.1] [--candidates N] [--vacancies N]
   [--seed S] [--api-key KEY] [--tenant-slug SLUG] [--no-rate-limit] [--clock real|fixed]`;
 
+const FLAGS = 'port host candidates vacancies seed api-key tenant-slug rate-limit clock'.split(' ');
+
 /**
  * @param {string[]} argv
  * @param {NodeJS.ProcessEnv} env
@@ -43,19 +45,8 @@ function parseArgs(argv, env) {
 	const clockMode = get('clock') ?? 'real';
 	if (clockMode !== 'real' && clockMode !== 'fixed')
 		throw new Error('--clock must be real or fixed');
-	const known = new Set([
-		'port',
-		'host',
-		'candidates',
-		'vacancies',
-		'seed',
-		'api-key',
-		'tenant-slug',
-		'rate-limit',
-		'clock',
-	]);
 	for (const name of Object.keys(flags))
-		if (!known.has(name)) throw new Error(`unknown option --${name}`);
+		if (!FLAGS.includes(name)) throw new Error(`unknown option --${name}`);
 	return {
 		help: false,
 		options: {

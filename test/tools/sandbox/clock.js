@@ -17,9 +17,7 @@ class Clock {
 	constructor(options = {}) {
 		/** @type {'fixed' | 'real'} */
 		this.mode = options.mode === 'real' ? 'real' : 'fixed';
-		/** Step configured at creation; reset() returns to it. */
-		this.initialStepMs = options.stepMs ?? 1;
-		this.stepMs = this.initialStepMs;
+		this.stepMs = options.stepMs ?? 1;
 		const start = options.start ?? (this.mode === 'real' ? Date.now() : DEFAULT_START);
 		/** The time the seed data is anchored to (seeded records are older than this). */
 		this.startMs = toMs(start);
@@ -29,9 +27,8 @@ class Clock {
 		this.offsetMs = this.startMs - Date.now();
 	}
 
-	/** Back to the start time and the initial step. */
+	/** Back to the start time. */
 	reset() {
-		this.stepMs = this.initialStepMs;
 		this.currentMs = this.startMs;
 		this.offsetMs = this.startMs - Date.now();
 	}
@@ -69,12 +66,6 @@ class Clock {
 	/** @param {number} ms */
 	advance(ms) {
 		this.set(this.peek() + ms);
-	}
-
-	/** @param {number} ms */
-	setStep(ms) {
-		if (!Number.isFinite(ms) || ms < 0) throw new RangeError('stepMs must be a number >= 0');
-		this.stepMs = ms;
 	}
 
 	toJSON() {

@@ -88,10 +88,6 @@ const VACANCY_STAGES = Object.freeze([
 /**
  * Application pipeline stages, one template per templateType. Each stage has
  * statuses (the `statusId` of POST /applications refers to these).
- * @typedef {{ id: string, name: string, colorHex: string }} StageStatus
- * @typedef {{ id: string, type: string, templateType: string, templateId: string, name: string,
- *   order: number, colorHex: string, statuses: StageStatus[] }} ApplicationStageDef
- * @type {readonly ApplicationStageDef[]}
  */
 const APPLICATION_STAGES = Object.freeze(
 	[

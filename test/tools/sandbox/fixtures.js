@@ -16,8 +16,13 @@ const { SortedIndex } = require('./sorted-index');
 const data = require('./data');
 const vocabulary = require('./vocabulary.json');
 
-/** @import { ApplicationRecord, CandidateRecord, Client, ClientContact, Location, NoteRecord, Posting, StoreOptions, User, VacancyRecord } from './index' */
+/** @import { ApplicationRecord, CandidateRecord, Location, NoteRecord, StoreOptions, VacancyRecord } from './index' */
 /** @typedef {Required<StoreOptions>} WorldOptions */
+/** @typedef {ReturnType<typeof generateUsers>[number]} User */
+/** @typedef {ReturnType<typeof generateClients>[number]} Client */
+/** @typedef {ReturnType<typeof generateClientContacts>[number]} ClientContact */
+/** @typedef {ReturnType<typeof generatePostings>[number]} Posting */
+/** @typedef {{ users: User[], clients: Map<string, Client>, clientContacts: Map<string, ClientContact> }} Parties what a new job draws on */
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
@@ -111,21 +116,21 @@ function withDerivedAddress(location) {
  */
 function generateWorld(options, startMs) {
 	const users = generateUsers(options, startMs);
-	const clients = generateClients(options);
+	const clients = new Map(generateClients(options).map((c) => [c.id, c]));
 	const { candidates, candidateIndex } = generateCandidates(options, startMs);
-	const clientContacts = generateClientContacts(options, [...clients.keys()], startMs);
+	const contacts = generateClientContacts(options, [...clients.keys()], startMs);
+	const clientContacts = new Map(contacts.map((c) => [c.id, c]));
 	/** @type {Map<string, ClientContact[]>} */
 	const contactsByCandidate = new Map();
-	for (const contact of clientContacts.values())
-		append(contactsByCandidate, contact.candidateId, contact);
-	const { vacancies, vacancyIndex } = generateVacancies(
-		options,
-		startMs,
+	for (const contact of contacts) append(contactsByCandidate, contact.candidateId, contact);
+	const { vacancies, vacancyIndex } = generateVacancies(options, startMs, {
 		users,
 		clients,
 		clientContacts,
+	});
+	const postings = new Map(
+		generatePostings(options, vacancyIndex.items, startMs).map((p) => [p.id, p]),
 	);
-	const postings = generatePostings(options, vacancyIndex.items, startMs);
 	const { applications, applicationsByVacancy } = generateApplications(
 		options,
 		startMs,
@@ -162,7 +167,6 @@ function generateWorld(options, startMs) {
 /**
  * @param {WorldOptions} options
  * @param {number} startMs
- * @returns {User[]}
  */
 function generateUsers(options, startMs) {
 	const r = new Random(deriveSeed(options.seed, 'users'));
@@ -186,12 +190,10 @@ function generateUsers(options, startMs) {
 
 /**
  * @param {WorldOptions} options
- * @returns {Map<string, Client>}
  */
 function generateClients(options) {
 	const r = new Random(deriveSeed(options.seed, 'clients'));
-	/** @type {Map<string, Client>} */
-	const clients = new Map();
+	const clients = [];
 	const used = new Set();
 	for (let i = 1; i <= CLIENTS; i++) {
 		let base;
@@ -202,7 +204,7 @@ function generateClients(options) {
 		const industry = r.pick(vocabulary.industries);
 		const id = `client-${String(i).padStart(3, '0')}`;
 		const domain = `${slug(base)}-${i}.example.com`;
-		clients.set(id, {
+		clients.push({
 			id,
 			name: `${base} ${r.pick(vocabulary.companyNameParts.suffix)}`,
 			description: `${base} is active in ${industry.toLowerCase()}.`,
@@ -260,21 +262,18 @@ function generateCandidates(options, startMs) {
  * @param {WorldOptions} options
  * @param {string[]} clientIds
  * @param {number} startMs
- * @returns {Map<string, ClientContact>}
  */
 function generateClientContacts(options, clientIds, startMs) {
 	const r = new Random(deriveSeed(options.seed, 'client-contacts'));
-	/** @type {Map<string, ClientContact>} */
-	const contacts = new Map();
+	const contacts = [];
 	let n = 0;
 	for (const companyId of clientIds) {
 		for (let k = 0; k < CONTACTS_PER_CLIENT && n < options.candidates; k++) {
 			n++;
 			const active = r.chance(0.85);
 			const startDate = startMs - r.int(200, 3000) * DAY;
-			const id = `cc-${String(n).padStart(4, '0')}`;
-			contacts.set(id, {
-				id,
+			contacts.push({
+				id: `cc-${String(n).padStart(4, '0')}`,
 				candidateId: candidateId(n),
 				companyId,
 				role: r.pick(vocabulary.contactRoles),
@@ -292,20 +291,16 @@ function generateClientContacts(options, clientIds, startMs) {
 /**
  * @param {WorldOptions} options
  * @param {number} startMs
- * @param {User[]} users
- * @param {Map<string, Client>} clients
- * @param {Map<string, ClientContact>} clientContacts
+ * @param {Parties} parties
  */
-function generateVacancies(options, startMs, users, clients, clientContacts) {
+function generateVacancies(options, startMs, parties) {
 	const r = new Random(deriveSeed(options.seed, 'vacancies'));
 	/** @type {VacancyRecord[]} */
 	const records = [];
 	for (let i = 1; i <= options.vacancies; i++) {
 		const createdAt = startMs - YEAR + Math.floor(r.next() * (YEAR - 2 * DAY));
 		const modifiedAt = createdAt + Math.floor(Math.sqrt(r.next()) * (startMs - DAY - createdAt));
-		records.push(
-			makeVacancy(r, vacancyId(i), createdAt, modifiedAt, { users, clients, clientContacts }),
-		);
+		records.push(makeVacancy(r, vacancyId(i), createdAt, modifiedAt, parties));
 	}
 	return {
 		vacancies: new Map(records.map((v) => [v.id, v])),
@@ -319,12 +314,12 @@ function generateVacancies(options, startMs, users, clients, clientContacts) {
  * @param {string} id
  * @param {number} createdAt
  * @param {number} modifiedAt
- * @param {{ users: User[], clients: Map<string, Client>, clientContacts: Map<string, ClientContact> }} ctx
+ * @param {Parties} parties
  * @returns {VacancyRecord}
  */
-function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
-	const client = r.pick([...ctx.clients.values()]);
-	const activeUsers = ctx.users.filter((u) => u.deactivatedAt === null);
+function makeVacancy(r, id, createdAt, modifiedAt, parties) {
+	const client = r.pick([...parties.clients.values()]);
+	const activeUsers = parties.users.filter((u) => u.deactivatedAt === null);
 	const city = r.pick(vocabulary.cities);
 	const title = r.pick(vocabulary.jobTitles);
 	// Mostly open stages: a real tenant has more live jobs than closed ones.
@@ -332,7 +327,7 @@ function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
 		? r.pick(data.VACANCY_STAGES.filter((s) => s.isOpen))
 		: r.pick(data.VACANCY_STAGES);
 	const base = r.int(3, 12) * 10_000;
-	const contacts = [...ctx.clientContacts.values()].filter((c) => c.companyId === client.id);
+	const contacts = [...parties.clientContacts.values()].filter((c) => c.companyId === client.id);
 	const startAt = r.chance(0.7) ? createdAt + r.int(20, 120) * DAY : null;
 	return {
 		id,
@@ -394,7 +389,6 @@ function makeVacancy(r, id, createdAt, modifiedAt, ctx) {
  * @param {WorldOptions} options
  * @param {VacancyRecord[]} vacancies
  * @param {number} startMs
- * @returns {Map<string, Posting>}
  */
 function generatePostings(options, vacancies, startMs) {
 	const r = new Random(deriveSeed(options.seed, 'postings'));
@@ -403,17 +397,11 @@ function generatePostings(options, vacancies, startMs) {
 	let chosen = byId.filter((v) => openStageIds.has(v.stageId) && r.chance(0.75));
 	// Keep the portal non-empty whenever there is any job at all.
 	if (chosen.length === 0 && byId.length > 0) chosen = [byId[0]];
-	/** @type {Map<string, Posting>} */
-	const postings = new Map();
-	chosen.forEach((v, index) => {
-		const id = `posting-${String(index + 1).padStart(4, '0')}`;
-		postings.set(id, {
-			id,
-			vacancyId: v.id,
-			publishedAt: Math.min(v.createdAt + r.int(0, 10) * DAY, startMs - DAY),
-		});
-	});
-	return postings;
+	return chosen.map((v, index) => ({
+		id: `posting-${String(index + 1).padStart(4, '0')}`,
+		vacancyId: v.id,
+		publishedAt: Math.min(v.createdAt + r.int(0, 10) * DAY, startMs - DAY),
+	}));
 }
 
 /**

@@ -58,18 +58,17 @@ async function call(sandbox, method, path, options = {}) {
 const get = (sandbox, path, options) => call(sandbox, 'GET', path, options);
 
 /**
- * Follow a list endpoint's cursor until hasNextPage is false (or maxPages).
+ * Follow a list endpoint's cursor until hasNextPage is false (or 1,000 pages).
  * @param {{ url: string, apiKey: string }} sandbox
  * @param {string} path e.g. '/v1/candidates'
  * @param {Record<string, string>} [query]
- * @param {number} [maxPages]
  */
-async function walk(sandbox, path, query = {}, maxPages = 1000) {
+async function walk(sandbox, path, query = {}) {
 	/** @type {any[][]} */
 	const pages = [];
 	/** @type {string | undefined} */
 	let cursor;
-	for (let i = 0; i < maxPages; i++) {
+	for (let i = 0; i < 1000; i++) {
 		const params = new URLSearchParams(query);
 		if (cursor !== undefined) params.set('cursor', cursor);
 		const res = await get(sandbox, `${path}?${params}`);
@@ -123,4 +122,4 @@ function shapeDifferences(actual, expected, path = '') {
 	);
 }
 
-module.exports = { call, get, walk, keys, shapeDifferences };
+module.exports = { call, get, walk, keys, shapeDifferences, ISO_TIME };

@@ -21,8 +21,6 @@ export interface Clock {
 	/** Jump to a time; the next write is stamped exactly this time. */
 	set(time: string | number): void;
 	advance(ms: number): void;
-	/** 0: consecutive writes share one timestamp. */
-	setStep(ms: number): void;
 }
 
 export interface RateLimitConfig {
@@ -164,38 +162,6 @@ export interface CandidateFields extends CandidateOverrides {
 
 // Records as the sandbox keeps them (times in epoch ms); render.js makes the spec's views.
 
-export interface User {
-	id: string;
-	firstName: string;
-	lastName: string;
-	email: string;
-	avatarUrl: string;
-	deactivatedAt: number | null;
-}
-
-export interface Client {
-	id: string;
-	name: string;
-	description: string;
-	domain: string;
-	logoUrl: string;
-	industry: string;
-	size: string;
-}
-
-/** A person at a client company; the spec's Client contact is a candidate too (candidateId). */
-export interface ClientContact {
-	id: string;
-	candidateId: string;
-	companyId: string;
-	role: string;
-	department: string;
-	startDate: number;
-	endDate: number | null;
-	active: boolean;
-	stageId: string;
-}
-
 export interface CandidateRecord {
 	id: string;
 	seed: number;
@@ -203,21 +169,6 @@ export interface CandidateRecord {
 	modifiedAt: number;
 	lastActivityAt: number;
 	overrides: CandidateOverrides | null;
-}
-
-export interface TaskDue {
-	id: string;
-	content: string;
-	dueDate: number;
-}
-
-export interface CustomAttribute {
-	attributeDefinitionId: string;
-	label: string;
-	description: string;
-	filledByAI: boolean;
-	options: string[];
-	value: { viewType: string; imageUrl?: string };
 }
 
 export interface VacancyRecord {
@@ -238,19 +189,18 @@ export interface VacancyRecord {
 	employmentType: string | null;
 	locationType: string | null;
 	scorecard: { group_name: string; attributes: { attribute: string }[] }[];
-	nextTaskDue: TaskDue | null;
-	customAttributes: CustomAttribute[];
+	nextTaskDue: { id: string; content: string; dueDate: number } | null;
+	customAttributes: {
+		attributeDefinitionId: string;
+		label: string;
+		description: string;
+		filledByAI: boolean;
+		options: string[];
+		value: { viewType: string; imageUrl?: string };
+	}[];
 	clientPortalId: string;
 	lastRankedAt: number | null;
 	dealValue: { currency: string; amount: number } | null;
-}
-
-export interface Interview {
-	id: string;
-	title: string;
-	meetingId: string;
-	startTime: number;
-	endTime: number;
 }
 
 export interface ApplicationRecord {
@@ -271,7 +221,13 @@ export interface ApplicationRecord {
 	channelId: string | null;
 	position: { previousId?: string; nextId?: string } | null;
 	/** Set by moveApplication: the next interview (null: none); absent: derived from the seed. */
-	interview?: Interview | null;
+	interview?: {
+		id: string;
+		title: string;
+		meetingId: string;
+		startTime: number;
+		endTime: number;
+	} | null;
 }
 
 export interface NoteRecord {
@@ -284,12 +240,6 @@ export interface NoteRecord {
 	labelIds: string[];
 	createdAt: number;
 	modifiedAt: number;
-}
-
-export interface Posting {
-	id: string;
-	vacancyId: string;
-	publishedAt: number;
 }
 
 export interface StoreOptions {
@@ -359,8 +309,7 @@ export interface ApplicationMove {
 }
 
 /** The store as tests read it (the sandbox's own code uses the class in store.js). */
-export interface Store {
-	readonly tenantSlug: string;
+export interface Store extends StoreWrites {
 	readonly clock: Clock;
 	readonly changeLog: ChangeLog;
 	getVacancy(id: string): VacancyRecord | undefined;
@@ -372,6 +321,10 @@ export interface Store {
 	applicationFacts(id: string): ApplicationFacts | undefined;
 	/** POST /applications without HTTP (the body is validated; throws HttpError). */
 	createApplication(body: unknown): ApplicationRecord;
+}
+
+/** The store's writes the sandbox offers too. */
+export interface StoreWrites {
 	createCandidate(fields?: CandidateFields): CandidateRecord;
 	touchCandidate(id: string, fields?: CandidateFields): CandidateRecord;
 	createVacancy(fields?: VacancyFields): VacancyRecord;
@@ -408,7 +361,7 @@ export interface SandboxOptions extends StoreOptions {
 	requestLogLimit?: number;
 }
 
-export interface Sandbox {
+export interface Sandbox extends StoreWrites {
 	/** http://127.0.0.1:PORT */
 	readonly url: string;
 	/** url + '/v1' */
@@ -426,16 +379,8 @@ export interface Sandbox {
 	reset(overrides?: StoreOptions): void;
 	state(): StateSummary;
 	fixtures(): Fixtures;
-	createCandidate: Store['createCandidate'];
-	touchCandidate: Store['touchCandidate'];
-	createVacancy: Store['createVacancy'];
-	touchVacancy: Store['touchVacancy'];
-	moveApplication: Store['moveApplication'];
 	/** A job's applications as GET /applications/vacancy/{id} lists them now. */
 	applicationsOf(vacancyId: string): Record<string, unknown>[];
-	removeApplication: Store['removeApplication'];
-	deleteVacancy: Store['deleteVacancy'];
-	touchMany: Store['touchMany'];
 	/** Replace the random faults (and restart their PRNG). */
 	setFaults(config: FaultConfig): void;
 	/** Stop listening and drop open connections. */

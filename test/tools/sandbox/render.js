@@ -16,9 +16,9 @@ const data = require('./data');
 const { candidateProfile, applicationExtras } = require('./profile');
 const { slug } = require('./fixtures');
 
-/** @import { World } from './fixtures' */
+/** @import { Client, ClientContact, Posting, User, World } from './fixtures' */
 /** @import { CandidateProfile, ApplicationExtras } from './profile' */
-/** @import { ApplicationRecord, CandidateRecord, Client, ClientContact, Location, Posting, User, VacancyRecord } from './index' */
+/** @import { ApplicationRecord, CandidateRecord, Location, VacancyRecord } from './index' */
 /** @typedef {Record<string, unknown>} Json */
 
 /**
@@ -140,7 +140,7 @@ function clientTeam(world, contactIds, viewType) {
 	return wrap(
 		viewType,
 		'clientTeam',
-		contacts.map((c) => clientContactView(world, /** @type {ClientContact} */ (c))),
+		contacts.map((c) => clientContactView(world, c)),
 	);
 }
 

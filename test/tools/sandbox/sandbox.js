@@ -26,12 +26,7 @@ async function createSandbox(options = {}) {
 	const requestLog = new RequestLog(options.requestLogLimit);
 	const apiKey = options.apiKey ?? 'sandbox-key';
 
-	/**
-	 * Back to the initial state: regenerated data (optionally other sizes or
-	 * seed), clock at its start, logs cleared, faults and rate limits as
-	 * configured at creation.
-	 * @param {StoreOptions} [overrides]
-	 */
+	/** @param {StoreOptions} [overrides] */
 	function reset(overrides) {
 		store.reset(overrides);
 		requestLog.clear();

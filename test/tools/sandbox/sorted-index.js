@@ -35,10 +35,6 @@ class SortedIndex {
 		this.rebuild();
 	}
 
-	get length() {
-		return this.items.length;
-	}
-
 	rebuild() {
 		this.items.sort((a, b) => compareKeys(a.modifiedAt, a.id, b.modifiedAt, b.id));
 	}

@@ -129,7 +129,7 @@ describe('SortedIndex', () => {
 			rec.modifiedAt = 30;
 		});
 		expect(isSorted(index.items)).toBe(true);
-		expect(index.length).toBe(500);
+		expect(index.items).toHaveLength(500);
 		const at30 = index.lowerBound(30);
 		expect(index.items[at30].modifiedAt).toBe(30);
 		expect(index.items[at30 - 1].modifiedAt).toBeLessThan(30);
@@ -145,11 +145,10 @@ describe('Clock', () => {
 		expect(clock.tick()).toBe(Date.parse('2026-01-01T00:00:00.000Z'));
 		expect(clock.tick()).toBe(Date.parse('2026-01-01T00:00:00.001Z'));
 		clock.set('2026-03-01T12:00:00.000Z');
-		clock.setStep(0);
-		expect(clock.tick()).toBe(clock.tick());
 		clock.advance(1000);
 		expect(clock.iso()).toBe('2026-03-01T12:00:01.000Z');
-		expect(() => clock.setStep(-1)).toThrow(RangeError);
+		const frozen = new Clock({ stepMs: 0 });
+		expect(frozen.tick()).toBe(frozen.tick());
 	});
 
 	test('real mode follows the wall clock and never goes backwards', () => {

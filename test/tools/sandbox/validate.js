@@ -305,13 +305,8 @@ function parseLimit(raw) {
  */
 function parseDateTimeParam(raw, name) {
 	if (raw === null) return null;
-	const ms = parseDateTime(raw);
-	if (ms === null)
-		throw badRequest(
-			name,
-			`${name} must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T09:30:00.000Z`,
-		);
-	return ms;
+	dateTime(raw, name);
+	return /** @type {number} */ (parseDateTime(raw));
 }
 
 module.exports = {
