@@ -92,19 +92,11 @@ describe('seeded data', () => {
 		).toBe(true);
 	});
 
-	test('generates 100,000 candidates quickly with a compact footprint', () => {
-		const heapBefore = process.memoryUsage().heapUsed;
-		const started = process.hrtime.bigint();
+	// Its time and memory: the bench's 100,000-candidate scenarios, not a timed unit test.
+	test('generates 100,000 candidates, ordered and paged', () => {
 		const store = new Store({ candidates: 100_000 });
-		const ms = Number(process.hrtime.bigint() - started) / 1e6;
-		const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
-		// Reported, not asserted tightly: CI machines vary.
-		console.log(
-			`generated 100,000 candidates in ${ms.toFixed(0)} ms, heap +${heapMb.toFixed(1)} MB`,
-		);
 		expect(store.world.candidates.size).toBe(100_000);
 		expect(isSorted(store.world.candidateIndex.items)).toBe(true);
-		expect(ms).toBeLessThan(15_000);
 		const page = store.listCandidates({ limit: 50, modifiedSinceMs: null, after: null });
 		expect(page.records).toHaveLength(50);
 		expect(page.hasNextPage).toBe(true);
