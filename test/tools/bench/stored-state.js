@@ -32,11 +32,11 @@ const crypto = require('node:crypto');
 const { spawnSync } = require('node:child_process');
 
 const { buildPackage } = require('./lib/build');
-const { commandLine, median, table } = require('./lib/util');
+const { median, tableOf } = require('./lib/util');
 const { APPLICATION_STAGES } = require('../sandbox/data');
 const { ensureN8n, n8nCli, startN8n, ensureOwner } = require('../e2e/lib/n8n');
 const { createDatabase } = require('../e2e/lib/postgres');
-const { mkTemp, rmrf, freePort, httpJson, rssOf, sleep } = require('../e2e/lib/util');
+const { commandLine, mkTemp, rmrf, freePort, httpJson, rssOf, sleep } = require('../e2e/lib/util');
 
 const { flag, option } = commandLine(__filename);
 const SIZES_MB = (option('sizes') ?? '2,8,16').split(',').map(Number);
@@ -358,28 +358,16 @@ async function inProcess(build, cap) {
 		[underCap.uuid, true],
 	])) {
 		const m = measureInProcess(build, count, uuid);
-		rows.push([
-			`${fmt(count)} (${uuid ? 'UUIDs' : 'sandbox ids'})`,
-			kb(m.bytes),
-			(m.bytes / count).toFixed(1),
-			m.bytes <= cap ? 'yes' : 'no',
-			`${ms(m.load.ms)} (CPU ${ms(m.load.cpuMs)})`,
-			`${ms(m.save.ms)} (CPU ${ms(m.save.cpuMs)})`,
-		]);
+		rows.push({
+			Applications: `${fmt(count)} (${uuid ? 'UUIDs' : 'sandbox ids'})`,
+			'Stored state': kb(m.bytes),
+			'Bytes an application': (m.bytes / count).toFixed(1),
+			'Under the cap': m.bytes <= cap ? 'yes' : 'no',
+			'Load (parse + read)': `${ms(m.load.ms)} (CPU ${ms(m.load.cpuMs)})`,
+			'Save (write + stringify)': `${ms(m.save.ms)} (CPU ${ms(m.save.cpuMs)})`,
+		});
 	}
-	console.log(
-		table(
-			[
-				'Applications',
-				'Stored state',
-				'Bytes an application',
-				'Under the cap',
-				'Load (parse + read)',
-				'Save (write + stringify)',
-			],
-			rows,
-		),
-	);
+	console.log(tableOf(rows));
 	console.log(
 		`\nUnder the cap of ${kb(cap)}: ${fmt(underCap.sandbox)} applications with the sandbox's ids, ${fmt(underCap.uuid)} with 36-character ids (within 1 %).\n`,
 	);
@@ -423,42 +411,25 @@ async function main() {
 			say(JSON.stringify(results[results.length - 1]));
 		}
 	}
-	const baseline = (/** @type {string} */ db) => results.find((r) => r.db === db && r.mb === 0);
+	/** @type {any[]} */
+	const measured = results;
+	const baseline = (/** @type {string} */ db) => measured.find((r) => r.db === db && r.mb === 0);
 	console.log(
-		table(
-			[
-				'Database',
-				'Static data',
-				'Applications',
-				'Save after an emitting poll',
-				'Open in the editor (GET /rest/workflows/:id)',
-				'Workflow list (GET /rest/workflows)',
-				'Main RSS (peak), over no state',
-				'Kept with each execution (workflowData, data)',
-			],
-			results.map((/** @type {any} */ r) =>
-				r.error
-					? [
-							r.db === 'postgres' ? 'PostgreSQL 15' : 'SQLite',
-							kb(r.bytes),
-							fmt(r.count),
-							`failed: ${r.error}`,
-							'',
-							'',
-							'',
-							'',
-						]
-					: [
-							r.db === 'postgres' ? 'PostgreSQL 15' : 'SQLite',
-							r.mb === 0 ? 'none' : kb(r.bytes),
-							r.mb === 0 ? '–' : fmt(r.count),
-							`${ms(r.saveMs)} (${ms(r.saveRange[0])}–${ms(r.saveRange[1])}, ${r.saves} saves; CPU ${ms(r.saveCpuMs)})`,
-							`${ms(r.editor.ms)}, ${kb(r.editor.bytes)}`,
-							`${ms(r.list.ms)}, ${kb(r.list.bytes)}`,
-							`${fmt(r.rssMb)} MB (${fmt(r.peakMb)}), ${r.mb === 0 ? '–' : `+${fmt(r.rssMb - (baseline(r.db)?.rssMb ?? 0))} MB`}`,
-							`${kb(r.execution.workflowData)}, ${kb(r.execution.data)} (${r.execution.executions} kept)`,
-						],
-			),
+		tableOf(
+			measured.map((r) => ({
+				Database: r.db === 'postgres' ? 'PostgreSQL 15' : 'SQLite',
+				'Static data': r.mb === 0 && !r.error ? 'none' : kb(r.bytes),
+				Applications: r.mb === 0 && !r.error ? '–' : fmt(r.count),
+				'Save after an emitting poll': r.error
+					? `failed: ${r.error}`
+					: `${ms(r.saveMs)} (${ms(r.saveRange[0])}–${ms(r.saveRange[1])}, ${r.saves} saves; CPU ${ms(r.saveCpuMs)})`,
+				...(!r.error && {
+					'Open in the editor (GET /rest/workflows/:id)': `${ms(r.editor.ms)}, ${kb(r.editor.bytes)}`,
+					'Workflow list (GET /rest/workflows)': `${ms(r.list.ms)}, ${kb(r.list.bytes)}`,
+					'Main RSS (peak), over no state': `${fmt(r.rssMb)} MB (${fmt(r.peakMb)}), ${r.mb === 0 ? '–' : `+${fmt(r.rssMb - (baseline(r.db)?.rssMb ?? 0))} MB`}`,
+					'Kept with each execution (workflowData, data)': `${kb(r.execution.workflowData)}, ${kb(r.execution.data)} (${r.execution.executions} kept)`,
+				}),
+			})),
 		),
 	);
 	console.log(

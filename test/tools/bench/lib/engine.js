@@ -132,13 +132,14 @@ class HttpFloorTrigger {
 }
 
 /**
- * Runs Items → Recruiting once through WorkflowExecute (manual mode, as the tests do);
- * with `floor`, the HttpFloorNode takes the Recruiting node's place.
- * @param {any} classes
+ * Runs Items → Recruiting of the build in `pkgRoot` once through WorkflowExecute (manual mode,
+ * as the tests do); with `floor`, the HttpFloorNode takes the Recruiting node's place.
+ * @param {string} pkgRoot
  * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floor?: boolean }} options
  * @returns {Promise<{ items: any[], error: any }>}
  */
-async function runRecruiting(classes, { parameters, credentials, floor = false }) {
+async function runRecruiting(pkgRoot, { parameters, credentials, floor = false }) {
+	const classes = loadClasses(pkgRoot);
 	const { harness } = classes;
 	const { items, error } = await harness.runNode({
 		nodeType: floor ? /** @type {any} */ (new HttpFloorNode()) : new classes.Recruiting(),
@@ -152,43 +153,29 @@ async function runRecruiting(classes, { parameters, credentials, floor = false }
 }
 
 /**
- * The Recruiting Trigger as n8n's poller runs it (the harness's PollHarness: static data
- * carried from poll to poll, saved after a poll that emitted items).
+ * The Recruiting Trigger of the build in `pkgRoot` as n8n's poller runs it (the harness's
+ * PollHarness: static data carried from poll to poll, `saved` after a poll that emitted items);
+ * with `floorMaxItems`, the HttpFloorTrigger (that many records a poll) in its place. `items()`
+ * polls once and resolves to the emitted items ([] when the poll returned null).
+ * @param {string} pkgRoot
+ * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floorMaxItems?: number }} options
  */
-class TriggerHarness {
-	/**
-	 * @param {any} classes
-	 * With `floorMaxItems`, the HttpFloorTrigger (that many records a poll) takes the trigger's place.
-	 * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floorMaxItems?: number }} options
-	 */
-	constructor(classes, { parameters, credentials, floorMaxItems }) {
-		const { harness } = classes;
-		this.polling = new harness.PollHarness(
-			floorMaxItems
-				? /** @type {any} */ (new HttpFloorTrigger(floorMaxItems))
-				: new classes.RecruitingTrigger(),
-			TRIGGER_TYPE,
-			/** @type {any} */ (parameters),
-			harness.credentialsHelper(new classes.RecruitingApi(), { data: credentials }),
-			{ name: 'Recruiting Trigger' },
-		);
-	}
-
-	/** The static data as n8n last saved it (JSON), or undefined before any save. */
-	get saved() {
-		return this.polling.saved;
-	}
-
-	/** The static data as the next poll sees it (in memory). */
-	staticData() {
-		return this.polling.staticData();
-	}
-
-	/** One poll; returns the emitted items ([] when the poll returned null). */
-	async poll() {
-		const result = await this.polling.poll();
-		return result === null ? [] : result[0];
-	}
+function pollingTrigger(pkgRoot, { parameters, credentials, floorMaxItems }) {
+	const classes = loadClasses(pkgRoot);
+	const { harness } = classes;
+	const polling = new harness.PollHarness(
+		floorMaxItems
+			? /** @type {any} */ (new HttpFloorTrigger(floorMaxItems))
+			: new classes.RecruitingTrigger(),
+		TRIGGER_TYPE,
+		/** @type {any} */ (parameters),
+		harness.credentialsHelper(new classes.RecruitingApi(), { data: credentials }),
+		{ name: 'Recruiting Trigger' },
+	);
+	return Object.assign(polling, {
+		/** @returns {Promise<any[]>} */
+		items: async () => (await polling.poll())?.[0] ?? [],
+	});
 }
 
-module.exports = { loadClasses, runRecruiting, TriggerHarness, RECRUITING_TYPE, TRIGGER_TYPE };
+module.exports = { loadClasses, runRecruiting, pollingTrigger };

@@ -1,39 +1,14 @@
 // @ts-check
 'use strict';
 /**
- * What the benchmarks share: their command line, a measurement in a child process, statistics
- * and tables. Plain Node; temp folders, sleeping and process trees come from the e2e harness
+ * What the benchmarks share: a measurement in a child process, statistics and tables. Plain
+ * Node; the command line, temp folders, sleeping and process trees come from the e2e harness
  * (test/tools/e2e/lib/util.js).
  */
-const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 
 const WORKER = path.join(__dirname, '..', 'worker.js');
-
-/**
- * The script's command line: `flag('x')` for `--x`, `option('x')` for `--x value` or `--x=value`;
- * `--help` prints the script's first comment and exits.
- * @param {string} script the script's __filename
- */
-function commandLine(script) {
-	const argv = process.argv.slice(2);
-	if (argv.includes('--help') || argv.includes('-h')) {
-		const source = fs.readFileSync(script, 'utf8');
-		const doc = source.slice(source.indexOf('/**') + 4, source.indexOf(' */'));
-		console.log(doc.replace(/^ \*\s?/gm, ''));
-		process.exit(0);
-	}
-	return {
-		flag: (/** @type {string} */ name) => argv.includes(`--${name}`),
-		option: (/** @type {string} */ name) => {
-			const eq = argv.find((a) => a.startsWith(`--${name}=`));
-			if (eq) return eq.slice(name.length + 3);
-			const i = argv.indexOf(`--${name}`);
-			return i >= 0 ? argv[i + 1] : undefined;
-		},
-	};
-}
 
 /**
  * Runs one measurement in a fresh `node worker.js` and returns its RESULT object
@@ -113,11 +88,23 @@ function table(header, rows) {
 	].join('\n');
 }
 
+/**
+ * table() of rows given as { column: cell }: the columns in the order they first appear, a cell
+ * a row lacks left empty.
+ * @param {Record<string, string | number | undefined>[]} rows
+ */
+function tableOf(rows) {
+	const header = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+	return table(
+		header,
+		rows.map((row) => header.map((h) => row[h] ?? '')),
+	);
+}
+
 /** Goal verdict for a table cell. @param {boolean | undefined} ok */
 const verdict = (ok) => (ok === undefined ? '–' : ok ? 'met' : '**missed**');
 
 module.exports = {
-	commandLine,
 	runWorker,
 	median,
 	spread,
@@ -128,5 +115,6 @@ module.exports = {
 	times,
 	signedMib,
 	table,
+	tableOf,
 	verdict,
 };

@@ -328,6 +328,31 @@ function fmtMs(ms) {
 	return ms >= 60000 ? `${(ms / 60000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/**
+ * The script's command line: `flag('x')` for `--x`, `option('x')` for `--x value` or `--x=value`;
+ * `--help` prints the script's first comment and exits.
+ * @param {string} script the script's __filename
+ */
+function commandLine(script) {
+	const argv = process.argv.slice(2);
+	if (argv.includes('--help') || argv.includes('-h')) {
+		const source = fs.readFileSync(script, 'utf8');
+		const doc = source.slice(source.indexOf('/**') + 4, source.indexOf(' */'));
+		console.log(doc.replace(/^ \*\s?/gm, ''));
+		process.exit(0);
+	}
+	return {
+		flag: (/** @type {string} */ name) => argv.includes(`--${name}`),
+		/** @returns {string | undefined} */
+		option: (/** @type {string} */ name) => {
+			const eq = argv.find((a) => a.startsWith(`--${name}=`));
+			if (eq) return eq.slice(name.length + 3);
+			const i = argv.indexOf(`--${name}`);
+			return i >= 0 ? argv[i + 1] : undefined;
+		},
+	};
+}
+
 /** Flags for Debian's chromium, headless as root with no network chatter (editor test, screenshots). */
 const CHROMIUM_ARGS = Object.freeze([
 	'--no-sandbox',
@@ -340,6 +365,7 @@ const CHROMIUM_ARGS = Object.freeze([
 
 module.exports = {
 	CHROMIUM_ARGS,
+	commandLine,
 	REPO_ROOT,
 	CACHE_ROOT,
 	sleep,
