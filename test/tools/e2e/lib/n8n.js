@@ -17,6 +17,7 @@ const {
 	waitForHttp,
 	httpJson,
 	freePort,
+	treeRssMb,
 } = require('./util');
 const { classifyRun } = require('./outcome');
 
@@ -442,20 +443,24 @@ class ExecResult {
 }
 
 /**
- * Starts `n8n start` as a child in its own process group.
+ * Starts `n8n start` (or `n8n worker`) as a child in its own process group, on `port` or a free
+ * one, with a task-runner broker port of its own (n8n 2.x starts the broker in every process).
+ * `peakMb`: the highest resident memory of its process tree, sampled every second.
  * @param {N8nInstall} inst
  * @param {string} userFolder
- * @param {{ port: number, env?: Record<string,string>, logFile?: string, echo?: boolean, command?: 'start' | 'worker' }} opts
+ * @param {{ port?: number, env?: Record<string,string>, logFile?: string, command?: 'start' | 'worker' }} opts
  */
-function startN8n(inst, userFolder, opts) {
+async function startN8n(inst, userFolder, opts) {
+	const port = opts.port ?? (await freePort());
 	const env = n8nEnv(
 		userFolder,
 		{
-			N8N_PORT: String(opts.port),
+			N8N_PORT: String(port),
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_HOST: 'localhost',
 			N8N_PROTOCOL: 'http',
 			N8N_SECURE_COOKIE: 'false',
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 			...(opts.env || {}),
 		},
 		inst.major,
@@ -476,20 +481,28 @@ function startN8n(inst, userFolder, opts) {
 		stream.on('data', (d) => {
 			output = (output + d).slice(-4_000_000);
 			if (logStream) logStream.write(d);
-			if (opts.echo) process.stdout.write(d);
 		});
 	}
+	let peakMb = 0;
+	const sampler = setInterval(() => {
+		peakMb = Math.max(peakMb, treeRssMb(child.pid));
+	}, 1000);
 	const exitPromise = new Promise((resolve) => {
 		child.on('exit', (code) => {
 			exited = true;
 			exitCode = code;
+			clearInterval(sampler);
 			if (logStream) logStream.end();
 			resolve(code);
 		});
 	});
 	return {
 		child,
-		url: `http://localhost:${opts.port}`,
+		port,
+		url: `http://localhost:${port}`,
+		get peakMb() {
+			return peakMb;
+		},
 		get output() {
 			return stripAnsi(output);
 		},
@@ -504,11 +517,11 @@ function startN8n(inst, userFolder, opts) {
 			// /healthz answers before the app is wired up ("n8n is starting up"), so wait
 			// for the settings endpoint to answer with JSON.
 			const deadline = Date.now() + timeoutMs;
-			if (!(await waitForHttp(`http://127.0.0.1:${opts.port}/healthz`, timeoutMs, () => !exited)))
+			if (!(await waitForHttp(`http://127.0.0.1:${port}/healthz`, timeoutMs, () => !exited)))
 				return false;
 			while (Date.now() < deadline && !exited) {
 				try {
-					const r = await httpJson('GET', `http://127.0.0.1:${opts.port}/rest/settings`, {
+					const r = await httpJson('GET', `http://127.0.0.1:${port}/rest/settings`, {
 						timeoutMs: 5000,
 					});
 					if (r.status === 200 && r.json && r.json.data) return true;

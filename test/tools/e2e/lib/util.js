@@ -27,7 +27,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * the caller looks at `code`.
  * @param {string} cmd
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, input?: string, echo?: boolean, onStderr?: (line: string) => void }} [opts]
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, onStderr?: (line: string) => void }} [opts]
  * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, ms: number, timedOut: boolean, peakRssMb: number }>}
  */
 function run(cmd, args, opts = {}) {
@@ -36,7 +36,7 @@ function run(cmd, args, opts = {}) {
 		const child = spawn(cmd, args, {
 			cwd: opts.cwd,
 			env: opts.env || process.env,
-			stdio: ['pipe', 'pipe', 'pipe'],
+			stdio: ['ignore', 'pipe', 'pipe'],
 			detached: true, // own process group, so a timeout can kill grandchildren too
 		});
 		let stdout = '';
@@ -49,14 +49,10 @@ function run(cmd, args, opts = {}) {
 		}, 200);
 		child.stdout.setEncoding('utf8');
 		child.stderr.setEncoding('utf8');
-		child.stdout.on('data', (d) => {
-			stdout += d;
-			if (opts.echo) process.stdout.write(d);
-		});
+		child.stdout.on('data', (d) => (stdout += d));
 		let partial = '';
 		child.stderr.on('data', (d) => {
 			stderr += d;
-			if (opts.echo) process.stderr.write(d);
 			if (opts.onStderr) {
 				const lines = (partial + d).split('\n');
 				partial = lines.pop() || '';
@@ -77,8 +73,6 @@ function run(cmd, args, opts = {}) {
 			clearInterval(sampler);
 			resolve({ code, signal, stdout, stderr, ms: Date.now() - started, timedOut, peakRssMb });
 		});
-		if (opts.input !== undefined) child.stdin.end(opts.input);
-		else child.stdin.end();
 	});
 }
 
