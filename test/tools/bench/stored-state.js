@@ -36,7 +36,7 @@ const { median, tableOf } = require('./lib/util');
 const { APPLICATION_STAGES } = require('../sandbox/data');
 const { ensureN8n, n8nCli, startN8n, ensureOwner } = require('../e2e/lib/n8n');
 const { createDatabase } = require('../e2e/lib/postgres');
-const { commandLine, mkTemp, rmrf, freePort, httpJson, rssOf, sleep } = require('../e2e/lib/util');
+const { commandLine, mkTemp, rmrf, httpJson, rssOf, waitUntil } = require('../e2e/lib/util');
 
 const { flag, option } = commandLine(__filename);
 const SIZES_MB = (option('sizes') ?? '2,8,16').split(',').map(Number);
@@ -260,11 +260,7 @@ async function measureN8n(inst, db, label, staticText) {
 	};
 	await cli(['import:workflow', `--input=${importFile}`]);
 	await cli(['publish:workflow', `--id=${id}`]);
-	const port = await freePort();
-	const server = startN8n(inst, userFolder, {
-		port,
-		env: { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
-	});
+	const server = await startN8n(inst, userFolder, { env });
 	try {
 		if (!(await server.waitReady(180_000))) {
 			throw new Error(`n8n did not start: ${server.output.slice(-2000)}`);
@@ -278,25 +274,25 @@ async function measureN8n(inst, db, label, staticText) {
 						.filter(Boolean)
 						.map((l) => JSON.parse(l))
 				: [];
-		const until = Date.now() + 30_000 + SAVES * 20_000;
-		while (lines().length < SAVES && Date.now() < until) await sleep(500);
+		await waitUntil(() => lines().length >= SAVES, 30_000 + SAVES * 20_000);
 		const saved = lines();
 		if (saved.length === 0)
 			throw new Error(`no save within the wait: ${server.output.slice(-2000)}`);
-		const base = `http://127.0.0.1:${port}`;
+		const base = `http://127.0.0.1:${server.port}`;
 		// The owner is set up once n8n answers (a main busy with a large state answers 503 a while).
-		let cookie = '';
-		for (const until = Date.now() + 180_000; !cookie; ) {
-			try {
-				({ cookie } = await ensureOwner(base, {
-					email: 'bench@example.com',
-					password: 'Bench-Password-1',
-				}));
-			} catch (error) {
-				if (Date.now() > until) throw error;
-				await sleep(2000);
-			}
-		}
+		/** @type {unknown} */
+		let refused;
+		const owner = { email: 'bench@example.com', password: 'Bench-Password-1' };
+		const cookie = await waitUntil(
+			() =>
+				ensureOwner(base, owner).then(
+					(o) => o.cookie,
+					(error) => void (refused = error),
+				),
+			180_000,
+			2000,
+		);
+		if (!cookie) throw refused;
 		const timed = async (/** @type {string} */ url) => {
 			const times = [];
 			let bytes = 0;

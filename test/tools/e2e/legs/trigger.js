@@ -11,7 +11,7 @@
  * isolate, and the trigger fails to activate ("No bridge acquired for this context").
  */
 const path = require('node:path');
-const { fmtMs, httpJson, sleep, CACHE_ROOT } = require('../lib/util');
+const { fmtMs, httpJson, sleep, waitUntil, CACHE_ROOT } = require('../lib/util');
 const { startN8n, activateWorkflow, ensureOwner } = require('../lib/n8n');
 const { PKG } = require('../lib/pkg');
 const { check, expect, expectFields, show } = require('../lib/checks');
@@ -30,7 +30,6 @@ const TRIGGER_TYPE = `${PKG.name}.recruitingTrigger`;
  * @param {number} [key]
  */
 async function waitForPolls(sandbox, seq, paths, ms = 120_000, key) {
-	const until = Date.now() + ms;
 	const unread = () => {
 		const read = new Set(
 			sandbox.requestLog
@@ -43,8 +42,7 @@ async function waitForPolls(sandbox, seq, paths, ms = 120_000, key) {
 		);
 		return paths.filter((p) => !read.has(p));
 	};
-	while (unread().length && Date.now() < until) await sleep(500);
-	return unread().length === 0;
+	return await waitUntil(() => unread().length === 0, ms);
 }
 
 /**
@@ -437,14 +435,15 @@ async function triggerChecks(
 		const succeededRuns = async (workflow) => {
 			/** @type {any[]} */
 			let runs = [];
-			const until = Date.now() + 90_000;
-			while (Date.now() < until) {
-				const filter = encodeURIComponent(JSON.stringify({ workflowId: workflow.id }));
-				const res = await get(`rest/executions?filter=${filter}&limit=20`);
-				runs = (res.json && res.json.data && res.json.data.results) || [];
-				if (runs.some((x) => x.status !== 'running' && x.status !== 'new')) break;
-				await sleep(1000);
-			}
+			const filter = encodeURIComponent(JSON.stringify({ workflowId: workflow.id }));
+			await waitUntil(
+				async () => {
+					runs = (await get(`rest/executions?filter=${filter}&limit=20`)).json?.data?.results ?? [];
+					return runs.some((x) => x.status !== 'running' && x.status !== 'new');
+				},
+				90_000,
+				1000,
+			);
 			expect(runs.length > 0, `no execution of "${workflow.name}"`);
 			const bad = runs.filter((x) => x.status !== 'success');
 			expect(bad.length === 0, `statuses: ${runs.map((x) => x.status).join(', ')}`);

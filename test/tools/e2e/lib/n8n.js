@@ -13,8 +13,7 @@ const {
 	CACHE_ROOT,
 	run,
 	killGroup,
-	sleep,
-	waitForHttp,
+	waitUntil,
 	httpJson,
 	freePort,
 	treeRssMb,
@@ -516,21 +515,12 @@ async function startN8n(inst, userFolder, opts) {
 		async waitReady(timeoutMs) {
 			// /healthz answers before the app is wired up ("n8n is starting up"), so wait
 			// for the settings endpoint to answer with JSON.
-			const deadline = Date.now() + timeoutMs;
-			if (!(await waitForHttp(`http://127.0.0.1:${port}/healthz`, timeoutMs, () => !exited)))
-				return false;
-			while (Date.now() < deadline && !exited) {
-				try {
-					const r = await httpJson('GET', `http://127.0.0.1:${port}/rest/settings`, {
-						timeoutMs: 5000,
-					});
-					if (r.status === 200 && r.json && r.json.data) return true;
-				} catch {
-					/* not yet */
-				}
-				await sleep(500);
-			}
-			return false;
+			const settings = () =>
+				httpJson('GET', `http://127.0.0.1:${port}/rest/settings`, { timeoutMs: 5000 }).then(
+					(r) => r.status === 200 && !!r.json?.data,
+					() => false,
+				);
+			return (await waitUntil(async () => exited || (await settings()), timeoutMs)) && !exited;
 		},
 		/** SIGTERM, then SIGKILL after `graceMs`. */
 		async stop(graceMs = 20_000) {

@@ -222,24 +222,21 @@ function httpJson(method, url, opts = {}) {
 }
 
 /**
- * Polls `url` until it answers with a status < 500 or the deadline passes.
- * @param {string} url
- * @param {number} timeoutMs
- * @param {() => boolean} [stillAlive] stop early if this returns false
+ * Asks `ready` every `everyMs` until it answers something truthy or `ms` have passed, and
+ * resolves to its last answer (it is asked at least once).
+ * @template T
+ * @param {() => T | Promise<T>} ready
+ * @param {number} ms
+ * @param {number} [everyMs]
+ * @returns {Promise<T>}
  */
-async function waitForHttp(url, timeoutMs, stillAlive) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (stillAlive && !stillAlive()) return false;
-		try {
-			const r = await httpJson('GET', url, { timeoutMs: 2000 });
-			if (r.status > 0 && r.status < 500) return true;
-		} catch {
-			/* not up yet */
-		}
-		await sleep(500);
+async function waitUntil(ready, ms, everyMs = 500) {
+	const until = Date.now() + ms;
+	for (;;) {
+		const answer = await ready();
+		if (answer || Date.now() >= until) return answer;
+		await sleep(everyMs);
 	}
-	return false;
 }
 
 /** @param {string} dir */
@@ -347,18 +344,7 @@ function commandLine(script) {
 	};
 }
 
-/** Flags for Debian's chromium, headless as root with no network chatter (editor test, screenshots). */
-const CHROMIUM_ARGS = Object.freeze([
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-]);
-
 module.exports = {
-	CHROMIUM_ARGS,
 	commandLine,
 	REPO_ROOT,
 	CACHE_ROOT,
@@ -368,7 +354,7 @@ module.exports = {
 	freePort,
 	portInUse,
 	httpJson,
-	waitForHttp,
+	waitUntil,
 	rmrf,
 	mkTemp,
 	rssOf,
