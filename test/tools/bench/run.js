@@ -140,13 +140,20 @@ function machine() {
 
 // ---------------------------------------------------------------------------- helpers
 
+/** A sandbox API on a free loopback port. @param {Record<string, unknown>} options @returns {Promise<any>} */
+const sandbox = (options) => require('../sandbox').createSandbox(options);
+
 /**
- * @param {Record<string, unknown>} options
- * @returns {Promise<any>}
+ * Runs `work` with a sandbox made with `options`, closed after.
+ * @template T @param {Record<string, unknown>} options @param {(sb: any) => Promise<T>} work
  */
-async function sandbox(options) {
-	const { createSandbox } = require('../sandbox');
-	return createSandbox({ host: '127.0.0.1', port: 0, ...options });
+async function withSandbox(options, work) {
+	const sb = await sandbox(options);
+	try {
+		return await work(sb);
+	} finally {
+		await sb.close();
+	}
 }
 
 /** @param {any} sb */
@@ -202,8 +209,7 @@ async function scenarioSync(pkgRoot) {
 	print(
 		`\n## 1. Full sync of ${fmt(n, 0)} candidates in n8n's engine (in-process, sandbox on loopback, no rate limit)\n`,
 	);
-	const sb = await sandbox({ candidates: n, rateLimit: false });
-	try {
+	await withSandbox({ candidates: n, rateLimit: false }, async (sb) => {
 		const base = { ...api(sb), pkgRoot };
 		const runs = await rounds(
 			RUNS,
@@ -253,9 +259,7 @@ async function scenarioSync(pkgRoot) {
 				Number.isFinite(overhead) ? overhead <= 0.05 : false,
 			);
 		}
-	} finally {
-		await sb.close();
-	}
+	});
 }
 
 const N8N_WORKFLOWS = {
@@ -532,38 +536,38 @@ async function scenarioRateLimit(pkgRoot) {
 		const requests = windows * perWindow + 1;
 		const ceilingPerMin = ((perWindow * 50) / windowMs) * 60_000;
 		const limit = `${fmt(perWindow, 0)} per ${windowMs / 1000} s${windowMs === 60_000 ? ' (the API’s own)' : ' (scaled)'}`;
-		const sb = await sandbox({
-			candidates: n,
-			rateLimit: { apiPerWindow: perWindow, windowMs, publicPerWindow: 100 },
-		});
 		/** @type {Record<string, any[]>} */
 		const runs = { getMany: [], trigger: [] };
-		try {
-			for (let round = 1; round <= runsWanted; round++) {
-				for (const name of /** @type {const} */ (['getMany', 'trigger'])) {
-					if (name === 'trigger' && (round > 1 || !setting.trigger)) continue;
-					await sleep(Math.min(windowMs, 6_000)); // the previous run's window ends
-					sb.rateLimiter.reset();
-					const seq = sb.requestLog.seq;
-					const task =
-						name === 'getMany'
-							? { scenario: 'getAll' }
-							: { scenario: 'trigger', maxItemsPerPoll: n };
-					const r = await runWorker({ ...api(sb), pkgRoot, ...task });
-					const entries = sb.requestLog.since(seq);
-					r.status429 = entries.filter((/** @type {any} */ e) => e.status === 429).length;
-					r.sent = entries.length;
-					runs[name].push(r);
-					logRun(
-						`rate ${limit} ${name} ${round}`,
-						r,
-						(r) => `${secs(r.wallMs)}, ${r.items} items, ${r.status429} × 429`,
-					);
+		await withSandbox(
+			{
+				candidates: n,
+				rateLimit: { apiPerWindow: perWindow, windowMs, publicPerWindow: 100 },
+			},
+			async (sb) => {
+				for (let round = 1; round <= runsWanted; round++) {
+					for (const name of /** @type {const} */ (['getMany', 'trigger'])) {
+						if (name === 'trigger' && (round > 1 || !setting.trigger)) continue;
+						await sleep(Math.min(windowMs, 6_000)); // the previous run's window ends
+						sb.rateLimiter.reset();
+						const seq = sb.requestLog.seq;
+						const task =
+							name === 'getMany'
+								? { scenario: 'getAll' }
+								: { scenario: 'trigger', maxItemsPerPoll: n };
+						const r = await runWorker({ ...api(sb), pkgRoot, ...task });
+						const entries = sb.requestLog.since(seq);
+						r.status429 = entries.filter((/** @type {any} */ e) => e.status === 429).length;
+						r.sent = entries.length;
+						runs[name].push(r);
+						logRun(
+							`rate ${limit} ${name} ${round}`,
+							r,
+							(r) => `${secs(r.wallMs)}, ${r.items} items, ${r.status429} × 429`,
+						);
+					}
 				}
-			}
-		} finally {
-			await sb.close();
-		}
+			},
+		);
 		results.rateLimit.push({ setting, runs });
 		const idealMs = windows * windowMs;
 		for (const [name, list] of Object.entries(runs)) {
@@ -607,8 +611,7 @@ async function scenarioRateLimit(pkgRoot) {
 /** @param {string} pkgRoot */
 async function scenarioIdle(pkgRoot) {
 	print(`\n## 4. Idle poll: requests per poll when nothing changed\n`);
-	const sb = await sandbox({ candidates: 1_000, vacancies: 120, rateLimit: false });
-	try {
+	await withSandbox({ candidates: 1_000, vacancies: 120, rateLimit: false }, async (sb) => {
 		const r = await runWorker({ ...api(sb), pkgRoot, scenario: 'idle', polls: SIZES.idlePolls });
 		results.idle = r;
 		if (r.failed) throw new Error(r.failed);
@@ -624,9 +627,7 @@ async function scenarioIdle(pkgRoot) {
 		print(tableOf(rows));
 		const worst = Math.max(...Object.values(r.perPoll).flat());
 		goal('4. Idle poll: 1 request per watched resource', `${worst} at most`, worst <= 1);
-	} finally {
-		await sb.close();
-	}
+	});
 }
 
 /** 5. Backlog. */
@@ -634,17 +635,11 @@ async function scenarioIdle(pkgRoot) {
 async function scenarioBacklog(pkgRoot) {
 	const { candidates, maxItems, bulk } = SIZES.backlog;
 	print(`\n## 5. Backlog with Max Items per Poll = ${fmt(maxItems, 0)}\n`);
-	const sb = await sandbox({ candidates, rateLimit: false });
 	/** @type {Record<string, any[]>} */
 	const runs = { seeded: [], floor: [], seededGc: [], bulk: [] };
-	const seeded = {
-		...api(sb),
-		pkgRoot,
-		scenario: 'backlog',
-		mode: 'seeded',
-		maxItemsPerPoll: maxItems,
-	};
-	try {
+	await withSandbox({ candidates, rateLimit: false }, async (sb) => {
+		const backlog = { ...api(sb), pkgRoot, scenario: 'backlog', maxItemsPerPoll: maxItems };
+		const seeded = { ...backlog, mode: 'seeded' };
 		// Each round drains the backlog with the trigger and with the HTTP floor trigger (the
 		// same polls through n8n's helper alone: what any polling node costs in this engine),
 		// which one first alternating from round to round.
@@ -672,15 +667,7 @@ async function scenarioBacklog(pkgRoot) {
 		);
 		sb.reset({ candidates: bulk });
 		const r = await runWorker(
-			{
-				...api(sb),
-				pkgRoot,
-				scenario: 'backlog',
-				mode: 'bulk',
-				touch: bulk,
-				maxItemsPerPoll: maxItems,
-				timeoutMs: 5 * 60_000,
-			},
+			{ ...backlog, mode: 'bulk', touch: bulk, timeoutMs: 5 * 60_000 },
 			{ timeoutMs: 8 * 60_000 },
 		);
 		runs.bulk.push(r);
@@ -689,9 +676,7 @@ async function scenarioBacklog(pkgRoot) {
 			r,
 			(r) => `${r.polls} polls, ${r.emitted} emitted, ${r.requests} requests`,
 		);
-	} finally {
-		await sb.close();
-	}
+	});
 	results.backlog = runs;
 	// Per round: the trigger's peak over start minus the floor's, then the median.
 	const overFloor = median(
@@ -781,77 +766,77 @@ async function scenarioApplications(pkgRoot) {
 	print(
 		`\n## 7. Application events: ${fmt(jobs, 0)} jobs × ${perJob} applications, Jobs per Poll = ${jobsPerPoll}\n`,
 	);
-	const sb = await sandbox({
-		candidates: 2_000,
-		vacancies: jobs,
-		applicationsPerVacancy: perJob,
-		rateLimit: false,
-	});
-	try {
-		const r = await runWorker(
-			{ ...api(sb), pkgRoot, scenario: 'applications', jobsPerPoll, moves, maxItems },
-			{ timeoutMs: 20 * 60_000 },
-		);
-		results.applications = r;
-		if (r.failed) throw new Error(r.failed);
-		print(
-			table(
-				['What', 'Measured', 'Expected'],
-				[
+	await withSandbox(
+		{
+			candidates: 2_000,
+			vacancies: jobs,
+			applicationsPerVacancy: perJob,
+			rateLimit: false,
+		},
+		async (sb) => {
+			const r = await runWorker(
+				{ ...api(sb), pkgRoot, scenario: 'applications', jobsPerPoll, moves, maxItems },
+				{ timeoutMs: 20 * 60_000 },
+			);
+			results.applications = r;
+			if (r.failed) throw new Error(r.failed);
+			print(
+				table(
+					['What', 'Measured', 'Expected'],
 					[
-						'From Now, taking the jobs in (each read once, silently; nothing emitted)',
-						`${r.takeIn.polls} polls, ${fmt(r.takeIn.requests, 0)} requests, at most ${r.takeIn.most} in a poll, ${secs(r.takeIn.ms)}`,
-						`ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls, at most 1 + 2 × ${jobsPerPoll} = ${1 + 2 * jobsPerPoll} requests a poll plus the job list's pages (${Math.ceil(jobs / 50)} + 2 in the first)`,
+						[
+							'From Now, taking the jobs in (each read once, silently; nothing emitted)',
+							`${r.takeIn.polls} polls, ${fmt(r.takeIn.requests, 0)} requests, at most ${r.takeIn.most} in a poll, ${secs(r.takeIn.ms)}`,
+							`ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls, at most 1 + 2 × ${jobsPerPoll} = ${1 + 2 * jobsPerPoll} requests a poll plus the job list's pages (${Math.ceil(jobs / 50)} + 2 in the first)`,
+						],
+						[
+							'Idle poll',
+							`${r.idle.join(', ')} requests`,
+							`1 + min(jobs, Jobs per Poll) = ${1 + Math.min(jobs, jobsPerPoll)}`,
+						],
+						[
+							`Staleness: ${fmt(r.staleness.moves, 0)} applications moved one per poll, in jobs spread over the rotation`,
+							`emitted after ${r.staleness.worst} poll(s) at worst (median ${r.staleness.median}); ${r.staleness.emitted}/${r.staleness.moves} emitted once`,
+							`≤ ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls`,
+						],
+						[
+							`State at ${fmt(total, 0)} applications`,
+							`${fmt(r.state.bytes / 1024, 0)} KB, ${fmt(r.state.bytes / total, 1)} bytes per application`,
+							`under the cap of 2,000 KB`,
+						],
+						[
+							`Backlog: Start = Everything, ${fmt(total, 0)} applications, Max Items per Poll = ${fmt(maxItems, 0)}`,
+							`${fmt(r.backlog.emitted, 0)} emitted (${fmt(r.backlog.distinct, 0)} distinct) in ${r.backlog.polls} polls, ${fmt(r.backlog.requests, 0)} requests, ${secs(r.backlog.ms)}; peak RSS ${mib(r.peakOverMb)} over start`,
+							`${fmt(total, 0)} once each, in ≥ ${Math.max(cycle, Math.ceil(total / maxItems))} polls`,
+						],
 					],
-					[
-						'Idle poll',
-						`${r.idle.join(', ')} requests`,
-						`1 + min(jobs, Jobs per Poll) = ${1 + Math.min(jobs, jobsPerPoll)}`,
-					],
-					[
-						`Staleness: ${fmt(r.staleness.moves, 0)} applications moved one per poll, in jobs spread over the rotation`,
-						`emitted after ${r.staleness.worst} poll(s) at worst (median ${r.staleness.median}); ${r.staleness.emitted}/${r.staleness.moves} emitted once`,
-						`≤ ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls`,
-					],
-					[
-						`State at ${fmt(total, 0)} applications`,
-						`${fmt(r.state.bytes / 1024, 0)} KB, ${fmt(r.state.bytes / total, 1)} bytes per application`,
-						`under the cap of 2,000 KB`,
-					],
-					[
-						`Backlog: Start = Everything, ${fmt(total, 0)} applications, Max Items per Poll = ${fmt(maxItems, 0)}`,
-						`${fmt(r.backlog.emitted, 0)} emitted (${fmt(r.backlog.distinct, 0)} distinct) in ${r.backlog.polls} polls, ${fmt(r.backlog.requests, 0)} requests, ${secs(r.backlog.ms)}; peak RSS ${mib(r.peakOverMb)} over start`,
-						`${fmt(total, 0)} once each, in ≥ ${Math.max(cycle, Math.ceil(total / maxItems))} polls`,
-					],
-				],
-			),
-		);
-		const idle = Math.max(...r.idle);
-		goal(
-			'7. Application events: From Now takes every job in within ceil(jobs / Jobs per Poll) polls, at most 1 + 2 × Jobs per Poll requests a poll beside the job list',
-			`${r.takeIn.polls} polls, at most ${r.takeIn.most} requests in a poll`,
-			r.takeIn.polls <= cycle && r.takeIn.most <= 1 + 2 * jobsPerPoll + Math.ceil(jobs / 50) + 2,
-		);
-		goal(
-			'7. Application events: idle poll costs 1 + min(jobs, Jobs per Poll) requests',
-			`${idle} (jobs ${jobs}, Jobs per Poll ${jobsPerPoll})`,
-			idle === 1 + Math.min(jobs, jobsPerPoll),
-		);
-		goal(
-			'7. Application events: a move is emitted within ceil(jobs / Jobs per Poll) polls, once',
-			`${r.staleness.worst} polls at worst; ${r.staleness.emitted}/${r.staleness.moves} emitted, ${r.staleness.duplicates} repeated`,
-			r.staleness.worst <= cycle &&
-				r.staleness.emitted === r.staleness.moves &&
-				r.staleness.duplicates === 0,
-		);
-		goal(
-			'7. Application events: a backlog of every application drains, each once',
-			`${fmt(r.backlog.distinct, 0)}/${fmt(total, 0)} in ${r.backlog.polls} polls`,
-			r.backlog.distinct === total && r.backlog.emitted === total,
-		);
-	} finally {
-		await sb.close();
-	}
+				),
+			);
+			const idle = Math.max(...r.idle);
+			goal(
+				'7. Application events: From Now takes every job in within ceil(jobs / Jobs per Poll) polls, at most 1 + 2 × Jobs per Poll requests a poll beside the job list',
+				`${r.takeIn.polls} polls, at most ${r.takeIn.most} requests in a poll`,
+				r.takeIn.polls <= cycle && r.takeIn.most <= 1 + 2 * jobsPerPoll + Math.ceil(jobs / 50) + 2,
+			);
+			goal(
+				'7. Application events: idle poll costs 1 + min(jobs, Jobs per Poll) requests',
+				`${idle} (jobs ${jobs}, Jobs per Poll ${jobsPerPoll})`,
+				idle === 1 + Math.min(jobs, jobsPerPoll),
+			);
+			goal(
+				'7. Application events: a move is emitted within ceil(jobs / Jobs per Poll) polls, once',
+				`${r.staleness.worst} polls at worst; ${r.staleness.emitted}/${r.staleness.moves} emitted, ${r.staleness.duplicates} repeated`,
+				r.staleness.worst <= cycle &&
+					r.staleness.emitted === r.staleness.moves &&
+					r.staleness.duplicates === 0,
+			);
+			goal(
+				'7. Application events: a backlog of every application drains, each once',
+				`${fmt(r.backlog.distinct, 0)}/${fmt(total, 0)} in ${r.backlog.polls} polls`,
+				r.backlog.distinct === total && r.backlog.emitted === total,
+			);
+		},
+	);
 }
 
 /** 6. Package. */

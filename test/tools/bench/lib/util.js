@@ -6,7 +6,7 @@
  * (test/tools/e2e/lib/util.js).
  */
 const path = require('node:path');
-const { spawn } = require('node:child_process');
+const { run } = require('../../e2e/lib/util');
 
 const WORKER = path.join(__dirname, '..', 'worker.js');
 
@@ -17,23 +17,11 @@ const WORKER = path.join(__dirname, '..', 'worker.js');
  * @param {{ timeoutMs?: number, nodeArgs?: string[] }} [options]
  * @returns {Promise<any>}
  */
-function runWorker(task, { timeoutMs = 15 * 60_000, nodeArgs = [] } = {}) {
-	return new Promise((resolve) => {
-		const child = spawn(process.execPath, [...nodeArgs, WORKER, JSON.stringify(task)], {
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let out = '';
-		let err = '';
-		child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
-		child.stderr.setEncoding('utf8').on('data', (d) => (err = (err + d).slice(-8000)));
-		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-		child.on('close', (code, signal) => {
-			clearTimeout(timer);
-			const match = /^RESULT (.*)$/m.exec(out);
-			if (match) return resolve(JSON.parse(match[1]));
-			resolve({ failed: `worker exited ${code ?? signal}: ${(err || out).slice(-2000)}` });
-		});
-	});
+async function runWorker(task, { timeoutMs = 15 * 60_000, nodeArgs = [] } = {}) {
+	const r = await run(process.execPath, [...nodeArgs, WORKER, JSON.stringify(task)], { timeoutMs });
+	const match = /^RESULT (.*)$/m.exec(r.stdout);
+	if (match) return JSON.parse(match[1]);
+	return { failed: `worker exited ${r.code ?? r.signal}: ${(r.stderr || r.stdout).slice(-2000)}` };
 }
 
 /** @param {number[]} values */

@@ -397,23 +397,24 @@ class EditorUi {
 		);
 	}
 
+	/** The node panel's entry named `name`, exactly. @param {string} name */
+	panelItem(name) {
+		const hasText = new RegExp(`^${escapeRegExp(name)}$`);
+		return this.page
+			.locator('[data-test-id="node-creator-item-name"]:visible', { hasText })
+			.first();
+	}
+
 	/** The search results of the panel, once they show the Recruiting entry. */
 	async panelEntries() {
-		await this.page
-			.locator('[data-test-id="node-creator-item-name"]:visible', { hasText: /^Recruiting$/ })
-			.first()
-			.waitFor();
+		await this.panelItem('Recruiting').waitFor();
 		return await this.panelRows('[data-test-id="item-iterator-item"]:visible');
 	}
 
 	/** Opens the "Recruiting" entry of the panel (search first). */
 	async openRecruitingInPanel() {
-		const search = this.byTestId('node-creator-search-bar');
-		await search.fill('Recruiting');
-		await this.page
-			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Recruiting$/ })
-			.first()
-			.click();
+		await this.byTestId('node-creator-search-bar').fill('Recruiting');
+		await this.panelItem('Recruiting').click();
 		await this.byTestId('node-creator-category-item').first().waitFor();
 	}
 
@@ -423,11 +424,7 @@ class EditorUi {
 		await this.openNodePanel('regular');
 		await this.openRecruitingInPanel();
 		await this.category(category);
-		await this.page
-			.locator('[data-test-id="node-creator-item-name"]:visible', {
-				hasText: new RegExp(`^${escapeRegExp(action)}$`),
-			})
-			.click();
+		await this.panelItem(action).click();
 		await this.ndv.waitFor();
 	}
 
@@ -523,38 +520,29 @@ class EditorUi {
 		expect(node, `${NODE_TYPE} is not in /types/nodes.json`);
 		const expected = actionsByResource(node);
 
+		/** The `kind` node panel lists one "Recruiting" entry, with its icon. @param {'trigger' | 'regular'} kind */
+		const listsRecruiting = async (kind) => {
+			await (await this.openNodePanel(kind)).fill('Recruiting');
+			const entries = await this.panelEntries();
+			const recruiting = entries.filter((e) => e.text === 'Recruiting');
+			expect(recruiting.length === 1, `${kind} panel entries: ${show(entries)}`);
+			expectIcon(recruiting[0], `the ${kind} panel entry`);
+		};
 		// An empty workflow opens the trigger panel: the Recruiting entry is there with its icon,
 		// and it leads to the trigger's events (the Recruiting Trigger).
-		let search = await this.openNodePanel('trigger');
-		await search.fill('Recruiting');
-		const triggerEntries = await this.panelEntries();
-		const recruiting = triggerEntries.filter((e) => e.text === 'Recruiting');
-		expect(recruiting.length === 1, `trigger panel entries: ${show(triggerEntries)}`);
-		expectIcon(recruiting[0], 'the trigger panel entry');
-		await this.page
-			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Recruiting$/ })
-			.first()
-			.click();
+		await listsRecruiting('trigger');
+		await this.panelItem('Recruiting').click();
 		const triggers = await this.category('Triggers');
 		expect(triggers.items.length > 0, 'no Triggers category under Recruiting');
 		for (const t of triggers.items) expectIcon(t, `trigger "${t.text}"`);
 		await this.closeNodePanel();
 
 		// A Manual Trigger first; then the regular panel: the actions, grouped by resource.
-		search = await this.openNodePanel('trigger');
-		await search.fill('Manual');
-		await page
-			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Manual Trigger$/ })
-			.first()
-			.click();
+		await (await this.openNodePanel('trigger')).fill('Manual');
+		await this.panelItem('Manual Trigger').click();
 		await this.byTestId('canvas-node').first().waitFor();
 		await this.closeNdv();
-		search = await this.openNodePanel('regular');
-		await search.fill('Recruiting');
-		const entries = await this.panelEntries();
-		const regular = entries.filter((e) => e.text === 'Recruiting');
-		expect(regular.length === 1, `node panel entries: ${show(entries)}`);
-		expectIcon(regular[0], 'the node panel entry');
+		await listsRecruiting('regular');
 		await this.openRecruitingInPanel();
 		const actions = await this.category('Actions');
 		/** @type {string[]} */
@@ -641,11 +629,7 @@ class EditorUi {
 			`credentials exist already: ${show(creds.data)}`,
 		);
 		// The regular node panel is still open on the Recruiting entry.
-		await this.page
-			.locator('[data-test-id="node-creator-item-name"]:visible', {
-				hasText: /^Apply to a posted job$/,
-			})
-			.click();
+		await this.panelItem('Apply to a posted job').click();
 		await this.ndv.waitFor();
 		const slots = await this.ndv
 			.locator(

@@ -206,9 +206,10 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		execCount++;
 		execPeak = Math.max(execPeak, r.peakRssMb);
 		// A signal this major's `execute` was measured to end with after printing its run, with or
-		// without the package (lib/n8n.js TOLERATED_SIGNALS): the run is judged as printed, and
-		// counted. Any other end is judged by itemsOf(), expectOk() and expectFailed().
-		if (r.tolerated) tolerate(r.toleratedKind, `${file}: ${r.describe()}`);
+		// without the package (lib/outcome.js TOLERATED_SIGNALS): the run is judged as printed,
+		// and counted. Any other end is judged by itemsOf(), expectOk() and expectFailed().
+		const { tolerated } = r.outcome;
+		if (tolerated) tolerate(tolerated, `${file}: ${r.describe()}`);
 		return { r, requests: sandbox.requestLog.since(seq) };
 	};
 	/**

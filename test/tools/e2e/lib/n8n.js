@@ -8,16 +8,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const {
-	REPO_ROOT,
-	CACHE_ROOT,
-	run,
-	killGroup,
-	waitUntil,
-	httpJson,
-	freePort,
-	treeRssMb,
-} = require('./util');
+const { CACHE_ROOT, run, killGroup, waitUntil, httpJson, freePort, treeRssMb } = require('./util');
 const { classifyRun } = require('./outcome');
 
 /** The n8n versions this project is tested with; the first is the default. */
@@ -362,20 +353,6 @@ class ExecResult {
 		return classifyRun(this.facts);
 	}
 
-	/**
-	 * n8n was ended, after printing its run data, by a signal the run did not send (no timeout)
-	 * that TOLERATED_SIGNALS lists for this major: the run is judged as printed, and counted
-	 * (legs/workflows.js). Any other signal is unjudged, before or after the print.
-	 */
-	get tolerated() {
-		return this.outcome.tolerated !== '';
-	}
-
-	/** The "N tolerated: ..." line's kind of this run ('' when it was not tolerated). */
-	get toleratedKind() {
-		return this.outcome.tolerated;
-	}
-
 	/** n8n printed a run with no workflow or node error and exited 0 (or a tolerated signal ended it). */
 	get ok() {
 		return this.outcome.verdict === 'succeeded';
@@ -588,18 +565,14 @@ async function ensureOwner(baseUrl, owner) {
 
 module.exports = {
 	ensureOwner,
-	N8N_VERSION,
 	N8N_VERSIONS,
 	n8nVersionFor,
-	ENCRYPTION_KEY,
-	REPO_ROOT,
 	ensureN8n,
 	n8nEnv,
 	n8nCli,
 	activateWorkflow,
 	importEntities,
 	executeWorkflow,
-	extractRun,
 	ExecResult,
 	startN8n,
 	stripAnsi,
