@@ -79,7 +79,7 @@ function applicationToMove(sandbox, jobId, notIn) {
  * @param {import('../lib/n8n').N8nInstall} n8n
  * @param {string} userFolder
  * @param {any} sandbox
- * @param {any} sink
+ * @param {import("../lib/sink").Sink} sink
  * @param {any[]} workflowsToActivate  the e2e trigger workflows (candidates and jobs; applications,
  *   in a workflow of its own), then the demo's candidate and application trigger workflows
  * @param {Record<string, string>} timings
@@ -256,11 +256,7 @@ async function triggerChecks(
 				);
 				expect(ok, `nothing emitted within 150 s: ${server.output.slice(-1200)}`);
 				await sleep(3000);
-				const ids = new Set(
-					sink
-						.get('candidate-events')
-						.flatMap((/** @type {any} */ b) => b.items.map((/** @type {any} */ i) => i.id)),
-				);
+				const ids = new Set(sink.items('candidate-events').map((i) => i.id));
 				expect(
 					ids.size === total,
 					`${ids.size} distinct candidates emitted, the sandbox has ${total}`,
@@ -338,10 +334,7 @@ async function triggerChecks(
 					ok,
 					`not emitted within 130 s; events since: ${show(sink.get('candidate-events').slice(eventsBefore))}`,
 				);
-				const later = sink
-					.get('candidate-events')
-					.slice(eventsBefore)
-					.flatMap((/** @type {any} */ b) => b.items);
+				const later = sink.items('candidate-events', eventsBefore);
 				expect(
 					later.length === 1,
 					`the poll emitted ${later.length} items, want just the new candidate: ${show(later.map((/** @type {any} */ i) => i.id))}`,
@@ -357,32 +350,23 @@ async function triggerChecks(
 				130_000,
 			);
 			expect(ok, `not emitted within 130 s; job events: ${show(sink.get('job-events'))}`);
-			const items = sink.get('job-events').flatMap((/** @type {any} */ b) => b.items);
-			expect(
-				items.length === 1,
-				`${items.length} items: ${show(items.map((/** @type {any} */ i) => i.id))}`,
-			);
+			const items = sink.items('job-events');
+			expect(items.length === 1, `${items.length} items: ${show(items.map((i) => i.id))}`);
 			expect(items[0].name === `Trigger test job ${runTag}`, `name ${show(items[0].name)}`);
 			return items[0].name;
 		});
-		/** The application trigger's items so far. @returns {any[]} */
-		const applicationItems = () =>
-			sink.get('application-events').flatMap((/** @type {any} */ b) => b.items);
+		const applicationItems = () => sink.items('application-events');
 		/** When the sink had both application events, and the request log then (the later-poll check counts from there). */
 		let bothSeenAt = 0;
 		let bothSeenSeq = 0;
 		await check(
 			'application trigger: an application moved to the interview stage and a new application, each emitted once by the next poll',
 			async () => {
+				const emitted = (/** @type {string} */ id) =>
+					applicationItems().some((i) => i.applicationId === id);
 				const ok = await sink.waitFor(
 					'application-events',
-					(/** @type {any[]} */ l) => {
-						const items = l.flatMap((b) => b.items);
-						return (
-							items.some((i) => i.applicationId === moved.id) &&
-							items.some((i) => i.applicationId === newApp.id)
-						);
-					},
+					() => emitted(moved.id) && emitted(newApp.id),
 					130_000,
 				);
 				const items = applicationItems();
@@ -394,33 +378,35 @@ async function triggerChecks(
 					`${items.length} items, want the move and the new application: ${show(items.map((i) => `${i.event} ${i.applicationId}`))}`,
 				);
 				const move = items.find((i) => i.applicationId === moved.id);
-				const job = sandbox.store.getVacancy(moved.jobId);
-				expect(
-					move.event === 'stageChanged' &&
-						move.resource === 'application' &&
-						move.jobId === moved.jobId &&
-						move.jobTitle === job.name &&
-						move.candidateName === moved.candidateName &&
-						move.fromStage &&
-						move.fromStage.id === moved.fromStage &&
-						move.toStage &&
-						move.toStage.id === 'astage-interview' &&
-						move.toStage.type === 'interview' &&
-						move.stage.id === 'astage-interview' &&
-						typeof move.inFromStageSince === 'string' &&
-						typeof move.daysInFromStage === 'number' &&
-						move.application &&
-						move.application.id === moved.id,
-					`the move: ${show(move)}`,
+				expectFields(
+					move,
+					{
+						event: 'stageChanged',
+						resource: 'application',
+						jobId: moved.jobId,
+						jobTitle: sandbox.store.getVacancy(moved.jobId).name,
+						candidateName: moved.candidateName,
+						'fromStage.id': moved.fromStage,
+						'toStage.id': 'astage-interview',
+						'toStage.type': 'interview',
+						'stage.id': 'astage-interview',
+						inFromStageSince: (/** @type {unknown} */ v) => typeof v === 'string',
+						daysInFromStage: (/** @type {unknown} */ v) => typeof v === 'number',
+						'application.id': moved.id,
+					},
+					'the move',
 				);
 				const added = items.find((i) => i.applicationId === newApp.id);
-				expect(
-					added.event === 'newApplication' &&
-						added.jobId === newAppJob &&
-						added.candidateId === applicant &&
-						added.stage.id === 'astage-applied' &&
-						!('fromStage' in added),
-					`the new application: ${show(added)}`,
+				expectFields(
+					added,
+					{
+						event: 'newApplication',
+						jobId: newAppJob,
+						candidateId: applicant,
+						'stage.id': 'astage-applied',
+						fromStage: undefined,
+					},
+					'the new application',
 				);
 				return `stageChanged ${moved.id} ${move.fromStage.name} → ${move.toStage.name} (${move.candidateName}, "${move.jobTitle}"); newApplication ${newApp.id} in ${added.stage.name}`;
 			},
@@ -523,11 +509,7 @@ async function triggerChecks(
 						(await send('POST', '/activate', { versionId: saved.versionId })).status === 200,
 						'not published',
 					);
-					const ids = () =>
-						sink
-							.get('candidate-events')
-							.slice(before)
-							.flatMap((/** @type {any} */ b) => b.items.map((/** @type {any} */ i) => i.id));
+					const ids = () => sink.items('candidate-events', before).map((i) => i.id);
 					await sink.waitFor('candidate-events', () => ids().length > 0, 130_000);
 					await sleep(5000);
 					expect(show(ids()) === show([created.id]), `emitted since: ${show(ids())}`);

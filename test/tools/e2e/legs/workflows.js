@@ -94,7 +94,7 @@ async function runVersion(ctx, n8n, tarball, timings, memory) {
  * @param {import('../lib/n8n').N8nInstall} n8n
  * @param {string} userFolder
  * @param {any} sandbox
- * @param {any} sink
+ * @param {import("../lib/sink").Sink} sink
  * @param {Record<string, string>} timings
  * @param {string[]} memory
  */

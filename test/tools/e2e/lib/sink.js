@@ -8,7 +8,12 @@
 const http = require('node:http');
 const { waitUntil } = require('./util');
 
-/** @returns {Promise<{ url: string, get: (name: string) => any[], waitFor: (name: string, predicate: (list: any[]) => boolean, timeoutMs: number) => Promise<boolean>, close: () => Promise<void> }>} */
+/**
+ * The workflows post `{ items, ... }`: `items(name, from)` are those of the bodies posted to
+ * `name`, from the `from`th on.
+ * @typedef {{ url: string, get: (name: string) => any[], items: (name: string, from?: number) => any[], waitFor: (name: string, predicate: (list: any[]) => boolean, timeoutMs: number) => Promise<boolean>, close: () => Promise<void> }} Sink
+ * @returns {Promise<Sink>}
+ */
 function startSink() {
 	/** @type {Map<string, any[]>} */
 	const bodies = new Map();
@@ -47,6 +52,10 @@ function startSink() {
 			resolve({
 				url: `http://127.0.0.1:${port}`,
 				get,
+				items: (name, from = 0) =>
+					get(name)
+						.slice(from)
+						.flatMap((b) => b.items),
 				/** Resolves true once `predicate(bodies of name)` holds, false after timeoutMs. */
 				waitFor: async (name, predicate, timeoutMs) =>
 					await waitUntil(() => predicate(get(name)), timeoutMs, 250),
