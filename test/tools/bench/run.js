@@ -172,12 +172,13 @@ const rotated = (list, round) => [
 
 /**
  * Runs each variant once per round, rounds interleaved in rotated order, and returns the runs
- * per variant.
+ * per variant; `detail` says what the log line shows of a run.
  * @param {number} rounds
  * @param {Record<string, Record<string, unknown>>} variants
  * @param {string} what
+ * @param {(r: any) => string} [detail]
  */
-async function rounds(rounds, variants, what) {
+async function rounds(rounds, variants, what, detail) {
 	/** @type {Record<string, any[]>} */
 	const out = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
 	for (let round = 0; round < rounds; round++) {
@@ -187,7 +188,8 @@ async function rounds(rounds, variants, what) {
 			logRun(
 				`${what} ${name} ${round + 1}/${rounds}`,
 				result,
-				(r) => `${secs(r.wallMs ?? 0)}, ${r.items ?? ''} items, peak ${mib(r.peakRssMb)}`,
+				detail ??
+					((r) => `${secs(r.wallMs ?? 0)}, ${r.items ?? ''} items, peak ${mib(r.peakRssMb)}`),
 			);
 		}
 	}
@@ -643,19 +645,15 @@ async function scenarioBacklog(pkgRoot) {
 		// Each round drains the backlog with the trigger and with the HTTP floor trigger (the
 		// same polls through n8n's helper alone: what any polling node costs in this engine),
 		// which one first alternating from round to round.
-		for (let round = 1; round <= RUNS; round++) {
-			for (const name of /** @type {const} */ (
-				round % 2 ? ['seeded', 'floor'] : ['floor', 'seeded']
-			)) {
-				const r = await runWorker({ ...seeded, floor: name === 'floor' });
-				runs[name].push(r);
-				logRun(
-					`backlog ${name} ${round}`,
-					r,
-					(r) => `${r.polls} polls, ${r.emitted} emitted, over ${mib(r.peakOverMb)}`,
-				);
-			}
-		}
+		Object.assign(
+			runs,
+			await rounds(
+				RUNS,
+				{ seeded, floor: { ...seeded, floor: true } },
+				'backlog',
+				(r) => `${r.polls} polls, ${r.emitted} emitted, over ${mib(r.peakOverMb)}`,
+			),
+		);
 		// Diagnostic: the same with a full GC after every poll, to tell what the trigger keeps
 		// (its live set) from garbage V8 has not collected yet.
 		const g = await runWorker({ ...seeded, gcEachPoll: true }, { nodeArgs: ['--expose-gc'] });
@@ -691,10 +689,7 @@ async function scenarioBacklog(pkgRoot) {
 		const med = (/** @type {(r: any) => number} */ of) => median(ok.map(of));
 		const drained = ok.filter((r) => !r.timedOut && r.distinct === size);
 		const ideal = Math.ceil(size / 50) + Math.ceil(size / maxItems);
-		const requests = fmt(
-			med((r) => r.requests),
-			0,
-		);
+		const requests = fmt(median(ok.map((r) => r.requests)), 0);
 		const idle = med((r) => Math.max(...(r.idleRequests ?? [NaN])));
 		const over = med((r) => r.peakOverMb);
 		rows.push({

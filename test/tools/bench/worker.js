@@ -116,30 +116,31 @@ async function measure(fn) {
  * @param {Record<string, string>} headers
  * @returns {Promise<any>}
  */
-function getJson(url, headers) {
+async function getJson(url, headers) {
 	enter();
-	return new Promise((resolve, reject) => {
-		http
-			.get(url, { headers }, (res) => {
-				/** @type {Buffer[]} */
-				const chunks = [];
-				res.on('data', (chunk) => chunks.push(chunk));
-				res.on('end', () => {
-					try {
-						const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-						leave();
-						resolve({ status: res.statusCode, body });
-					} catch (error) {
-						leave();
-						reject(error);
-					}
-				});
-			})
-			.on('error', (error) => {
-				leave();
-				reject(error);
-			});
-	});
+	try {
+		return await new Promise((resolve, reject) => {
+			http
+				.get(url, { headers }, (res) => {
+					/** @type {Buffer[]} */
+					const chunks = [];
+					res.on('data', (chunk) => chunks.push(chunk));
+					res.on('end', () => {
+						try {
+							resolve({
+								status: res.statusCode,
+								body: JSON.parse(Buffer.concat(chunks).toString()),
+							});
+						} catch (error) {
+							reject(error);
+						}
+					});
+				})
+				.on('error', reject);
+		});
+	} finally {
+		leave();
+	}
 }
 
 /** Request sequence number of the sandbox (control API: not counted, not logged). */

@@ -37,12 +37,9 @@ const CI = /^(1|true)$/i.test(process.env.CI || '');
 
 async function main() {
 	const t0 = Date.now();
-	/** @type {Record<string, string>} */
-	const timings = {};
-	/** @type {string[]} */
-	const memory = [];
 	const log = (/** @type {string} */ s) => console.log(`# ${s}`);
 	const ctx = createRun({ keep: KEEP, skipTrigger: SKIP_TRIGGER });
+	const { timings } = ctx;
 	onInterrupt(async () => {
 		await Promise.all(ctx.stoppers.map((stop) => stop()));
 	});
@@ -74,7 +71,7 @@ async function main() {
 			return installs.map((i) => `n8n ${i.version} from ${i.source}`).join(', ');
 		},
 	);
-	if (installs.length !== versions.length) return finish(t0, timings, memory);
+	if (installs.length !== versions.length) return finish(t0, ctx);
 
 	// ---------------------------------------------------------------- package
 	/** @type {Awaited<ReturnType<typeof buildAndPack>> | undefined} */
@@ -86,15 +83,15 @@ async function main() {
 		timings['build'] = fmtMs(packed.buildMs);
 		return `${path.basename(packed.tarball)}, ${packed.files.length} files`;
 	});
-	if (!packed) return finish(t0, timings, memory);
+	if (!packed) return finish(t0, ctx);
 
 	for (const n8n of installs) {
 		const started = Date.now();
 		ctx.label = `n8n ${n8n.version}`;
-		await runVersion(ctx, n8n, packed.tarball, timings, memory);
+		await runVersion(ctx, n8n, packed.tarball);
 		timings[ctx.label] = fmtMs(Date.now() - started);
 		if (SKIP_EDITOR) skip(`the editor checks on n8n ${n8n.version}`, 'E2E_SKIP_EDITOR=1');
-		else await editorChecks(ctx, n8n, packed.tarball, timings, memory);
+		else await editorChecks(ctx, n8n, packed.tarball);
 	}
 	const n8n2 = installs.find((i) => i.major >= 2);
 	for (const mode of /** @type {const} */ (['queue', 'durable'])) {
@@ -108,19 +105,15 @@ async function main() {
 		}
 		const started = Date.now();
 		ctx.label = `n8n ${n8n2.version}, ${MODES[mode].name}`;
-		await pollerChecks(ctx, n8n2, packed.tarball, memory, mode);
+		await pollerChecks(ctx, n8n2, packed.tarball, mode);
 		timings[ctx.label] = fmtMs(Date.now() - started);
 	}
 	ctx.label = '';
-	return finish(t0, timings, memory);
+	return finish(t0, ctx);
 }
 
-/**
- * @param {number} t0
- * @param {Record<string, string>} timings
- * @param {string[]} memory
- */
-function finish(t0, timings, memory) {
+/** The closing lines. @param {number} t0 @param {import('./lib/context').Run} ctx */
+function finish(t0, { timings, memory }) {
 	timings['total'] = fmtMs(Date.now() - t0);
 	console.log(
 		`# timings: ${Object.entries(timings)

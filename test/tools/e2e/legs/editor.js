@@ -77,10 +77,8 @@ const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * @param {import('../lib/context').Run} ctx
  * @param {import('../lib/n8n').N8nInstall} n8n
  * @param {string} tarball
- * @param {Record<string, string>} timings
- * @param {string[]} memory
  */
-async function editorChecks(ctx, n8n, tarball, timings, memory) {
+async function editorChecks(ctx, n8n, tarball) {
 	ctx.section('the editor in a real browser (Debian chromium driven by playwright-core)');
 	const ready = await check('chromium and playwright-core are there', () => {
 		const chromium = findChromium();
@@ -199,10 +197,10 @@ async function editorChecks(ctx, n8n, tarball, timings, memory) {
 			});
 			if (!ok && !failedStep) failedStep = name;
 		}
-		timings[`editor ${n8n.version}`] = fmtMs(Date.now() - started);
+		ctx.timings[`editor ${n8n.version}`] = fmtMs(Date.now() - started);
 	} finally {
 		const peak = server?.peakMb ?? 0;
-		if (peak) memory.push(`n8n start for the editor ${n8n.version} peak RSS ${peak} MB`);
+		if (peak) ctx.memory.push(`n8n start for the editor ${n8n.version} peak RSS ${peak} MB`);
 		await stopAll();
 		if (server)
 			await checkPeak('n8n start for the editor (main + task runner)', 'editor', n8n.major, peak);

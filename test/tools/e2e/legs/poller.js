@@ -123,10 +123,9 @@ const MODES = {
  * @param {import('../lib/context').Run} ctx
  * @param {Awaited<ReturnType<typeof import('../lib/n8n').ensureN8n>>} n8n
  * @param {string} tarball
- * @param {string[]} memory
  * @param {keyof typeof MODES} mode
  */
-async function pollerChecks(ctx, n8n, tarball, memory, mode) {
+async function pollerChecks(ctx, n8n, tarball, mode) {
 	const { section, stoppers } = ctx;
 	const queue = mode === 'queue';
 	section(MODES[mode].section);
@@ -622,7 +621,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 	} finally {
 		const processes = `${MODES[mode].name} (${queue ? 'main + worker' : 'main'} + runners)`;
 		const peak = Math.max(0, ...launched.map((p) => p.peakMb));
-		memory.push(`${processes} peak RSS ${peak} MB`);
+		ctx.memory.push(`${processes} peak RSS ${peak} MB`);
 		await Promise.all(launched.map((p) => p.stop()));
 		await redis?.stop();
 		await check(`the leg's PostgreSQL database and role ${database.name} are dropped`, () =>

@@ -82,21 +82,9 @@ function applicationToMove(sandbox, jobId, notIn) {
  * @param {import("../lib/sink").Sink} sink
  * @param {any[]} workflowsToActivate  the e2e trigger workflows (candidates and jobs; applications,
  *   in a workflow of its own), then the demo's candidate and application trigger workflows
- * @param {Record<string, string>} timings
- * @param {string[]} memory
  * @param {string} runTag
  */
-async function triggerChecks(
-	ctx,
-	n8n,
-	userFolder,
-	sandbox,
-	sink,
-	workflowsToActivate,
-	timings,
-	memory,
-	runTag,
-) {
+async function triggerChecks(ctx, n8n, userFolder, sandbox, sink, workflowsToActivate, runTag) {
 	const { section } = ctx;
 	section('Recruiting Trigger under n8n start (polls every minute)');
 	const [e2eTriggers, e2eApplications, demoTrigger, demoApplications] = workflowsToActivate;
@@ -119,7 +107,7 @@ async function triggerChecks(
 		const ready = await check('n8n start comes up with the package installed', async () => {
 			const ok = await server.waitReady(180_000);
 			expect(ok, `not ready: ${server.output.slice(-1500)}`);
-			timings['n8n start'] = fmtMs(Date.now() - t);
+			ctx.timings['n8n start'] = fmtMs(Date.now() - t);
 			return `${fmtMs(Date.now() - t)}`;
 		});
 		if (!ready) return;
@@ -526,7 +514,7 @@ async function triggerChecks(
 		});
 	} finally {
 		const peak = server.peakMb;
-		memory.push(`n8n start (main + task runner) peak RSS ${peak} MB`);
+		ctx.memory.push(`n8n start (main + task runner) peak RSS ${peak} MB`);
 		await server.stop();
 		await checkPeak('n8n start under the triggers (main + task runner)', 'start', n8n.major, peak);
 	}

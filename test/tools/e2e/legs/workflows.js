@@ -39,10 +39,8 @@ const isEmpty = (/** @type {unknown} */ v) => v == null;
  * @param {import('../lib/context').Run} ctx
  * @param {Awaited<ReturnType<typeof import('../lib/n8n').ensureN8n>>} n8n
  * @param {string} tarball
- * @param {Record<string, string>} timings
- * @param {string[]} memory
  */
-async function runVersion(ctx, n8n, tarball, timings, memory) {
+async function runVersion(ctx, n8n, tarball) {
 	ctx.section('package');
 	const userFolder = mkTemp('recruiting-e2e-n8n-');
 	let installedDir = '';
@@ -77,7 +75,7 @@ async function runVersion(ctx, n8n, tarball, timings, memory) {
 	const sandbox = await workflowSandbox();
 	const sink = await startSink();
 	try {
-		await runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory);
+		await runChecks(ctx, n8n, userFolder, sandbox, sink);
 	} finally {
 		await sink.close();
 		await sandbox.close();
@@ -95,10 +93,8 @@ async function runVersion(ctx, n8n, tarball, timings, memory) {
  * @param {string} userFolder
  * @param {any} sandbox
  * @param {import("../lib/sink").Sink} sink
- * @param {Record<string, string>} timings
- * @param {string[]} memory
  */
-async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
+async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 	const { section } = ctx;
 	const fx = sandbox.fixtures();
 	const store = sandbox.store;
@@ -832,9 +828,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		execute,
 		builtTypes,
 	});
-	timings['n8n execute'] =
+	ctx.timings['n8n execute'] =
 		`${execCount} runs, ${fmtMs(execMs)} (${fmtMs(execMs / Math.max(1, execCount))} each)`;
-	memory.push(`n8n execute peak RSS ${execPeak} MB`);
+	ctx.memory.push(`n8n execute peak RSS ${execPeak} MB`);
 	await checkPeak(`n8n execute (${execCount} runs)`, 'execute', n8n.major, execPeak);
 
 	if (ctx.skipTrigger) {
@@ -853,8 +849,6 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			demoWorkflows['candidate-trigger-to-slack-message'],
 			demoWorkflows['application-trigger-to-slack-message'],
 		],
-		timings,
-		memory,
 		runTag,
 	);
 }
