@@ -101,7 +101,7 @@ async function execute(
 			]
 		: [];
 	// 2.x starts a task broker in every CLI process: its own port, beside other n8n instances.
-	const broker = inst.major >= 2 ? { N8N_RUNNERS_BROKER_PORT: String(await freePort()) } : {};
+	const broker = { N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
 	return await new Promise((resolve) => {
 		const outFile = path.join(userFolder, `execute-${workflowId}-${Date.now()}.out`);
 		const out = fs.openSync(outFile, 'w');

@@ -103,9 +103,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 
 	// Ids the workflows address, picked from the sandbox's fixtures.
 	const jobId = fx.vacancyIds[0];
-	const otherClient =
-		fx.clients.find((/** @type {any} */ c) => c.id !== store.getVacancy(jobId).clientId) ||
-		fx.clients[0];
+	const otherClient = fx.clients.find(
+		(/** @type {any} */ c) => c.id !== store.getVacancy(jobId).clientId,
+	);
 	const clientContacts = fx.clientContacts
 		.filter((/** @type {any} */ c) => c.companyId === otherClient.id)
 		.map((/** @type {any} */ c) => c.id);
@@ -113,12 +113,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 		.filter((/** @type {any} */ u) => !u.deactivated)
 		.slice(0, 2)
 		.map((/** @type {any} */ u) => u.id);
-	const interviewStage =
-		fx.applicationStages.find((/** @type {any} */ s) => s.type === 'interview') ||
-		fx.applicationStages[1];
-	const speculativeStage =
-		fx.applicationStages.find((/** @type {any} */ s) => s.type === 'speculative') ||
-		fx.applicationStages[0];
+	/** The sandbox's first application stage of `type`. @param {string} type */
+	const stageOf = (type) => fx.applicationStages.find((/** @type {any} */ s) => s.type === type);
+	const interviewStage = stageOf('interview');
 	const appliedToJob = new Set(
 		store.applicationsOfVacancy(jobId).map((/** @type {any} */ a) => a.candidateId),
 	);
@@ -147,16 +144,13 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 		JOB_ID: jobId,
 		CLIENT_ID: otherClient.id,
 		CLIENT_CONTACT_IDS: clientContacts.join(', '),
-		VACANCY_STAGE_ID: (
-			fx.vacancyStages.find((/** @type {any} */ s) => s.id === 'vstage-interviewing') ||
-			fx.vacancyStages[1]
-		).id,
+		VACANCY_STAGE_ID: 'vstage-interviewing',
 		TEAM_USER_IDS: teamUsers.join(', '),
 		CANDIDATE_ID: fx.candidates.firstIds[3],
 		NEW_APPLICANT_ID: String(newApplicant),
 		APP_STAGE_ID: interviewStage.id,
 		APP_STATUS_ID: interviewStage.statusIds[0],
-		SPEC_STAGE_ID: speculativeStage.id,
+		SPEC_STAGE_ID: stageOf('speculative').id,
 		NOTE_ID: noteId,
 		NOTE_APPLICATION_ID: store.getNote(noteId).applicationId,
 		...(await postingVars(sandbox)),
@@ -469,7 +463,6 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 	section('application: Create, Get, Get Many for a Job');
 	{
 		const { r, requests } = await executeOk('applications');
-		/** @type {string} */
 		let createdId = '';
 		await check(
 			'application Create: the new application’s id, after reading that the candidate had none',

@@ -198,7 +198,7 @@ function n8nEnv(userFolder, extra = {}, major = 1) {
 async function n8nCli(inst, userFolder, args, opts = {}) {
 	// n8n 2.x starts its task runner's broker with every command; each process needs its own
 	// port, or a CLI call beside a running n8n (the demo, the queue-mode run) fails to start.
-	const broker = inst.major >= 2 ? { N8N_RUNNERS_BROKER_PORT: String(await freePort()) } : {};
+	const broker = { N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
 	return await run(inst.cmd, [...inst.baseArgs, ...args], {
 		env: n8nEnv(userFolder, { ...broker, ...opts.env }, inst.major),
 		cwd: userFolder,
@@ -242,18 +242,9 @@ async function importEntities(inst, userFolder, kind, entities, env) {
 	const r = await n8nCli(inst, userFolder, [`import:${kind}`, `--input=${file}`], { env });
 	fs.rmSync(file, { force: true }); // credentials are plain text in it
 	const out = stripAnsi(r.stdout + r.stderr);
-	if (
-		r.code !== 0 ||
-		(/error/i.test(
-			out
-				.split('\n')
-				.filter((l) => !/deprecat/i.test(l))
-				.join('\n'),
-		) &&
-			!/Successfully imported/i.test(out))
-	) {
+	const errors = out.split('\n').some((l) => /error/i.test(l) && !/deprecat/i.test(l));
+	if (r.code !== 0 || (errors && !/Successfully imported/i.test(out)))
 		throw new Error(`n8n import:${kind} failed (exit ${r.code}):\n${out.slice(-3000)}`);
-	}
 	return { ms: r.ms, out };
 }
 
@@ -300,11 +291,8 @@ async function executeWorkflow(inst, userFolder, id, opts = {}) {
 	const out = stripAnsi(r.stdout + '\n' + r.stderr);
 	const runData = extractRun(r.stdout) || extractRun(out);
 	const res = new ExecResult(id, r.code, out, runData, r.ms, r.timedOut);
-	res.peakRssMb = r.peakRssMb;
-	res.signal = r.signal;
-	res.version = inst.version;
-	res.major = inst.major;
-	return res;
+	const { version, major } = inst;
+	return Object.assign(res, { peakRssMb: r.peakRssMb, signal: r.signal, version, major });
 }
 
 class ExecResult {
