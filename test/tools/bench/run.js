@@ -47,7 +47,7 @@ const {
 	tableOf,
 	verdict,
 } = require('./lib/util');
-const { commandLine, mkTemp, rmrf, sleep } = require('../e2e/lib/util');
+const { commandLine, mkTemp, rmrf, sleep, onInterrupt } = require('../e2e/lib/util');
 const { summarize, categoryNames, WAITING } = require('./lib/profile');
 
 // ---------------------------------------------------------------------------- options
@@ -929,46 +929,37 @@ async function main() {
 		`${new Date().toISOString()} — ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node}, n8n-core ${m.n8nCore}, n8n-workflow ${m.n8nWorkflow}; load average at start ${m.loadavg}; ${RUNS} run(s) per figure, medians (scenario 2: ${N8N_ROUNDS} rounds)${SRC !== REPO_ROOT ? `; sources: ${SRC}` : ''}${VS ? `; --vs ${VS}` : ''}.`,
 	);
 
-	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-bench-'));
+	// Removed when the bench exits, interrupted or not.
+	const work = mkTemp('recruiting-bench-');
+	onInterrupt(async () => {});
 	const pkgRoot = path.join(work, 'pkg');
 	// The workers' n8n user folder (they inherit the environment), removed with the rest.
 	process.env.N8N_USER_FOLDER = path.join(work, 'n8n');
 	fs.mkdirSync(process.env.N8N_USER_FOLDER);
-	// Interrupted: remove the work folder too, then stop as the signal asks.
-	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-		process.once(signal, () => {
-			rmrf(work);
-			process.kill(process.pid, signal);
-		});
-	}
-	try {
-		log(`building ${SRC} into ${pkgRoot}`);
-		buildPackage({ srcRoot: SRC, outRoot: pkgRoot, log });
-		const vsRoot = VS && ONLY.has(2) ? path.join(work, 'vs') : undefined;
-		if (vsRoot) buildPackage({ srcRoot: /** @type {string} */ (VS), outRoot: vsRoot, log });
-		/** @type {[number, (root: string, vsRoot?: string) => Promise<void>][]} */
-		const scenarios = [
-			[6, scenarioPackage],
-			[4, scenarioIdle],
-			[1, scenarioSync],
-			[5, scenarioBacklog],
-			[3, scenarioRateLimit],
-			[2, scenarioRealN8n],
-			[7, scenarioApplications],
-		];
-		for (const [number, run] of scenarios) {
-			if (!ONLY.has(number)) continue;
-			try {
-				await run(pkgRoot, vsRoot);
-			} catch (error) {
-				print(
-					`\nScenario ${number} could not run: ${error instanceof Error ? error.stack : String(error)}`,
-				);
-				goal(`${number}. (scenario did not run)`, String(error).slice(0, 200), false);
-			}
+	log(`building ${SRC} into ${pkgRoot}`);
+	buildPackage({ srcRoot: SRC, outRoot: pkgRoot, log });
+	const vsRoot = VS && ONLY.has(2) ? path.join(work, 'vs') : undefined;
+	if (vsRoot) buildPackage({ srcRoot: /** @type {string} */ (VS), outRoot: vsRoot, log });
+	/** @type {[number, (root: string, vsRoot?: string) => Promise<void>][]} */
+	const scenarios = [
+		[6, scenarioPackage],
+		[4, scenarioIdle],
+		[1, scenarioSync],
+		[5, scenarioBacklog],
+		[3, scenarioRateLimit],
+		[2, scenarioRealN8n],
+		[7, scenarioApplications],
+	];
+	for (const [number, run] of scenarios) {
+		if (!ONLY.has(number)) continue;
+		try {
+			await run(pkgRoot, vsRoot);
+		} catch (error) {
+			print(
+				`\nScenario ${number} could not run: ${error instanceof Error ? error.stack : String(error)}`,
+			);
+			goal(`${number}. (scenario did not run)`, String(error).slice(0, 200), false);
 		}
-	} finally {
-		rmrf(work);
 	}
 
 	print(`\n## Goals\n`);

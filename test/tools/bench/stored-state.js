@@ -34,7 +34,7 @@ const { spawnSync } = require('node:child_process');
 const { buildPackage } = require('./lib/build');
 const { median, tableOf } = require('./lib/util');
 const { APPLICATION_STAGES } = require('../sandbox/data');
-const { ensureN8n, n8nCli, startN8n, ensureOwner } = require('../e2e/lib/n8n');
+const { ensureN8n, n8nCli, startN8n, ensureOwner, activateWorkflow } = require('../e2e/lib/n8n');
 const { createDatabase } = require('../e2e/lib/postgres');
 const { commandLine, mkTemp, rmrf, httpJson, rssOf, waitUntil } = require('../e2e/lib/util');
 
@@ -223,43 +223,25 @@ async function measureN8n(inst, db, label, staticText) {
 		...pg?.env,
 	};
 	const id = 'wtStateBench0001';
-	// The static data is spliced in as text: the 16 MB state is not parsed again here.
-	const workflowText = JSON.stringify([
-		{
-			id,
-			name: `Stored state ${label}`,
-			active: false,
-			// Four probes, polling at seconds 0, 15, 30 and 45 of each minute (n8n's shortest
-			// interval is a minute), each save writing the whole static data: a save every 15 s.
-			nodes: [0, 15, 30, 45].map((second, i) => ({
-				parameters: {
-					pollTimes: { item: [{ mode: 'custom', cronExpression: `${second} * * * * *` }] },
-				},
-				id: `wtStateProbe${i}`,
-				name: i === 0 ? 'State Probe' : `State Probe ${i + 1}`,
-				type: 'CUSTOM.stateProbe',
-				typeVersion: 1,
-				position: [0, i * 200],
-			})),
-			connections: {},
-			// n8n's defaults: every execution saved (what a user has unless they change it).
-			settings: { executionOrder: 'v1' },
-			staticData: '__STATIC__',
-		},
-	]).replace(
-		'"__STATIC__"',
-		`{"node:State Probe":{"state":${staticText}}${COPIES === 2 ? `,"global":{"recruitingTrigger:wtStateProbe0":${staticText}}` : ''}}`,
-	);
+	// lib/state-probe/workflow.json: four probes, polling at seconds 0, 15, 30 and 45 of each
+	// minute (n8n's shortest interval is a minute), each save writing the whole static data (a
+	// save every 15 s); n8n's default settings, every execution saved. The static data is
+	// spliced in as text: the 16 MB state is not parsed again here.
+	const workflowText = fs
+		.readFileSync(path.join(PROBE_DIR, 'workflow.json'), 'utf8')
+		.replace('__LABEL__', label)
+		.replace(
+			'"__STATIC__"',
+			`{"node:State Probe":{"state":${staticText}}${COPIES === 2 ? `,"global":{"recruitingTrigger:wtStateProbe0":${staticText}}` : ''}}`,
+		);
 	const importFile = path.join(userFolder, 'workflow.json');
 	fs.writeFileSync(importFile, workflowText);
-	// The CLI with the bench's environment (its database, the probe node).
-	const cli = async (/** @type {string[]} */ args) => {
-		const r = await n8nCli(inst, userFolder, args, { env });
-		if (r.code !== 0)
-			throw new Error(`n8n ${args[0]}: exit ${r.code}: ${(r.stdout + r.stderr).slice(-2000)}`);
-	};
-	await cli(['import:workflow', `--input=${importFile}`]);
-	await cli(['publish:workflow', `--id=${id}`]);
+	const imported = await n8nCli(inst, userFolder, ['import:workflow', `--input=${importFile}`], {
+		env,
+	});
+	if (imported.code !== 0)
+		throw new Error(`n8n import:workflow: exit ${imported.code}: ${imported.stderr.slice(-2000)}`);
+	await activateWorkflow(inst, userFolder, id, env);
 	const server = await startN8n(inst, userFolder, { env });
 	try {
 		if (!(await server.waitReady(180_000))) {

@@ -239,7 +239,7 @@ async function main(task) {
 					start: task.mode === 'bulk' ? 'now' : 'everything',
 					options: { maxItemsPerPoll: task.maxItemsPerPoll },
 				},
-				// floor: the same drain through n8n's HTTP helper alone (engine.js, HttpFloorTrigger).
+				// floor: the same drain through n8n's HTTP helper alone (engine.js, httpFloorTrigger).
 				task.floor ? task.maxItemsPerPoll : undefined,
 			);
 			// Bulk mode polls on n8n's "Every Minute": the trigger's clock moves a minute per poll

@@ -973,7 +973,6 @@ class EditorUi {
 	 */
 	async openPickerList(input, value, answers, since) {
 		await input.click();
-		const entries = await this.listEntries();
 		// The list shows what the last search answered (one made when the panel opened, cached,
 		// or one made now).
 		expect(
@@ -989,8 +988,13 @@ class EditorUi {
 			own.length === 1,
 			`the list search returned ${own.length} results for ${value}: ${show(results.slice(0, 5))}`,
 		);
+		// The list opens on the selected entry alone and then shows the search's answer: its
+		// entries are read once they are as many (never more, never a saved name's entry beside).
+		/** @type {string[]} */
+		let entries = [];
+		const settled = async () => (entries = await this.listEntries()).length === results.length;
 		expect(
-			entries.length === results.length,
+			await waitUntil(settled, STEP_TIMEOUT_MS, 250),
 			`the list shows ${entries.length} entries, the search returned ${results.length}`,
 		);
 		const selected = this.page.locator('[data-test-id="rlc-item"][class*="_selected_"]:visible');
