@@ -149,6 +149,19 @@ async function requestSeq(/** @type {any} */ task) {
 	return Number(body.requestSeq);
 }
 
+/**
+ * A change through the sandbox's control API (not counted, not logged).
+ * @param {any} task @param {string} route @param {unknown} body
+ */
+async function control(task, route, body) {
+	const res = await fetch(`${task.sandboxUrl}/_control/${route}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	if (!res.ok) throw new Error(`${route} failed: ${res.status} ${await res.text()}`);
+}
+
 /** The engine module, loaded only by the scenarios that run n8n (not by `raw` and `load`). */
 const engine = () => require('./lib/engine');
 
@@ -254,15 +267,10 @@ async function main(task) {
 			if (task.mode === 'bulk') {
 				await harness.items(); // learns where "now" is; emits nothing
 				nextMinute();
-				const res = await fetch(`${task.sandboxUrl}/_control/candidates/touch`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({
-						count: task.touch,
-						modifiedAt: new Date(Date.now() - 1000).toISOString(),
-					}),
+				await control(task, 'candidates/touch', {
+					count: task.touch,
+					modifiedAt: new Date(Date.now() - 1000).toISOString(),
 				});
-				if (!res.ok) throw new Error(`touch failed: ${res.status} ${await res.text()}`);
 			}
 			const seq0 = await requestSeq(task);
 			const deadline = realNow() + (task.timeoutMs ?? 600_000);
@@ -380,21 +388,10 @@ async function main(task) {
 						headers,
 					);
 					const application = body.applications[i % body.applications.length];
-					const res = await fetch(
-						`${task.sandboxUrl}/_control/applications/${application.id}/move`,
-						{
-							method: 'POST',
-							headers: { 'content-type': 'application/json' },
-							// Always another stage than its own: a move to where it is changes nothing.
-							body: JSON.stringify({
-								stageId:
-									application.stage.id === 'astage-presented'
-										? 'astage-interview'
-										: 'astage-presented',
-							}),
-						},
-					);
-					if (!res.ok) throw new Error(`move failed: ${res.status}`);
+					// Always another stage than its own: a move to where it is changes nothing.
+					const stageId =
+						application.stage.id === 'astage-presented' ? 'astage-interview' : 'astage-presented';
+					await control(task, `applications/${application.id}/move`, { stageId });
 					movedAt.set(String(application.id), poll);
 					take((await counted(now)).items);
 					poll++;

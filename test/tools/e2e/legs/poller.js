@@ -637,4 +637,4 @@ async function pollerChecks(ctx, n8n, tarball, mode) {
 	}
 }
 
-module.exports = { MODES, startRedis, pollerChecks };
+module.exports = { MODES, pollerChecks };

@@ -101,9 +101,6 @@ function itemsOf(r, node) {
 	return items;
 }
 
-/** The counts so far, for the final "N passed, M failed". */
-const counts = () => ({ passed, failed });
-
 /** Counts a failure reported outside check() (the harness crashed). */
 function recordFailure() {
 	failed++;
@@ -174,7 +171,6 @@ module.exports = {
 	expectFields,
 	show,
 	itemsOf,
-	counts,
 	recordFailure,
 	allowTolerance,
 	tolerate,
