@@ -26,6 +26,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { spawnSync } = require('node:child_process');
 const {
 	CACHE_ROOT,
 	REPO_ROOT,
@@ -81,26 +82,9 @@ const lastLine = (text) =>
 			.pop() || ''
 	).slice(0, 100);
 
-/** Megabytes under a folder (0 when missing). @param {string} dir */
-function dirMb(dir) {
-	let bytes = 0;
-	/** @param {string} at */
-	const walk = (at) => {
-		let entries;
-		try {
-			entries = fs.readdirSync(at, { withFileTypes: true });
-		} catch {
-			return;
-		}
-		for (const entry of entries) {
-			const full = path.join(at, entry.name);
-			if (entry.isDirectory()) walk(full);
-			else if (entry.isFile()) bytes += fs.statSync(full).size;
-		}
-	};
-	walk(dir);
-	return Math.round(bytes / 1048576);
-}
+/** Megabytes a folder takes on disk (0 when missing). @param {string} dir */
+const dirMb = (dir) =>
+	Number(spawnSync('du', ['-sm', dir], { encoding: 'utf8' }).stdout.split('\t')[0]) || 0;
 
 async function main() {
 	const t0 = Date.now();
@@ -221,48 +205,43 @@ async function main() {
 		const owner = await ensureOwner(`http://127.0.0.1:${N8N_PORT}`, OWNER);
 
 		const editor = `http://localhost:${N8N_PORT}`;
-		console.log('');
-		console.log(`  n8n editor        ${editor}`);
-		console.log(
-			`  login             ${OWNER.email} / ${OWNER.password}${owner.created ? '  (owner account created now)' : ''}`,
-		);
-		console.log(
-			`  credential        "${demoCredential.name}" -> ${sandbox.url} (x-api-key: ${sandbox.apiKey})`,
-		);
-		for (const wf of Object.values(workflows)) {
-			console.log(
-				`  workflow          ${editor}/workflow/${wf.id}  ${wf.name}${wf.active ? '  [active, polls every minute]' : ''}`,
-			);
-		}
-		console.log(
-			`  sandbox API       ${sandbox.apiBaseUrl}  (public portal: ${sandbox.publicBaseUrl}/jobs)`,
-		);
-		console.log(
-			`  add a candidate   curl -s -X POST ${sandbox.url}/_control/candidates -H 'content-type: application/json' -d '{"firstName":"Grace","lastName":"Hopper"}'`,
-		);
 		const someApplication = sandbox.store.applicationsOfVacancy(
 			sandbox.fixtures().vacancyIds[0],
 		)[0];
-		if (someApplication) {
-			console.log(
-				`  move application  curl -s -X POST ${sandbox.url}/_control/applications/${someApplication.id}/move -H 'content-type: application/json' -d '{"stageId":"astage-interview","interview":true}'`,
-			);
-		}
-		console.log(`  ready in ${fmtMs(Date.now() - t0)}; press Ctrl-C to stop n8n and the sandbox.`);
-		console.log('');
+		const json = `-H 'content-type: application/json' -d`;
+		const lines = [
+			'',
+			`  n8n editor        ${editor}`,
+			`  login             ${OWNER.email} / ${OWNER.password}${owner.created ? '  (owner account created now)' : ''}`,
+			`  credential        "${demoCredential.name}" -> ${sandbox.url} (x-api-key: ${sandbox.apiKey})`,
+			...Object.values(workflows).map(
+				(wf) =>
+					`  workflow          ${editor}/workflow/${wf.id}  ${wf.name}${wf.active ? '  [active, polls every minute]' : ''}`,
+			),
+			`  sandbox API       ${sandbox.apiBaseUrl}  (public portal: ${sandbox.publicBaseUrl}/jobs)`,
+			`  add a candidate   curl -s -X POST ${sandbox.url}/_control/candidates ${json} '{"firstName":"Grace","lastName":"Hopper"}'`,
+			...(someApplication
+				? [
+						`  move application  curl -s -X POST ${sandbox.url}/_control/applications/${someApplication.id}/move ${json} '{"stageId":"astage-interview","interview":true}'`,
+					]
+				: []),
+			`  ready in ${fmtMs(Date.now() - t0)}; press Ctrl-C to stop n8n and the sandbox.`,
+			'',
+		];
+		console.log(lines.join('\n'));
 
 		if (!flag('no-activity')) {
 			const people = [
-				['Grace', 'Hopper'],
-				['Alan', 'Turing'],
-				['Katherine', 'Johnson'],
-				['Edsger', 'Dijkstra'],
-				['Barbara', 'Liskov'],
-				['Linus', 'Torvalds'],
+				'Grace Hopper',
+				'Alan Turing',
+				'Katherine Johnson',
+				'Edsger Dijkstra',
+				'Barbara Liskov',
+				'Linus Torvalds',
 			];
 			let n = 0;
 			activity = setInterval(() => {
-				const [firstName, lastName] = people[n++ % people.length];
+				const [firstName, lastName] = people[n++ % people.length].split(' ');
 				try {
 					const c = sandbox.createCandidate({
 						firstName,
