@@ -307,7 +307,7 @@ async function scenarioRealN8n(pkgRoot, vsRoot) {
 			majors.push({ version: sites.recruiting.inst.version, sites, bySize: {} });
 		}
 		for (const size of SIZES.n8nSizes) {
-			if (sb.state().candidates !== size) sb.reset({ candidates: size });
+			if (sb.state().counts.candidates !== size) sb.reset({ candidates: size });
 			const rounds = size >= 100_000 ? 1 : N8N_ROUNDS;
 			const timeoutMs = size >= 100_000 ? 8 * 60_000 : 4 * 60_000;
 			for (const major of majors)
