@@ -795,9 +795,9 @@ async function scenarioApplications(pkgRoot) {
 							`≤ ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls`,
 						],
 						[
-							`State at ${fmt(total, 0)} applications`,
+							`Static data at ${fmt(total, 0)} applications (the state and its copy, slot.ts)`,
 							`${fmt(r.state.bytes / 1024, 0)} KB, ${fmt(r.state.bytes / total, 1)} bytes per application`,
-							`under the cap of 2,000 KB`,
+							`each copy under the cap of 3,000 KB (STATE_CAP_BYTES)`,
 						],
 						[
 							`Backlog: Start = Everything, ${fmt(total, 0)} applications, Max Items per Poll = ${fmt(maxItems, 0)}`,
