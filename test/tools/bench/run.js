@@ -34,7 +34,6 @@ const { spawnSync } = require('node:child_process');
 
 const { buildPackage, REPO_ROOT } = require('./lib/build');
 const {
-	commandLine,
 	runWorker,
 	median,
 	spread,
@@ -45,9 +44,10 @@ const {
 	times,
 	signedMib,
 	table,
+	tableOf,
 	verdict,
 } = require('./lib/util');
-const { mkTemp, rmrf, sleep } = require('../e2e/lib/util');
+const { commandLine, mkTemp, rmrf, sleep, onInterrupt } = require('../e2e/lib/util');
 const { summarize, categoryNames, WAITING } = require('./lib/profile');
 
 // ---------------------------------------------------------------------------- options
@@ -102,9 +102,14 @@ const results = {
 };
 /** @type {{ goal: string, measured: string, ok: boolean | undefined }[]} */
 const goals = [];
+/** Records a goal and what was measured against it. @param {string} goal @param {string} measured @param {boolean} ok */
+const goal = (goal, measured, ok) => goals.push({ goal, measured, ok });
 
 const log = (/** @type {string} */ line) => process.stderr.write(`# ${line}\n`);
 const print = (/** @type {string} */ text = '') => process.stdout.write(`${text}\n`);
+/** One measurement's log line: why it failed, or `detail` of it. @param {string} what @param {any} r @param {(r: any) => string} detail */
+const logRun = (what, r, detail) =>
+	log(`${what}: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : detail(r)}`);
 
 // ---------------------------------------------------------------------------- machine
 
@@ -135,37 +140,56 @@ function machine() {
 
 // ---------------------------------------------------------------------------- helpers
 
+/** A sandbox API on a free loopback port. @param {Record<string, unknown>} options @returns {Promise<any>} */
+const sandbox = (options) => require('../sandbox').createSandbox(options);
+
 /**
- * @param {Record<string, unknown>} options
- * @returns {Promise<any>}
+ * Runs `work` with a sandbox made with `options`, closed after.
+ * @template T @param {Record<string, unknown>} options @param {(sb: any) => Promise<T>} work
  */
-async function sandbox(options) {
-	const { createSandbox } = require('../sandbox');
-	return createSandbox({ host: '127.0.0.1', port: 0, ...options });
+async function withSandbox(options, work) {
+	const sb = await sandbox(options);
+	try {
+		return await work(sb);
+	} finally {
+		await sb.close();
+	}
 }
 
 /** @param {any} sb */
 const api = (sb) => ({ sandboxUrl: sb.url, apiKey: sb.apiKey });
 
 /**
- * Runs each variant once per round, rounds interleaved, and returns the runs per variant.
- * The order rotates from round to round, so no variant always runs right after the same one
- * (the sandbox, the kernel's sockets and the CPU carry some of the previous run's load).
+ * `list` in the order of round `round` (from 0): it rotates from round to round, so no variant
+ * always runs right after the same one (the sandbox, the kernel's sockets and the CPU carry some
+ * of the previous run's load).
+ * @template T @param {T[]} list @param {number} round
+ */
+const rotated = (list, round) => [
+	...list.slice(round % list.length),
+	...list.slice(0, round % list.length),
+];
+
+/**
+ * Runs each variant once per round, rounds interleaved in rotated order, and returns the runs
+ * per variant; `detail` says what the log line shows of a run.
  * @param {number} rounds
  * @param {Record<string, Record<string, unknown>>} variants
  * @param {string} what
+ * @param {(r: any) => string} [detail]
  */
-async function rounds(rounds, variants, what) {
+async function rounds(rounds, variants, what, detail) {
 	/** @type {Record<string, any[]>} */
 	const out = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
-	const entries = Object.entries(variants);
-	for (let round = 1; round <= rounds; round++) {
-		const shift = (round - 1) % entries.length;
-		for (const [name, task] of [...entries.slice(shift), ...entries.slice(0, shift)]) {
+	for (let round = 0; round < rounds; round++) {
+		for (const [name, task] of rotated(Object.entries(variants), round)) {
 			const result = await runWorker(task);
 			out[name].push(result);
-			log(
-				`${what} ${name} ${round}/${rounds}: ${result.failed ? `FAILED ${String(result.failed).slice(0, 300)}` : `${secs(result.wallMs ?? 0)}, ${result.items ?? ''} items, peak ${mib(result.peakRssMb)}`}`,
+			logRun(
+				`${what} ${name} ${round + 1}/${rounds}`,
+				result,
+				detail ??
+					((r) => `${secs(r.wallMs ?? 0)}, ${r.items ?? ''} items, peak ${mib(r.peakRssMb)}`),
 			);
 		}
 	}
@@ -187,8 +211,7 @@ async function scenarioSync(pkgRoot) {
 	print(
 		`\n## 1. Full sync of ${fmt(n, 0)} candidates in n8n's engine (in-process, sandbox on loopback, no rate limit)\n`,
 	);
-	const sb = await sandbox({ candidates: n, rateLimit: false });
-	try {
+	await withSandbox({ candidates: n, rateLimit: false }, async (sb) => {
 		const base = { ...api(sb), pkgRoot };
 		const runs = await rounds(
 			RUNS,
@@ -209,50 +232,36 @@ async function scenarioSync(pkgRoot) {
 		};
 		const rows = Object.entries(runs).map(([name, list]) => {
 			const ok = list.filter((r) => !r.failed && (r.items ?? 0) === n);
-			return [
-				labels[/** @type {keyof typeof labels} */ (name)],
-				`${ok.length}/${list.length}`,
-				secs(median(ok.map((r) => r.wallMs))),
-				spread(ok.map((r) => r.wallMs / 1000)),
-				`${fmt(median(ok.map((r) => (r.cpuMs * 1000) / n)), 1)} µs`,
-				mib(median(ok.map((r) => r.peakRssMb))),
-				mib(median(ok.map((r) => r.peakOverMb))),
-				secs(median(ok.map((r) => r.wallMs - r.httpMs))),
-				pct(ratio(list, runs.floor, (r) => r.wallMs) - 1),
-				times(ratio(list, runs.plain, (r) => r.wallMs)),
-			];
+			const med = (/** @type {(r: any) => number} */ of) => median(ok.map(of));
+			return {
+				Path: labels[/** @type {keyof typeof labels} */ (name)],
+				OK: `${ok.length}/${list.length}`,
+				'Wall (median)': secs(med((r) => r.wallMs)),
+				'Range (s)': spread(ok.map((r) => r.wallMs / 1000)),
+				'CPU per item': `${fmt(
+					med((r) => (r.cpuMs * 1000) / n),
+					1,
+				)} µs`,
+				'Peak RSS': mib(med((r) => r.peakRssMb)),
+				'Peak over start': mib(med((r) => r.peakOverMb)),
+				'Time outside HTTP': secs(med((r) => r.wallMs - r.httpMs)),
+				'vs n8n HTTP floor': pct(ratio(list, runs.floor, (r) => r.wallMs) - 1),
+				'vs plain Node': times(ratio(list, runs.plain, (r) => r.wallMs)),
+			};
 		});
-		print(
-			table(
-				[
-					'Path',
-					'OK',
-					'Wall (median)',
-					'Range (s)',
-					'CPU per item',
-					'Peak RSS',
-					'Peak over start',
-					'Time outside HTTP',
-					'vs n8n HTTP floor',
-					'vs plain Node',
-				],
-				rows,
-			),
-		);
+		print(tableOf(rows));
 		print(
 			`\n“Time outside HTTP”: wall time during which no request was in flight (requests timed from axios’ request to response interceptor, JSON parsing included). “vs” columns: median of the per-round ratios.`,
 		);
 		for (const name of /** @type {const} */ (['getMany', 'trigger'])) {
 			const overhead = ratio(runs[name], runs.floor, (r) => r.wallMs) - 1;
-			goals.push({
-				goal: `1. ${name === 'getMany' ? 'Get Many' : 'Trigger'}: node-side overhead over the HTTP time ≤ 5 % (vs n8n HTTP floor)`,
-				measured: `${pct(overhead)} (vs plain Node ${times(ratio(runs[name], runs.plain, (r) => r.wallMs))})`,
-				ok: Number.isFinite(overhead) ? overhead <= 0.05 : false,
-			});
+			goal(
+				`1. ${name === 'getMany' ? 'Get Many' : 'Trigger'}: node-side overhead over the HTTP time ≤ 5 % (vs n8n HTTP floor)`,
+				`${pct(overhead)} (vs plain Node ${times(ratio(runs[name], runs.plain, (r) => r.wallMs))})`,
+				Number.isFinite(overhead) ? overhead <= 0.05 : false,
+			);
 		}
-	} finally {
-		await sb.close();
-	}
+	});
 }
 
 const N8N_WORKFLOWS = {
@@ -298,18 +307,14 @@ async function scenarioRealN8n(pkgRoot, vsRoot) {
 			majors.push({ version: sites.recruiting.inst.version, sites, bySize: {} });
 		}
 		for (const size of SIZES.n8nSizes) {
-			if (sb.state().candidates !== size) sb.reset({ candidates: size });
+			if (sb.state().counts.candidates !== size) sb.reset({ candidates: size });
 			const rounds = size >= 100_000 ? 1 : N8N_ROUNDS;
 			const timeoutMs = size >= 100_000 ? 8 * 60_000 : 4 * 60_000;
 			for (const major of majors)
 				major.bySize[size] = Object.fromEntries(names.map((n) => [n, []]));
 			for (let round = 0; round < rounds; round++) {
-				const order = [
-					...names.slice(round % names.length),
-					...names.slice(0, round % names.length),
-				];
 				for (const major of majors) {
-					for (const name of order) {
+					for (const name of rotated(names, round)) {
 						const site = major.sites[name === 'vs' ? 'vs' : 'recruiting'];
 						const workflow = name === 'vs' ? 'recruiting' : name;
 						const load = os.loadavg()[0];
@@ -381,25 +386,27 @@ function reportRealN8n(majors, names) {
 		for (const [size, runs] of Object.entries(bySize)) {
 			const n = fmt(Number(size), 0);
 			for (const name of names) {
+				/** @type {any[]} */
 				const list = runs[name];
 				const ok = list.filter((r) => (name === 'empty' ? r.ok : r.complete));
 				const failed = list.find((r) => !r.ok);
-				rows.push([
-					version,
-					n,
-					N8N_WORKFLOWS[/** @type {keyof typeof N8N_WORKFLOWS} */ (name)],
-					`${ok.length}/${list.length}${failed ? ` — ${failed.error}` : ''}`,
-					medianAndRange(
+				rows.push({
+					n8n: version,
+					Candidates: n,
+					Workflow: N8N_WORKFLOWS[/** @type {keyof typeof N8N_WORKFLOWS} */ (name)],
+					OK: `${ok.length}/${list.length}${failed ? ` — ${failed.error}` : ''}`,
+					'Execution time (median, range)': medianAndRange(
 						ok.map((r) => r.executionMs / 1000),
 						(v) => `${fmt(v, 2)} s`,
 					),
-					medianAndRange(
+					'Wall (median, range)': medianAndRange(
 						ok.map((r) => r.wallMs / 1000),
 						(v) => `${fmt(v, 1)} s`,
 					),
-					mib(median((ok.length ? ok : list).map((r) => r.peakRssMb))) +
+					'Peak RSS (tree, median)':
+						mib(median((ok.length ? ok : list).map((r) => r.peakRssMb))) +
 						(ok.length ? '' : ' (at failure)'),
-				]);
+				});
 			}
 			const loads = Object.values(runs)
 				.flat()
@@ -418,50 +425,41 @@ function reportRealN8n(majors, names) {
 					? [
 							change(overEmpty(runs, 'vs', 'recruiting', (r) => r.executionMs)),
 							change(overEmpty(runs, 'vs', 'recruiting', (r) => r.wallMs)),
-							change(runs.vs.map((r, i) => cpuMs(r) / cpuMs(runs.recruiting[i]))),
+							change(
+								runs.vs.map(
+									(/** @type {any} */ r, /** @type {number} */ i) =>
+										cpuMs(r) / cpuMs(runs.recruiting[i]),
+								),
+							),
 						]
 					: []),
 				`${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}`,
 			]);
-			if (runs.baseline?.some((r) => r.complete)) {
-				goals.push({
-					goal: `2. ${n} in real n8n ${version}: ours ≥ 3.3× faster than HTTP Request + Code (execution time above an empty workflow)`,
-					measured: `${medianAndRange(speed)}; by wall time above it ${medianAndRange(speedWall)}`,
-					ok: median(speed) >= 3.3,
-				});
-				goals.push({
-					goal: `2. ${n} in real n8n ${version}: ours ≤ 0.5× the memory (peak RSS above an empty workflow)`,
-					measured: medianAndRange(memory),
-					ok: median(memory) <= 0.5,
-				});
+			if (runs.baseline?.some((/** @type {any} */ r) => r.complete)) {
+				goal(
+					`2. ${n} in real n8n ${version}: ours ≥ 3.3× faster than HTTP Request + Code (execution time above an empty workflow)`,
+					`${medianAndRange(speed)}; by wall time above it ${medianAndRange(speedWall)}`,
+					median(speed) >= 3.3,
+				);
+				goal(
+					`2. ${n} in real n8n ${version}: ours ≤ 0.5× the memory (peak RSS above an empty workflow)`,
+					medianAndRange(memory),
+					median(memory) <= 0.5,
+				);
 			} else if (runs.baseline) {
-				const ours = runs.recruiting.filter((r) => r.complete).length;
-				goals.push({
-					goal: `2. ${n} in real n8n ${version}: ours succeeds where HTTP Request + Code fails`,
-					measured: `ours ${ours}/${runs.recruiting.length} complete; HTTP Request + Code: ${runs.baseline.find((r) => !r.ok)?.error ?? 'incomplete'}`,
-					ok: ours === runs.recruiting.length && ours > 0,
-				});
+				const ours = runs.recruiting.filter((/** @type {any} */ r) => r.complete).length;
+				goal(
+					`2. ${n} in real n8n ${version}: ours succeeds where HTTP Request + Code fails`,
+					`ours ${ours}/${runs.recruiting.length} complete; HTTP Request + Code: ${runs.baseline.find((/** @type {any} */ r) => !r.ok)?.error ?? 'incomplete'}`,
+					ours === runs.recruiting.length && ours > 0,
+				);
 			}
 		}
 	}
-	const columns = [
-		'n8n',
-		'Candidates',
-		'Workflow',
-		'OK',
-		'Execution time (median, range)',
-		'Wall (median, range)',
-		'Peak RSS (tree, median)',
-	];
-	print(table(columns, rows));
+	print(tableOf(rows));
 	print(
 		`\nn8n under its own Node (2.x: 24, 1.x: 22; the e2e harness's cache), SQLite, task runners ${RUNNERS ? 'on (internal mode)' : 'off'}. “Execution time”: the execution's own startedAt → stoppedAt; “Wall”: the whole \`n8n execute\` process (start-up, execution, saving, printing the run data). Peak RSS: n8n and its child processes, sampled every 100 ms.\n`,
 	);
-	const vsColumns = [
-		'--vs build vs this one, execution time above empty',
-		'the same by wall time',
-		"the same by n8n's CPU in the execution (--profile)",
-	];
 	print(
 		table(
 			[
@@ -470,7 +468,13 @@ function reportRealN8n(majors, names) {
 				'HTTP Request + Code ÷ Recruiting, execution time above empty',
 				'the same by wall time',
 				'Memory: Recruiting ÷ HTTP Request + Code, peak RSS above empty',
-				...(vs ? vsColumns : []),
+				...(vs
+					? [
+							'--vs build vs this one, execution time above empty',
+							'the same by wall time',
+							"the same by n8n's CPU in the execution (--profile)",
+						]
+					: []),
 				'Load average (1 min) over the runs',
 			],
 			ratios,
@@ -534,85 +538,72 @@ async function scenarioRateLimit(pkgRoot) {
 		const requests = windows * perWindow + 1;
 		const ceilingPerMin = ((perWindow * 50) / windowMs) * 60_000;
 		const limit = `${fmt(perWindow, 0)} per ${windowMs / 1000} s${windowMs === 60_000 ? ' (the API’s own)' : ' (scaled)'}`;
-		const sb = await sandbox({
-			candidates: n,
-			rateLimit: { apiPerWindow: perWindow, windowMs, publicPerWindow: 100 },
-		});
 		/** @type {Record<string, any[]>} */
 		const runs = { getMany: [], trigger: [] };
-		try {
-			for (let round = 1; round <= runsWanted; round++) {
-				for (const name of /** @type {const} */ (['getMany', 'trigger'])) {
-					if (name === 'trigger' && (round > 1 || !setting.trigger)) continue;
-					await sleep(Math.min(windowMs, 6_000)); // the previous run's window ends
-					sb.rateLimiter.reset();
-					const seq = sb.requestLog.seq;
-					const task =
-						name === 'getMany'
-							? { scenario: 'getAll' }
-							: { scenario: 'trigger', maxItemsPerPoll: n };
-					const r = await runWorker({ ...api(sb), pkgRoot, ...task });
-					const entries = sb.requestLog.since(seq);
-					r.status429 = entries.filter((/** @type {any} */ e) => e.status === 429).length;
-					r.sent = entries.length;
-					runs[name].push(r);
-					log(
-						`rate ${limit} ${name} ${round}: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${secs(r.wallMs)}, ${r.items} items, ${r.status429} × 429`}`,
-					);
+		await withSandbox(
+			{
+				candidates: n,
+				rateLimit: { apiPerWindow: perWindow, windowMs, publicPerWindow: 100 },
+			},
+			async (sb) => {
+				for (let round = 1; round <= runsWanted; round++) {
+					for (const name of /** @type {const} */ (['getMany', 'trigger'])) {
+						if (name === 'trigger' && (round > 1 || !setting.trigger)) continue;
+						await sleep(Math.min(windowMs, 6_000)); // the previous run's window ends
+						sb.rateLimiter.reset();
+						const seq = sb.requestLog.seq;
+						const task =
+							name === 'getMany'
+								? { scenario: 'getAll' }
+								: { scenario: 'trigger', maxItemsPerPoll: n };
+						const r = await runWorker({ ...api(sb), pkgRoot, ...task });
+						const entries = sb.requestLog.since(seq);
+						r.status429 = entries.filter((/** @type {any} */ e) => e.status === 429).length;
+						r.sent = entries.length;
+						runs[name].push(r);
+						logRun(
+							`rate ${limit} ${name} ${round}`,
+							r,
+							(r) => `${secs(r.wallMs)}, ${r.items} items, ${r.status429} × 429`,
+						);
+					}
 				}
-			}
-		} finally {
-			await sb.close();
-		}
+			},
+		);
 		results.rateLimit.push({ setting, runs });
 		const idealMs = windows * windowMs;
 		for (const [name, list] of Object.entries(runs)) {
 			if (list.length === 0) continue;
 			const ok = list.filter((r) => !r.failed && !r.error && r.items === n);
 			const fraction = median(ok.map((r) => ((r.items / r.wallMs) * 60_000) / ceilingPerMin));
-			rows.push([
-				limit,
-				name === 'getMany' ? 'Get Many, Return All' : 'Trigger, Start = Everything, one poll',
-				fmt(n, 0),
-				`${list.length - ok.length}/${list.length}`,
-				secs(median(ok.map((r) => r.wallMs))),
-				secs(idealMs),
-				`${fmt(median(ok.map((r) => (r.items / r.wallMs) * 60_000)), 0)} of ${fmt(ceilingPerMin, 0)}`,
-				Number.isFinite(fraction) ? `${fmt(fraction * 100, 1)} %` : '–',
-				fmt(median(list.map((r) => r.status429)), 0),
-				`${fmt(median(list.map((r) => r.sent)), 0)} (${requests} needed)`,
-			]);
+			const status429 = fmt(median(list.map((r) => r.status429)), 0);
+			rows.push({
+				Limit: limit,
+				Path: name === 'getMany' ? 'Get Many, Return All' : 'Trigger, Start = Everything, one poll',
+				Candidates: fmt(n, 0),
+				Failed: `${list.length - ok.length}/${list.length}`,
+				'Wall (median)': secs(median(ok.map((r) => r.wallMs))),
+				'Ideal wall': secs(idealMs),
+				'Items/min': `${fmt(median(ok.map((r) => (r.items / r.wallMs) * 60_000)), 0)} of ${fmt(ceilingPerMin, 0)}`,
+				'Of the ceiling': Number.isFinite(fraction) ? `${fmt(fraction * 100, 1)} %` : '–',
+				'429s received': status429,
+				'Requests sent': `${fmt(median(list.map((r) => r.sent)), 0)} (${requests} needed)`,
+			});
 			if (name === 'getMany') {
-				goals.push({
-					goal: `3. Rate-limited, ${limit}: ≥ 95 % of the ceiling`,
-					measured: `${fmt(fraction * 100, 1)} %`,
-					ok: fraction >= 0.95,
-				});
-				goals.push({
-					goal: `3. Rate-limited, ${limit}: 0 failed executions`,
-					measured: `${list.length - ok.length} of ${list.length} failed; ${fmt(median(list.map((r) => r.status429)), 0)} × 429 per run`,
-					ok: ok.length === list.length,
-				});
+				goal(
+					`3. Rate-limited, ${limit}: ≥ 95 % of the ceiling`,
+					`${fmt(fraction * 100, 1)} %`,
+					fraction >= 0.95,
+				);
+				goal(
+					`3. Rate-limited, ${limit}: 0 failed executions`,
+					`${list.length - ok.length} of ${list.length} failed; ${status429} × 429 per run`,
+					ok.length === list.length,
+				);
 			}
 		}
 	}
-	print(
-		table(
-			[
-				'Limit',
-				'Path',
-				'Candidates',
-				'Failed',
-				'Wall (median)',
-				'Ideal wall',
-				'Items/min',
-				'Of the ceiling',
-				'429s received',
-				'Requests sent',
-			],
-			rows,
-		),
-	);
+	print(tableOf(rows));
 	print(
 		`\nThe ceiling is 50 items × the limit, per window, scaled to a minute. “Ideal wall”: the full windows; the one extra request opens the next window. The sandbox counts fixed windows that start at the first request after the previous window ended, and answers 429 with Retry-After in whole seconds (at least 1).`,
 	);
@@ -622,35 +613,23 @@ async function scenarioRateLimit(pkgRoot) {
 /** @param {string} pkgRoot */
 async function scenarioIdle(pkgRoot) {
 	print(`\n## 4. Idle poll: requests per poll when nothing changed\n`);
-	const sb = await sandbox({ candidates: 1_000, vacancies: 120, rateLimit: false });
-	try {
+	await withSandbox({ candidates: 1_000, vacancies: 120, rateLimit: false }, async (sb) => {
 		const r = await runWorker({ ...api(sb), pkgRoot, scenario: 'idle', polls: SIZES.idlePolls });
 		results.idle = r;
 		if (r.failed) throw new Error(r.failed);
-		const rows = Object.entries(r.perPoll).map(([key, list]) => {
+		const rows = Object.entries(r.perPoll).map(([key, /** @type {number[]} */ list]) => {
 			const [resource, start] = key.split(':');
-			return [
-				resource,
-				start === 'now' ? 'From Now' : 'Everything',
-				/** @type {number[]} */ (list).join(', '),
-				fmt(Math.max(.../** @type {number[]} */ (list)), 0),
-			];
+			return {
+				Resource: resource,
+				Start: start === 'now' ? 'From Now' : 'Everything',
+				[`Requests in each of ${SIZES.idlePolls} idle polls`]: list.join(', '),
+				Most: fmt(Math.max(...list), 0),
+			};
 		});
-		print(
-			table(
-				['Resource', 'Start', `Requests in each of ${SIZES.idlePolls} idle polls`, 'Most'],
-				rows,
-			),
-		);
+		print(tableOf(rows));
 		const worst = Math.max(...Object.values(r.perPoll).flat());
-		goals.push({
-			goal: '4. Idle poll: 1 request per watched resource',
-			measured: `${worst} at most`,
-			ok: worst <= 1,
-		});
-	} finally {
-		await sb.close();
-	}
+		goal('4. Idle poll: 1 request per watched resource', `${worst} at most`, worst <= 1);
+	});
 }
 
 /** 5. Backlog. */
@@ -658,58 +637,44 @@ async function scenarioIdle(pkgRoot) {
 async function scenarioBacklog(pkgRoot) {
 	const { candidates, maxItems, bulk } = SIZES.backlog;
 	print(`\n## 5. Backlog with Max Items per Poll = ${fmt(maxItems, 0)}\n`);
-	const sb = await sandbox({ candidates, rateLimit: false });
 	/** @type {Record<string, any[]>} */
 	const runs = { seeded: [], floor: [], seededGc: [], bulk: [] };
-	const seeded = {
-		...api(sb),
-		pkgRoot,
-		scenario: 'backlog',
-		mode: 'seeded',
-		maxItemsPerPoll: maxItems,
-	};
-	try {
+	await withSandbox({ candidates, rateLimit: false }, async (sb) => {
+		const backlog = { ...api(sb), pkgRoot, scenario: 'backlog', maxItemsPerPoll: maxItems };
+		const seeded = { ...backlog, mode: 'seeded' };
 		// Each round drains the backlog with the trigger and with the HTTP floor trigger (the
 		// same polls through n8n's helper alone: what any polling node costs in this engine),
 		// which one first alternating from round to round.
-		for (let round = 1; round <= RUNS; round++) {
-			for (const name of /** @type {const} */ (
-				round % 2 ? ['seeded', 'floor'] : ['floor', 'seeded']
-			)) {
-				const r = await runWorker({ ...seeded, floor: name === 'floor' });
-				runs[name].push(r);
-				log(
-					`backlog ${name} ${round}: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${r.polls} polls, ${r.emitted} emitted, over ${mib(r.peakOverMb)}`}`,
-				);
-			}
-		}
+		Object.assign(
+			runs,
+			await rounds(
+				RUNS,
+				{ seeded, floor: { ...seeded, floor: true } },
+				'backlog',
+				(r) => `${r.polls} polls, ${r.emitted} emitted, over ${mib(r.peakOverMb)}`,
+			),
+		);
 		// Diagnostic: the same with a full GC after every poll, to tell what the trigger keeps
 		// (its live set) from garbage V8 has not collected yet.
 		const g = await runWorker({ ...seeded, gcEachPoll: true }, { nodeArgs: ['--expose-gc'] });
 		runs.seededGc.push(g);
-		log(
-			`backlog seeded, GC after each poll: ${g.failed ? `FAILED ${String(g.failed).slice(0, 300)}` : `over ${mib(g.peakOverMb)}, live heap ≤ ${mib(g.liveHeapMb)}`}`,
+		logRun(
+			'backlog seeded, GC after each poll',
+			g,
+			(g) => `over ${mib(g.peakOverMb)}, live heap ≤ ${mib(g.liveHeapMb)}`,
 		);
 		sb.reset({ candidates: bulk });
 		const r = await runWorker(
-			{
-				...api(sb),
-				pkgRoot,
-				scenario: 'backlog',
-				mode: 'bulk',
-				touch: bulk,
-				maxItemsPerPoll: maxItems,
-				timeoutMs: 5 * 60_000,
-			},
+			{ ...backlog, mode: 'bulk', touch: bulk, timeoutMs: 5 * 60_000 },
 			{ timeoutMs: 8 * 60_000 },
 		);
 		runs.bulk.push(r);
-		log(
-			`backlog bulk: ${r.failed ? `FAILED ${String(r.failed).slice(0, 300)}` : `${r.polls} polls, ${r.emitted} emitted, ${r.requests} requests`}`,
+		logRun(
+			'backlog bulk',
+			r,
+			(r) => `${r.polls} polls, ${r.emitted} emitted, ${r.requests} requests`,
 		);
-	} finally {
-		await sb.close();
-	}
+	});
 	results.backlog = runs;
 	// Per round: the trigger's peak over start minus the floor's, then the median.
 	const overFloor = median(
@@ -721,75 +686,67 @@ async function scenarioBacklog(pkgRoot) {
 	for (const [name, list] of Object.entries(runs)) {
 		const size = name === 'bulk' ? bulk : candidates;
 		const ok = list.filter((r) => !r.failed);
+		const med = (/** @type {(r: any) => number} */ of) => median(ok.map(of));
 		const drained = ok.filter((r) => !r.timedOut && r.distinct === size);
 		const ideal = Math.ceil(size / 50) + Math.ceil(size / maxItems);
-		const label = {
-			seeded: `${fmt(size, 0)} candidates changed at different times (Start = Everything)`,
-			floor: `the same drained by the n8n HTTP floor trigger (reference: n8n's HTTP helper, raw records, nothing else)`,
-			seededGc: `the same, with a full GC after each poll (diagnostic)`,
-			bulk: `${fmt(size, 0)} candidates changed by one bulk update (one modifiedAt), polled every minute`,
-		}[name];
-		rows.push([
-			label,
-			`${drained.length}/${list.length}`,
-			fmt(median(ok.map((r) => r.polls)), 0),
-			`${fmt(median(ok.map((r) => r.emitted)), 0)} / ${fmt(median(ok.map((r) => r.distinct)), 0)}`,
-			`${fmt(median(ok.map((r) => r.requests)), 0)} (≈ ${fmt(ideal, 0)})`,
-			secs(median(ok.map((r) => r.wallMs))),
-			secs(median(ok.map((r) => r.maxPollMs))),
-			mib(median(ok.map((r) => r.peakOverMb))) +
-				(name === 'seededGc' ? `; live heap ≤ ${mib(median(ok.map((r) => r.liveHeapMb)))}` : ''),
-			name === 'seeded' ? signedMib(overFloor) : '',
-			`${fmt(median(ok.map((r) => r.stateBytes)) / 1024, 1)} KB`,
-			median(ok.map((r) => Math.max(...(r.idleRequests ?? [NaN])))),
-		]);
+		const requests = fmt(median(ok.map((r) => r.requests)), 0);
+		const idle = med((r) => Math.max(...(r.idleRequests ?? [NaN])));
+		const over = med((r) => r.peakOverMb);
+		rows.push({
+			Backlog: {
+				seeded: `${fmt(size, 0)} candidates changed at different times (Start = Everything)`,
+				floor: `the same drained by the n8n HTTP floor trigger (reference: n8n's HTTP helper, raw records, nothing else)`,
+				seededGc: `the same, with a full GC after each poll (diagnostic)`,
+				bulk: `${fmt(size, 0)} candidates changed by one bulk update (one modifiedAt), polled every minute`,
+			}[name],
+			Drained: `${drained.length}/${list.length}`,
+			Polls: fmt(
+				med((r) => r.polls),
+				0,
+			),
+			'Emitted / distinct': `${fmt(
+				med((r) => r.emitted),
+				0,
+			)} / ${fmt(
+				med((r) => r.distinct),
+				0,
+			)}`,
+			'Requests (minimum)': `${requests} (≈ ${fmt(ideal, 0)})`,
+			Wall: secs(med((r) => r.wallMs)),
+			'Longest poll': secs(med((r) => r.maxPollMs)),
+			'Peak RSS over start':
+				mib(over) + (name === 'seededGc' ? `; live heap ≤ ${mib(med((r) => r.liveHeapMb))}` : ''),
+			'vs the floor': name === 'seeded' ? signedMib(overFloor) : '',
+			'Stored state': `${fmt(med((r) => r.stateBytes) / 1024, 1)} KB`,
+			'Requests per idle poll after': idle,
+		});
 		if (name === 'seededGc' || name === 'floor') continue;
 		const what = name === 'seeded' ? 'different times' : 'one bulk modifiedAt';
-		const over = median(ok.map((r) => r.peakOverMb));
-		goals.push({
-			goal: `5. Backlog (${what}): peak RSS over the process's start ≤ 64 MB`,
-			measured: mib(over),
-			ok: ok.length > 0 ? over <= 64 : false,
-		});
+		goal(
+			`5. Backlog (${what}): peak RSS over the process's start ≤ 64 MB`,
+			mib(over),
+			ok.length > 0 ? over <= 64 : false,
+		);
 		if (name === 'seeded') {
-			goals.push({
-				goal: `5. Backlog (${what}): peak RSS over the n8n HTTP floor's ≤ 64 MB`,
-				measured: `${signedMib(overFloor)} (floor: ${mib(median(runs.floor.filter((r) => !r.failed).map((r) => r.peakOverMb)))} over start)`,
-				ok: Number.isFinite(overFloor) && overFloor <= 64,
-			});
+			goal(
+				`5. Backlog (${what}): peak RSS over the n8n HTTP floor's ≤ 64 MB`,
+				`${signedMib(overFloor)} (floor: ${mib(median(runs.floor.filter((r) => !r.failed).map((r) => r.peakOverMb)))} over start)`,
+				Number.isFinite(overFloor) && overFloor <= 64,
+			);
 		}
-		goals.push({
-			goal: `5. Backlog (${what}): drains completely`,
-			measured: `${drained.length}/${list.length} drained; ${fmt(median(ok.map((r) => r.requests)), 0)} requests (≈ ${fmt(ideal, 0)} needed)`,
-			ok: drained.length === list.length,
-		});
-		if (name === 'bulk') {
-			const idle = median(ok.map((r) => Math.max(...(r.idleRequests ?? [NaN]))));
-			goals.push({
-				goal: '4. Idle poll after a bulk update: 1 request',
-				measured: `${fmt(idle, 0)} requests per idle poll`,
-				ok: idle <= 1,
-			});
-		}
+		goal(
+			`5. Backlog (${what}): drains completely`,
+			`${drained.length}/${list.length} drained; ${requests} requests (≈ ${fmt(ideal, 0)} needed)`,
+			drained.length === list.length,
+		);
+		if (name === 'bulk')
+			goal(
+				'4. Idle poll after a bulk update: 1 request',
+				`${fmt(idle, 0)} requests per idle poll`,
+				idle <= 1,
+			);
 	}
-	print(
-		table(
-			[
-				'Backlog',
-				'Drained',
-				'Polls',
-				'Emitted / distinct',
-				'Requests (minimum)',
-				'Wall',
-				'Longest poll',
-				'Peak RSS over start',
-				'vs the floor',
-				'Stored state',
-				'Requests per idle poll after',
-			],
-			rows,
-		),
-	);
+	print(tableOf(rows));
 	print(
 		`\nEach poll runs through PollContext (as n8n's poller); emitted items are dropped after the poll (in n8n they start an execution). “Peak RSS over start”: the worker's VmHWM, reset once the engine is loaded, minus the RSS then. “Live heap”: V8 heap in use right after a full GC, at the end of each poll (engine included). “vs the floor”: median over rounds of the trigger's peak over start minus the floor trigger's in the same round.`,
 	);
@@ -804,79 +761,77 @@ async function scenarioApplications(pkgRoot) {
 	print(
 		`\n## 7. Application events: ${fmt(jobs, 0)} jobs × ${perJob} applications, Jobs per Poll = ${jobsPerPoll}\n`,
 	);
-	const sb = await sandbox({
-		candidates: 2_000,
-		vacancies: jobs,
-		applicationsPerVacancy: perJob,
-		rateLimit: false,
-	});
-	try {
-		const r = await runWorker(
-			{ ...api(sb), pkgRoot, scenario: 'applications', jobsPerPoll, moves, maxItems },
-			{ timeoutMs: 20 * 60_000 },
-		);
-		results.applications = r;
-		if (r.failed) throw new Error(r.failed);
-		print(
-			table(
-				['What', 'Measured', 'Expected'],
-				[
+	await withSandbox(
+		{
+			candidates: 2_000,
+			vacancies: jobs,
+			applicationsPerVacancy: perJob,
+			rateLimit: false,
+		},
+		async (sb) => {
+			const r = await runWorker(
+				{ ...api(sb), pkgRoot, scenario: 'applications', jobsPerPoll, moves, maxItems },
+				{ timeoutMs: 20 * 60_000 },
+			);
+			results.applications = r;
+			if (r.failed) throw new Error(r.failed);
+			print(
+				table(
+					['What', 'Measured', 'Expected'],
 					[
-						'From Now, taking the jobs in (each read once, silently; nothing emitted)',
-						`${r.takeIn.polls} polls, ${fmt(r.takeIn.requests, 0)} requests, at most ${r.takeIn.most} in a poll, ${secs(r.takeIn.ms)}`,
-						`ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls, at most 1 + 2 × ${jobsPerPoll} = ${1 + 2 * jobsPerPoll} requests a poll plus the job list's pages (${Math.ceil(jobs / 50)} + 2 in the first)`,
+						[
+							'From Now, taking the jobs in (each read once, silently; nothing emitted)',
+							`${r.takeIn.polls} polls, ${fmt(r.takeIn.requests, 0)} requests, at most ${r.takeIn.most} in a poll, ${secs(r.takeIn.ms)}`,
+							`ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls, at most 1 + 2 × ${jobsPerPoll} = ${1 + 2 * jobsPerPoll} requests a poll plus the job list's pages (${Math.ceil(jobs / 50)} + 2 in the first)`,
+						],
+						[
+							'Idle poll',
+							`${r.idle.join(', ')} requests`,
+							`1 + min(jobs, Jobs per Poll) = ${1 + Math.min(jobs, jobsPerPoll)}`,
+						],
+						[
+							`Staleness: ${fmt(r.staleness.moves, 0)} applications moved one per poll, in jobs spread over the rotation`,
+							`emitted after ${r.staleness.worst} poll(s) at worst (median ${r.staleness.median}); ${r.staleness.emitted}/${r.staleness.moves} emitted once`,
+							`≤ ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls`,
+						],
+						[
+							`Static data at ${fmt(total, 0)} applications (the state and its copy, slot.ts)`,
+							`${fmt(r.state.bytes / 1024, 0)} KB, ${fmt(r.state.bytes / total, 1)} bytes per application`,
+							`each copy under the cap of 3,000 KB (STATE_CAP_BYTES)`,
+						],
+						[
+							`Backlog: Start = Everything, ${fmt(total, 0)} applications, Max Items per Poll = ${fmt(maxItems, 0)}`,
+							`${fmt(r.backlog.emitted, 0)} emitted (${fmt(r.backlog.distinct, 0)} distinct) in ${r.backlog.polls} polls, ${fmt(r.backlog.requests, 0)} requests, ${secs(r.backlog.ms)}; peak RSS ${mib(r.peakOverMb)} over start`,
+							`${fmt(total, 0)} once each, in ≥ ${Math.max(cycle, Math.ceil(total / maxItems))} polls`,
+						],
 					],
-					[
-						'Idle poll',
-						`${r.idle.join(', ')} requests`,
-						`1 + min(jobs, Jobs per Poll) = ${1 + Math.min(jobs, jobsPerPoll)}`,
-					],
-					[
-						`Staleness: ${fmt(r.staleness.moves, 0)} applications moved one per poll, in jobs spread over the rotation`,
-						`emitted after ${r.staleness.worst} poll(s) at worst (median ${r.staleness.median}); ${r.staleness.emitted}/${r.staleness.moves} emitted once`,
-						`≤ ceil(${jobs} / ${jobsPerPoll}) = ${cycle} polls`,
-					],
-					[
-						`State at ${fmt(total, 0)} applications`,
-						`${fmt(r.state.bytes / 1024, 0)} KB, ${fmt(r.state.bytes / total, 1)} bytes per application`,
-						`under the cap of 2,000 KB`,
-					],
-					[
-						`Backlog: Start = Everything, ${fmt(total, 0)} applications, Max Items per Poll = ${fmt(maxItems, 0)}`,
-						`${fmt(r.backlog.emitted, 0)} emitted (${fmt(r.backlog.distinct, 0)} distinct) in ${r.backlog.polls} polls, ${fmt(r.backlog.requests, 0)} requests, ${secs(r.backlog.ms)}; peak RSS ${mib(r.peakOverMb)} over start`,
-						`${fmt(total, 0)} once each, in ≥ ${Math.max(cycle, Math.ceil(total / maxItems))} polls`,
-					],
-				],
-			),
-		);
-		const idle = Math.max(...r.idle);
-		goals.push({
-			goal: '7. Application events: From Now takes every job in within ceil(jobs / Jobs per Poll) polls, at most 1 + 2 × Jobs per Poll requests a poll beside the job list',
-			measured: `${r.takeIn.polls} polls, at most ${r.takeIn.most} requests in a poll`,
-			ok:
+				),
+			);
+			const idle = Math.max(...r.idle);
+			goal(
+				'7. Application events: From Now takes every job in within ceil(jobs / Jobs per Poll) polls, at most 1 + 2 × Jobs per Poll requests a poll beside the job list',
+				`${r.takeIn.polls} polls, at most ${r.takeIn.most} requests in a poll`,
 				r.takeIn.polls <= cycle && r.takeIn.most <= 1 + 2 * jobsPerPoll + Math.ceil(jobs / 50) + 2,
-		});
-		goals.push({
-			goal: '7. Application events: idle poll costs 1 + min(jobs, Jobs per Poll) requests',
-			measured: `${idle} (jobs ${jobs}, Jobs per Poll ${jobsPerPoll})`,
-			ok: idle === 1 + Math.min(jobs, jobsPerPoll),
-		});
-		goals.push({
-			goal: '7. Application events: a move is emitted within ceil(jobs / Jobs per Poll) polls, once',
-			measured: `${r.staleness.worst} polls at worst; ${r.staleness.emitted}/${r.staleness.moves} emitted, ${r.staleness.duplicates} repeated`,
-			ok:
+			);
+			goal(
+				'7. Application events: idle poll costs 1 + min(jobs, Jobs per Poll) requests',
+				`${idle} (jobs ${jobs}, Jobs per Poll ${jobsPerPoll})`,
+				idle === 1 + Math.min(jobs, jobsPerPoll),
+			);
+			goal(
+				'7. Application events: a move is emitted within ceil(jobs / Jobs per Poll) polls, once',
+				`${r.staleness.worst} polls at worst; ${r.staleness.emitted}/${r.staleness.moves} emitted, ${r.staleness.duplicates} repeated`,
 				r.staleness.worst <= cycle &&
-				r.staleness.emitted === r.staleness.moves &&
-				r.staleness.duplicates === 0,
-		});
-		goals.push({
-			goal: '7. Application events: a backlog of every application drains, each once',
-			measured: `${fmt(r.backlog.distinct, 0)}/${fmt(total, 0)} in ${r.backlog.polls} polls`,
-			ok: r.backlog.distinct === total && r.backlog.emitted === total,
-		});
-	} finally {
-		await sb.close();
-	}
+					r.staleness.emitted === r.staleness.moves &&
+					r.staleness.duplicates === 0,
+			);
+			goal(
+				'7. Application events: a backlog of every application drains, each once',
+				`${fmt(r.backlog.distinct, 0)}/${fmt(total, 0)} in ${r.backlog.polls} polls`,
+				r.backlog.distinct === total && r.backlog.emitted === total,
+			);
+		},
+	);
 }
 
 /** 6. Package. */
@@ -951,16 +906,16 @@ async function scenarioPackage(pkgRoot) {
 			],
 		),
 	);
-	goals.push({
-		goal: '6. Package size ≤ 250 KB (tarball and unpacked)',
-		measured: `${fmt(info.size / 1024, 1)} KB / ${fmt(info.unpackedSize / 1024, 1)} KB`,
-		ok: info.size <= 250 * 1024 && info.unpackedSize <= 250 * 1024,
-	});
-	goals.push({
-		goal: '6. Runtime dependencies: 0',
-		measured: String(deps.length + bundled.length),
-		ok: deps.length + bundled.length === 0,
-	});
+	goal(
+		'6. Package size ≤ 250 KB (tarball and unpacked)',
+		`${fmt(info.size / 1024, 1)} KB / ${fmt(info.unpackedSize / 1024, 1)} KB`,
+		info.size <= 250 * 1024 && info.unpackedSize <= 250 * 1024,
+	);
+	goal(
+		'6. Runtime dependencies: 0',
+		String(deps.length + bundled.length),
+		deps.length + bundled.length === 0,
+	);
 }
 
 // ---------------------------------------------------------------------------- main
@@ -974,50 +929,37 @@ async function main() {
 		`${new Date().toISOString()} — ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node}, n8n-core ${m.n8nCore}, n8n-workflow ${m.n8nWorkflow}; load average at start ${m.loadavg}; ${RUNS} run(s) per figure, medians (scenario 2: ${N8N_ROUNDS} rounds)${SRC !== REPO_ROOT ? `; sources: ${SRC}` : ''}${VS ? `; --vs ${VS}` : ''}.`,
 	);
 
-	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-bench-'));
+	// Removed when the bench exits, interrupted or not.
+	const work = mkTemp('recruiting-bench-');
+	onInterrupt(async () => {});
 	const pkgRoot = path.join(work, 'pkg');
 	// The workers' n8n user folder (they inherit the environment), removed with the rest.
 	process.env.N8N_USER_FOLDER = path.join(work, 'n8n');
 	fs.mkdirSync(process.env.N8N_USER_FOLDER);
-	// Interrupted: remove the work folder too, then stop as the signal asks.
-	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-		process.once(signal, () => {
-			rmrf(work);
-			process.kill(process.pid, signal);
-		});
-	}
-	try {
-		log(`building ${SRC} into ${pkgRoot}`);
-		buildPackage({ srcRoot: SRC, outRoot: pkgRoot, log });
-		const vsRoot = VS && ONLY.has(2) ? path.join(work, 'vs') : undefined;
-		if (vsRoot) buildPackage({ srcRoot: /** @type {string} */ (VS), outRoot: vsRoot, log });
-		/** @type {[number, (root: string, vsRoot?: string) => Promise<void>][]} */
-		const scenarios = [
-			[6, scenarioPackage],
-			[4, scenarioIdle],
-			[1, scenarioSync],
-			[5, scenarioBacklog],
-			[3, scenarioRateLimit],
-			[2, scenarioRealN8n],
-			[7, scenarioApplications],
-		];
-		for (const [number, run] of scenarios) {
-			if (!ONLY.has(number)) continue;
-			try {
-				await run(pkgRoot, vsRoot);
-			} catch (error) {
-				print(
-					`\nScenario ${number} could not run: ${error instanceof Error ? error.stack : String(error)}`,
-				);
-				goals.push({
-					goal: `${number}. (scenario did not run)`,
-					measured: String(error).slice(0, 200),
-					ok: false,
-				});
-			}
+	log(`building ${SRC} into ${pkgRoot}`);
+	buildPackage({ srcRoot: SRC, outRoot: pkgRoot, log });
+	const vsRoot = VS && ONLY.has(2) ? path.join(work, 'vs') : undefined;
+	if (vsRoot) buildPackage({ srcRoot: /** @type {string} */ (VS), outRoot: vsRoot, log });
+	/** @type {[number, (root: string, vsRoot?: string) => Promise<void>][]} */
+	const scenarios = [
+		[6, scenarioPackage],
+		[4, scenarioIdle],
+		[1, scenarioSync],
+		[5, scenarioBacklog],
+		[3, scenarioRateLimit],
+		[2, scenarioRealN8n],
+		[7, scenarioApplications],
+	];
+	for (const [number, run] of scenarios) {
+		if (!ONLY.has(number)) continue;
+		try {
+			await run(pkgRoot, vsRoot);
+		} catch (error) {
+			print(
+				`\nScenario ${number} could not run: ${error instanceof Error ? error.stack : String(error)}`,
+			);
+			goal(`${number}. (scenario did not run)`, String(error).slice(0, 200), false);
 		}
-	} finally {
-		rmrf(work);
 	}
 
 	print(`\n## Goals\n`);

@@ -32,11 +32,11 @@ const crypto = require('node:crypto');
 const { spawnSync } = require('node:child_process');
 
 const { buildPackage } = require('./lib/build');
-const { commandLine, median, table } = require('./lib/util');
+const { median, tableOf } = require('./lib/util');
 const { APPLICATION_STAGES } = require('../sandbox/data');
-const { ensureN8n, n8nCli, startN8n, ensureOwner } = require('../e2e/lib/n8n');
+const { ensureN8n, n8nCli, startN8n, ensureOwner, activateWorkflow } = require('../e2e/lib/n8n');
 const { createDatabase } = require('../e2e/lib/postgres');
-const { mkTemp, rmrf, freePort, httpJson, rssOf, sleep } = require('../e2e/lib/util');
+const { commandLine, mkTemp, rmrf, httpJson, rssOf, waitUntil } = require('../e2e/lib/util');
 
 const { flag, option } = commandLine(__filename);
 const SIZES_MB = (option('sizes') ?? '2,8,16').split(',').map(Number);
@@ -223,48 +223,26 @@ async function measureN8n(inst, db, label, staticText) {
 		...pg?.env,
 	};
 	const id = 'wtStateBench0001';
-	// The static data is spliced in as text: the 16 MB state is not parsed again here.
-	const workflowText = JSON.stringify([
-		{
-			id,
-			name: `Stored state ${label}`,
-			active: false,
-			// Four probes, polling at seconds 0, 15, 30 and 45 of each minute (n8n's shortest
-			// interval is a minute), each save writing the whole static data: a save every 15 s.
-			nodes: [0, 15, 30, 45].map((second, i) => ({
-				parameters: {
-					pollTimes: { item: [{ mode: 'custom', cronExpression: `${second} * * * * *` }] },
-				},
-				id: `wtStateProbe${i}`,
-				name: i === 0 ? 'State Probe' : `State Probe ${i + 1}`,
-				type: 'CUSTOM.stateProbe',
-				typeVersion: 1,
-				position: [0, i * 200],
-			})),
-			connections: {},
-			// n8n's defaults: every execution saved (what a user has unless they change it).
-			settings: { executionOrder: 'v1' },
-			staticData: '__STATIC__',
-		},
-	]).replace(
-		'"__STATIC__"',
-		`{"node:State Probe":{"state":${staticText}}${COPIES === 2 ? `,"global":{"recruitingTrigger:wtStateProbe0":${staticText}}` : ''}}`,
-	);
+	// lib/state-probe/workflow.json: four probes, polling at seconds 0, 15, 30 and 45 of each
+	// minute (n8n's shortest interval is a minute), each save writing the whole static data (a
+	// save every 15 s); n8n's default settings, every execution saved. The static data is
+	// spliced in as text: the 16 MB state is not parsed again here.
+	const workflowText = fs
+		.readFileSync(path.join(PROBE_DIR, 'workflow.json'), 'utf8')
+		.replace('__LABEL__', label)
+		.replace(
+			'"__STATIC__"',
+			`{"node:State Probe":{"state":${staticText}}${COPIES === 2 ? `,"global":{"recruitingTrigger:wtStateProbe0":${staticText}}` : ''}}`,
+		);
 	const importFile = path.join(userFolder, 'workflow.json');
 	fs.writeFileSync(importFile, workflowText);
-	// The CLI with the bench's environment (its database, the probe node).
-	const cli = async (/** @type {string[]} */ args) => {
-		const r = await n8nCli(inst, userFolder, args, { env });
-		if (r.code !== 0)
-			throw new Error(`n8n ${args[0]}: exit ${r.code}: ${(r.stdout + r.stderr).slice(-2000)}`);
-	};
-	await cli(['import:workflow', `--input=${importFile}`]);
-	await cli(['publish:workflow', `--id=${id}`]);
-	const port = await freePort();
-	const server = startN8n(inst, userFolder, {
-		port,
-		env: { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
+	const imported = await n8nCli(inst, userFolder, ['import:workflow', `--input=${importFile}`], {
+		env,
 	});
+	if (imported.code !== 0)
+		throw new Error(`n8n import:workflow: exit ${imported.code}: ${imported.stderr.slice(-2000)}`);
+	await activateWorkflow(inst, userFolder, id, env);
+	const server = await startN8n(inst, userFolder, { env });
 	try {
 		if (!(await server.waitReady(180_000))) {
 			throw new Error(`n8n did not start: ${server.output.slice(-2000)}`);
@@ -278,25 +256,25 @@ async function measureN8n(inst, db, label, staticText) {
 						.filter(Boolean)
 						.map((l) => JSON.parse(l))
 				: [];
-		const until = Date.now() + 30_000 + SAVES * 20_000;
-		while (lines().length < SAVES && Date.now() < until) await sleep(500);
+		await waitUntil(() => lines().length >= SAVES, 30_000 + SAVES * 20_000);
 		const saved = lines();
 		if (saved.length === 0)
 			throw new Error(`no save within the wait: ${server.output.slice(-2000)}`);
-		const base = `http://127.0.0.1:${port}`;
+		const base = `http://127.0.0.1:${server.port}`;
 		// The owner is set up once n8n answers (a main busy with a large state answers 503 a while).
-		let cookie = '';
-		for (const until = Date.now() + 180_000; !cookie; ) {
-			try {
-				({ cookie } = await ensureOwner(base, {
-					email: 'bench@example.com',
-					password: 'Bench-Password-1',
-				}));
-			} catch (error) {
-				if (Date.now() > until) throw error;
-				await sleep(2000);
-			}
-		}
+		/** @type {unknown} */
+		let refused;
+		const owner = { email: 'bench@example.com', password: 'Bench-Password-1' };
+		const cookie = await waitUntil(
+			() =>
+				ensureOwner(base, owner).then(
+					(o) => o.cookie,
+					(error) => void (refused = error),
+				),
+			180_000,
+			2000,
+		);
+		if (!cookie) throw refused;
 		const timed = async (/** @type {string} */ url) => {
 			const times = [];
 			let bytes = 0;
@@ -358,28 +336,16 @@ async function inProcess(build, cap) {
 		[underCap.uuid, true],
 	])) {
 		const m = measureInProcess(build, count, uuid);
-		rows.push([
-			`${fmt(count)} (${uuid ? 'UUIDs' : 'sandbox ids'})`,
-			kb(m.bytes),
-			(m.bytes / count).toFixed(1),
-			m.bytes <= cap ? 'yes' : 'no',
-			`${ms(m.load.ms)} (CPU ${ms(m.load.cpuMs)})`,
-			`${ms(m.save.ms)} (CPU ${ms(m.save.cpuMs)})`,
-		]);
+		rows.push({
+			Applications: `${fmt(count)} (${uuid ? 'UUIDs' : 'sandbox ids'})`,
+			'Stored state': kb(m.bytes),
+			'Bytes an application': (m.bytes / count).toFixed(1),
+			'Under the cap': m.bytes <= cap ? 'yes' : 'no',
+			'Load (parse + read)': `${ms(m.load.ms)} (CPU ${ms(m.load.cpuMs)})`,
+			'Save (write + stringify)': `${ms(m.save.ms)} (CPU ${ms(m.save.cpuMs)})`,
+		});
 	}
-	console.log(
-		table(
-			[
-				'Applications',
-				'Stored state',
-				'Bytes an application',
-				'Under the cap',
-				'Load (parse + read)',
-				'Save (write + stringify)',
-			],
-			rows,
-		),
-	);
+	console.log(tableOf(rows));
 	console.log(
 		`\nUnder the cap of ${kb(cap)}: ${fmt(underCap.sandbox)} applications with the sandbox's ids, ${fmt(underCap.uuid)} with 36-character ids (within 1 %).\n`,
 	);
@@ -423,42 +389,25 @@ async function main() {
 			say(JSON.stringify(results[results.length - 1]));
 		}
 	}
-	const baseline = (/** @type {string} */ db) => results.find((r) => r.db === db && r.mb === 0);
+	/** @type {any[]} */
+	const measured = results;
+	const baseline = (/** @type {string} */ db) => measured.find((r) => r.db === db && r.mb === 0);
 	console.log(
-		table(
-			[
-				'Database',
-				'Static data',
-				'Applications',
-				'Save after an emitting poll',
-				'Open in the editor (GET /rest/workflows/:id)',
-				'Workflow list (GET /rest/workflows)',
-				'Main RSS (peak), over no state',
-				'Kept with each execution (workflowData, data)',
-			],
-			results.map((/** @type {any} */ r) =>
-				r.error
-					? [
-							r.db === 'postgres' ? 'PostgreSQL 15' : 'SQLite',
-							kb(r.bytes),
-							fmt(r.count),
-							`failed: ${r.error}`,
-							'',
-							'',
-							'',
-							'',
-						]
-					: [
-							r.db === 'postgres' ? 'PostgreSQL 15' : 'SQLite',
-							r.mb === 0 ? 'none' : kb(r.bytes),
-							r.mb === 0 ? '–' : fmt(r.count),
-							`${ms(r.saveMs)} (${ms(r.saveRange[0])}–${ms(r.saveRange[1])}, ${r.saves} saves; CPU ${ms(r.saveCpuMs)})`,
-							`${ms(r.editor.ms)}, ${kb(r.editor.bytes)}`,
-							`${ms(r.list.ms)}, ${kb(r.list.bytes)}`,
-							`${fmt(r.rssMb)} MB (${fmt(r.peakMb)}), ${r.mb === 0 ? '–' : `+${fmt(r.rssMb - (baseline(r.db)?.rssMb ?? 0))} MB`}`,
-							`${kb(r.execution.workflowData)}, ${kb(r.execution.data)} (${r.execution.executions} kept)`,
-						],
-			),
+		tableOf(
+			measured.map((r) => ({
+				Database: r.db === 'postgres' ? 'PostgreSQL 15' : 'SQLite',
+				'Static data': r.mb === 0 && !r.error ? 'none' : kb(r.bytes),
+				Applications: r.mb === 0 && !r.error ? '–' : fmt(r.count),
+				'Save after an emitting poll': r.error
+					? `failed: ${r.error}`
+					: `${ms(r.saveMs)} (${ms(r.saveRange[0])}–${ms(r.saveRange[1])}, ${r.saves} saves; CPU ${ms(r.saveCpuMs)})`,
+				...(!r.error && {
+					'Open in the editor (GET /rest/workflows/:id)': `${ms(r.editor.ms)}, ${kb(r.editor.bytes)}`,
+					'Workflow list (GET /rest/workflows)': `${ms(r.list.ms)}, ${kb(r.list.bytes)}`,
+					'Main RSS (peak), over no state': `${fmt(r.rssMb)} MB (${fmt(r.peakMb)}), ${r.mb === 0 ? '–' : `+${fmt(r.rssMb - (baseline(r.db)?.rssMb ?? 0))} MB`}`,
+					'Kept with each execution (workflowData, data)': `${kb(r.execution.workflowData)}, ${kb(r.execution.data)} (${r.execution.executions} kept)`,
+				}),
+			})),
 		),
 	);
 	console.log(

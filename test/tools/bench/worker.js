@@ -116,50 +116,72 @@ async function measure(fn) {
  * @param {Record<string, string>} headers
  * @returns {Promise<any>}
  */
-function getJson(url, headers) {
+async function getJson(url, headers) {
 	enter();
-	return new Promise((resolve, reject) => {
-		http
-			.get(url, { headers }, (res) => {
-				/** @type {Buffer[]} */
-				const chunks = [];
-				res.on('data', (chunk) => chunks.push(chunk));
-				res.on('end', () => {
-					try {
-						const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-						leave();
-						resolve({ status: res.statusCode, body });
-					} catch (error) {
-						leave();
-						reject(error);
-					}
-				});
-			})
-			.on('error', (error) => {
-				leave();
-				reject(error);
-			});
-	});
+	try {
+		return await new Promise((resolve, reject) => {
+			http
+				.get(url, { headers }, (res) => {
+					/** @type {Buffer[]} */
+					const chunks = [];
+					res.on('data', (chunk) => chunks.push(chunk));
+					res.on('end', () => {
+						try {
+							resolve({
+								status: res.statusCode,
+								body: JSON.parse(Buffer.concat(chunks).toString()),
+							});
+						} catch (error) {
+							reject(error);
+						}
+					});
+				})
+				.on('error', reject);
+		});
+	} finally {
+		leave();
+	}
 }
 
 /** Request sequence number of the sandbox (control API: not counted, not logged). */
 async function requestSeq(/** @type {any} */ task) {
 	const { body } = await getJson(`${task.sandboxUrl}/_control/state`, {});
-	return Number(body.requestSeq ?? body.requests?.seq ?? body.requestLog?.seq ?? NaN);
+	return Number(body.requestSeq);
+}
+
+/**
+ * A change through the sandbox's control API (not counted, not logged).
+ * @param {any} task @param {string} route @param {unknown} body
+ */
+async function control(task, route, body) {
+	const res = await fetch(`${task.sandboxUrl}/_control/${route}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	if (!res.ok) throw new Error(`${route} failed: ${res.status} ${await res.text()}`);
 }
 
 /** The engine module, loaded only by the scenarios that run n8n (not by `raw` and `load`). */
 const engine = () => require('./lib/engine');
 
+/**
+ * One poll of `trigger` (engine.js pollingTrigger): its items, the requests it sent and its time.
+ * @param {any} task @param {ReturnType<import('./lib/engine')['pollingTrigger']>} trigger
+ */
+async function countedPoll(task, trigger) {
+	const seq = await requestSeq(task);
+	const t = performance.now();
+	const items = await trigger.items();
+	return { items, requests: (await requestSeq(task)) - seq, ms: performance.now() - t };
+}
+
 /** @param {any} task */
 async function main(task) {
 	const credentials = { baseUrl: task.sandboxUrl, apiKey: task.apiKey };
-	const candidateGetMany = {
-		resource: 'candidate',
-		operation: 'getAll',
-		returnAll: true,
-		filters: {},
-	};
+	/** The trigger of the measured build with these parameters (its modules loaded now, before any measurement). */
+	const trigger = (/** @type {Record<string, unknown>} */ parameters, floorMaxItems = undefined) =>
+		engine().pollingTrigger(task.pkgRoot, { parameters, credentials, floorMaxItems });
 
 	switch (task.scenario) {
 		case 'raw': {
@@ -189,10 +211,10 @@ async function main(task) {
 
 		case 'getAll': {
 			const { loadClasses, runRecruiting } = engine();
-			const classes = loadClasses(task.pkgRoot);
+			loadClasses(task.pkgRoot); // module loading stays outside the measured part
 			const r = await measure(() =>
-				runRecruiting(classes, {
-					parameters: candidateGetMany,
+				runRecruiting(task.pkgRoot, {
+					parameters: { resource: 'candidate', operation: 'getAll', returnAll: true, filters: {} },
 					credentials,
 					floor: task.floor === true,
 				}),
@@ -209,18 +231,13 @@ async function main(task) {
 
 		case 'trigger': {
 			// Start = Everything, one poll that may emit everything (Max Items per Poll = all).
-			const { loadClasses, TriggerHarness } = engine();
-			const classes = loadClasses(task.pkgRoot);
-			const harness = new TriggerHarness(classes, {
-				parameters: {
-					resource: 'candidate',
-					event: 'createdOrUpdated',
-					start: 'everything',
-					options: { maxItemsPerPoll: task.maxItemsPerPoll },
-				},
-				credentials,
+			const harness = trigger({
+				resource: 'candidate',
+				event: 'createdOrUpdated',
+				start: 'everything',
+				options: { maxItemsPerPoll: task.maxItemsPerPoll },
 			});
-			const r = await measure(() => harness.poll());
+			const r = await measure(() => harness.items());
 			return { ...r, value: undefined, items: r.value.length };
 		}
 
@@ -228,19 +245,16 @@ async function main(task) {
 			// Max Items per Poll = task.maxItemsPerPoll until a poll emits nothing.
 			// mode 'seeded': every seeded candidate is the backlog (Start = Everything);
 			// mode 'bulk': From Now, then `task.touch` candidates get ONE modifiedAt (a bulk update).
-			const { loadClasses, TriggerHarness } = engine();
-			const classes = loadClasses(task.pkgRoot);
-			const harness = new TriggerHarness(classes, {
-				parameters: {
+			const harness = trigger(
+				{
 					resource: 'candidate',
 					event: 'createdOrUpdated',
 					start: task.mode === 'bulk' ? 'now' : 'everything',
 					options: { maxItemsPerPoll: task.maxItemsPerPoll },
 				},
-				credentials,
-				// floor: the same drain through n8n's HTTP helper alone (engine.js, HttpFloorTrigger).
-				floorMaxItems: task.floor ? task.maxItemsPerPoll : undefined,
-			});
+				// floor: the same drain through n8n's HTTP helper alone (engine.js, httpFloorTrigger).
+				task.floor ? task.maxItemsPerPoll : undefined,
+			);
 			// Bulk mode polls on n8n's "Every Minute": the trigger's clock moves a minute per poll
 			// (the trigger resumes from its stored candidate cursor only once the times before it
 			// are 5 minutes old, so back-to-back polls would measure a schedule nobody runs).
@@ -251,17 +265,12 @@ async function main(task) {
 			};
 			if (task.mode === 'bulk') Date.now = () => realNow() + minutes * 60_000;
 			if (task.mode === 'bulk') {
-				await harness.poll(); // learns where "now" is; emits nothing
+				await harness.items(); // learns where "now" is; emits nothing
 				nextMinute();
-				const res = await fetch(`${task.sandboxUrl}/_control/candidates/touch`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({
-						count: task.touch,
-						modifiedAt: new Date(Date.now() - 1000).toISOString(),
-					}),
+				await control(task, 'candidates/touch', {
+					count: task.touch,
+					modifiedAt: new Date(Date.now() - 1000).toISOString(),
 				});
-				if (!res.ok) throw new Error(`touch failed: ${res.status} ${await res.text()}`);
 			}
 			const seq0 = await requestSeq(task);
 			const deadline = realNow() + (task.timeoutMs ?? 600_000);
@@ -276,7 +285,7 @@ async function main(task) {
 			const r = await measure(async () => {
 				for (;;) {
 					const t = realNow();
-					const items = await harness.poll();
+					const items = await harness.items();
 					maxPollMs = Math.max(maxPollMs, realNow() - t);
 					nextMinute();
 					polls++;
@@ -300,10 +309,8 @@ async function main(task) {
 			/** @type {number[]} */
 			const idleRequests = [];
 			for (let i = 0; i < 2 && !timedOut; i++) {
-				const seq = await requestSeq(task);
-				await harness.poll();
+				idleRequests.push((await countedPoll(task, harness)).requests);
 				nextMinute();
-				idleRequests.push((await requestSeq(task)) - seq);
 			}
 			Date.now = realNow;
 			return {
@@ -324,8 +331,6 @@ async function main(task) {
 
 		case 'applications': {
 			// The application trigger against `jobs` × `perJob` applications (the sandbox).
-			const { loadClasses, TriggerHarness } = engine();
-			const classes = loadClasses(task.pkgRoot);
 			const headers = { 'x-api-key': task.apiKey };
 			const events = [
 				'newApplication',
@@ -335,27 +340,19 @@ async function main(task) {
 				'interviewScheduled',
 				'removed',
 			];
-			const trigger = (/** @type {string} */ start) =>
-				new TriggerHarness(classes, {
-					parameters: {
-						resource: 'application',
-						events,
-						start,
-						options: { jobsPerPoll: task.jobsPerPoll, maxItemsPerPoll: task.maxItems },
-					},
-					credentials,
+			const applicationTrigger = (/** @type {string} */ start) =>
+				trigger({
+					resource: 'application',
+					events,
+					start,
+					options: { jobsPerPoll: task.jobsPerPoll, maxItemsPerPoll: task.maxItems },
 				});
-			const counted = async (/** @type {any} */ harness) => {
-				const seq = await requestSeq(task);
-				const t = performance.now();
-				const items = await harness.poll();
-				return { items, requests: (await requestSeq(task)) - seq, ms: performance.now() - t };
-			};
+			const counted = (/** @type {any} */ harness) => countedPoll(task, harness);
 			const r = await measure(async () => {
 				const { body: listed } = await getJson(`${task.sandboxUrl}/_control/vacancies`, {});
 				const jobIds = listed.map((/** @type {any} */ job) => job.id).sort();
 				// From Now: the first polls take every job in, Jobs per Poll a poll; then idle polls.
-				const now = trigger('now');
+				const now = applicationTrigger('now');
 				const takeIn = { polls: 0, most: 0, requests: 0, ms: 0 };
 				for (let i = 0; i < Math.ceil(jobIds.length / task.jobsPerPoll); i++) {
 					const { requests, ms } = await counted(now);
@@ -391,21 +388,10 @@ async function main(task) {
 						headers,
 					);
 					const application = body.applications[i % body.applications.length];
-					const res = await fetch(
-						`${task.sandboxUrl}/_control/applications/${application.id}/move`,
-						{
-							method: 'POST',
-							headers: { 'content-type': 'application/json' },
-							// Always another stage than its own: a move to where it is changes nothing.
-							body: JSON.stringify({
-								stageId:
-									application.stage.id === 'astage-presented'
-										? 'astage-interview'
-										: 'astage-presented',
-							}),
-						},
-					);
-					if (!res.ok) throw new Error(`move failed: ${res.status}`);
+					// Always another stage than its own: a move to where it is changes nothing.
+					const stageId =
+						application.stage.id === 'astage-presented' ? 'astage-interview' : 'astage-presented';
+					await control(task, `applications/${application.id}/move`, { stageId });
 					movedAt.set(String(application.id), poll);
 					take((await counted(now)).items);
 					poll++;
@@ -417,7 +403,7 @@ async function main(task) {
 				delays.sort((a, b) => a - b);
 				const stateBytes = JSON.stringify(now.staticData()).length;
 				// A backlog: Start = Everything drains every application, Max Items per Poll a poll.
-				const everything = trigger('everything');
+				const everything = applicationTrigger('everything');
 				const ids = new Set();
 				let emitted = 0;
 				let polls = 0;
@@ -456,24 +442,18 @@ async function main(task) {
 
 		case 'idle': {
 			// Requests per poll once nothing changes: sync to the end, then poll again.
-			const { loadClasses, TriggerHarness } = engine();
-			const classes = loadClasses(task.pkgRoot);
 			/** @type {Record<string, any>} */
 			const out = {};
 			for (const resource of ['candidate', 'job']) {
 				for (const start of ['everything', 'now']) {
-					const harness = new TriggerHarness(classes, {
-						parameters: { resource, event: 'createdOrUpdated', start, options: {} },
-						credentials,
-					});
+					const harness = trigger({ resource, event: 'createdOrUpdated', start, options: {} });
 					let guard = 0;
-					while ((await harness.poll()).length > 0 && guard++ < 1000);
+					while ((await harness.items()).length > 0 && guard++ < 1000);
 					/** @type {number[]} */
 					const perPoll = [];
 					for (let i = 0; i < task.polls; i++) {
-						const seq = await requestSeq(task);
-						const items = await harness.poll();
-						perPoll.push((await requestSeq(task)) - seq);
+						const { items, requests } = await countedPoll(task, harness);
+						perPoll.push(requests);
 						if (items.length)
 							throw new Error(`idle ${resource} poll emitted ${items.length} items`);
 					}

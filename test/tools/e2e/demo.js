@@ -26,11 +26,12 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { spawnSync } = require('node:child_process');
 const {
 	CACHE_ROOT,
 	REPO_ROOT,
+	commandLine,
 	portInUse,
-	freePort,
 	fmtMs,
 	sleep,
 	run,
@@ -46,56 +47,28 @@ const {
 } = require('./lib/n8n');
 const { buildAndPack, installTarball, checkInstalledPackage } = require('./lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('./lib/workflows');
+const { credential } = require('./lib/credentials');
+const { createSandbox } = require('../sandbox');
 const { Random, deriveSeed } = require('../sandbox/prng');
 const { APPLICATION_STATES } = require('../sandbox/data');
 
-/** @param {string[]} argv */
-function parseArgs(argv) {
-	/** @type {Record<string, string | boolean>} */
-	const out = {};
-	for (let i = 0; i < argv.length; i++) {
-		const a = argv[i];
-		if (!a.startsWith('--')) continue;
-		const [k, inline] = a.slice(2).split('=', 2);
-		if (k.startsWith('no-')) out[k.slice(3)] = false;
-		else if (inline !== undefined) out[k] = inline;
-		else if (argv[i + 1] && !argv[i + 1].startsWith('--')) out[k] = argv[++i];
-		else out[k] = true;
-	}
-	return out;
-}
-
-const args = parseArgs(process.argv.slice(2));
-if (args.help) {
-	console.log(
-		fs
-			.readFileSync(__filename, 'utf8')
-			.split('\n')
-			.filter((l) => l.startsWith(' *'))
-			.map((l) => l.slice(2))
-			.join('\n'),
-	);
-	process.exit(0);
-}
-const N8N_VERSION = n8nVersionFor(String(args.n8n || process.env.N8N_VERSION || '2'));
+const { flag, option } = commandLine(__filename);
+const N8N_VERSION = n8nVersionFor(option('n8n') || process.env.N8N_VERSION || '2');
 const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
-const N8N_PORT = Number(args.port || process.env.N8N_PORT || 5678);
-const SANDBOX_PORT = Number(args['sandbox-port'] || process.env.SANDBOX_PORT || 5680);
+const N8N_PORT = Number(option('port') || 5678);
+const SANDBOX_PORT = Number(option('sandbox-port') || 5680);
 const USER_FOLDER = path.resolve(
-	String(
-		args['user-folder'] ||
-			process.env.DEMO_USER_FOLDER ||
-			// One per major: n8n 2.x migrates the database, 1.x cannot open it afterwards.
-			path.join(CACHE_ROOT, N8N_MAJOR >= 2 ? 'demo-user' : `demo-user-n8n-${N8N_MAJOR}`),
-	),
+	option('user-folder') ||
+		// One per major: n8n 2.x migrates the database, 1.x cannot open it afterwards.
+		path.join(CACHE_ROOT, N8N_MAJOR >= 2 ? 'demo-user' : `demo-user-n8n-${N8N_MAJOR}`),
 );
 const OWNER = {
-	email: String(args.email || process.env.DEMO_EMAIL || 'demo@example.com'),
-	password: String(args.password || process.env.DEMO_PASSWORD || 'Recruiting-Demo-1'),
+	email: option('email') || 'demo@example.com',
+	password: option('password') || 'Recruiting-Demo-1',
 	firstName: 'Demo',
 	lastName: 'Recruiter',
 };
-const CREDENTIAL = { id: 'rcDemoSandboxCrd', name: 'Recruiting sandbox (demo)' };
+const BUILD = !flag('no-build');
 
 /** @param {string} s */
 const say = (s) => console.log(`[demo] ${s}`);
@@ -109,26 +82,9 @@ const lastLine = (text) =>
 			.pop() || ''
 	).slice(0, 100);
 
-/** Megabytes under a folder (0 when missing). @param {string} dir */
-function dirMb(dir) {
-	let bytes = 0;
-	/** @param {string} at */
-	const walk = (at) => {
-		let entries;
-		try {
-			entries = fs.readdirSync(at, { withFileTypes: true });
-		} catch {
-			return;
-		}
-		for (const entry of entries) {
-			const full = path.join(at, entry.name);
-			if (entry.isDirectory()) walk(full);
-			else if (entry.isFile()) bytes += fs.statSync(full).size;
-		}
-	};
-	walk(dir);
-	return Math.round(bytes / 1048576);
-}
+/** Megabytes a folder takes on disk (0 when missing). @param {string} dir */
+const dirMb = (dir) =>
+	Number(spawnSync('du', ['-sm', dir], { encoding: 'utf8' }).stdout.split('\t')[0]) || 0;
 
 async function main() {
 	const t0 = Date.now();
@@ -145,14 +101,14 @@ async function main() {
 
 	const n8n = await ensureN8n({ version: N8N_VERSION, reuseSystem: true, log: say });
 
-	if (args.fresh) {
+	if (flag('fresh')) {
 		say(`--fresh: removing ${USER_FOLDER}`);
 		fs.rmSync(USER_FOLDER, { recursive: true, force: true });
 	}
 	fs.mkdirSync(USER_FOLDER, { recursive: true });
 
 	// A fresh clone has no dev toolchain yet (tsc, gulp): install it as `npm ci` would in CI.
-	if (args.build !== false && !fs.existsSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsc'))) {
+	if (BUILD && !fs.existsSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsc'))) {
 		const ci = await withProgress(
 			'installing the dev toolchain first (npm ci, about a minute)',
 			() => run('npm', ['ci'], { cwd: REPO_ROOT, timeoutMs: 15 * 60_000 }),
@@ -162,10 +118,8 @@ async function main() {
 			throw new Error(`npm ci failed (exit ${ci.code}):\n${(ci.stdout + ci.stderr).slice(-4000)}`);
 	}
 	const packed = await withProgress(
-		args.build === false
-			? 'packing the existing dist/ (--no-build)'
-			: 'building and packing the package',
-		() => buildAndPack({ skipBuild: args.build === false }),
+		BUILD ? 'building and packing the package' : 'packing the existing dist/ (--no-build)',
+		() => buildAndPack({ skipBuild: !BUILD }),
 		{ say },
 	);
 	const installed = await installTarball(packed.tarball, USER_FOLDER);
@@ -173,21 +127,15 @@ async function main() {
 	if (problems.length) throw new Error(`the packed package is incomplete: ${problems.join('; ')}`);
 	say(`installed ${path.basename(packed.tarball)} into ${installed}`);
 
-	const { createSandbox } = require('../sandbox');
-	const sandbox = await createSandbox({
-		host: '127.0.0.1',
-		port: SANDBOX_PORT,
-		apiKey: 'sandbox-key',
-		tenantSlug: 'acme',
-		seed: 1,
-		clock: { mode: 'real' }, // timestamps follow the wall clock, as the trigger expects
-	});
+	// Timestamps follow the wall clock, as the trigger expects.
+	const sandbox = await createSandbox({ port: SANDBOX_PORT, clock: { mode: 'real' } });
+	const demoCredential = credential(sandbox, 'rcDemoSandboxCrd', 'Recruiting sandbox (demo)');
 	const state = sandbox.state();
 	say(
 		`sandbox API on ${sandbox.url}: ${state.counts.candidates} candidates, ${state.counts.vacancies} jobs, ${state.counts.postings} public postings`,
 	);
 
-	/** @type {ReturnType<typeof startN8n> | undefined} */
+	/** @type {Awaited<ReturnType<typeof startN8n>> | undefined} */
 	let server;
 	/** @type {NodeJS.Timeout | undefined} */
 	let activity;
@@ -210,17 +158,11 @@ async function main() {
 	process.on('SIGHUP', () => void stop('SIGHUP'));
 
 	try {
-		await importEntities(n8n, USER_FOLDER, 'credentials', [
-			{
-				...CREDENTIAL,
-				type: 'recruitingApi',
-				data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
-			},
-		]);
+		await importEntities(n8n, USER_FOLDER, 'credentials', [demoCredential]);
 		const workflows = loadWorkflows(
 			{
-				CRED_ID: CREDENTIAL.id,
-				CRED_NAME: CREDENTIAL.name,
+				CRED_ID: demoCredential.id,
+				CRED_NAME: demoCredential.name,
 				PORTAL_URL: sandbox.url,
 				TENANT: sandbox.tenantSlug,
 				...(await postingVars(sandbox)),
@@ -232,20 +174,15 @@ async function main() {
 			await activateWorkflow(n8n, USER_FOLDER, wf.id);
 		}
 
-		const brokerPort = await freePort();
 		say(
 			`starting n8n ${n8n.version} on port ${N8N_PORT} (log: ${path.join(USER_FOLDER, 'n8n.log')})`,
 		);
-		server = startN8n(n8n, USER_FOLDER, {
+		const s = await startN8n(n8n, USER_FOLDER, {
 			port: N8N_PORT,
 			logFile: path.join(USER_FOLDER, 'n8n.log'),
-			env: {
-				N8N_RUNNERS_ENABLED: 'true',
-				N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-				N8N_LOG_LEVEL: 'info',
-			},
+			env: { N8N_RUNNERS_ENABLED: 'true' },
 		});
-		const s = server;
+		server = s;
 		s.child.on('exit', (code) => {
 			if (!stopping)
 				void stop(
@@ -268,48 +205,43 @@ async function main() {
 		const owner = await ensureOwner(`http://127.0.0.1:${N8N_PORT}`, OWNER);
 
 		const editor = `http://localhost:${N8N_PORT}`;
-		console.log('');
-		console.log(`  n8n editor        ${editor}`);
-		console.log(
-			`  login             ${OWNER.email} / ${OWNER.password}${owner.created ? '  (owner account created now)' : ''}`,
-		);
-		console.log(
-			`  credential        "${CREDENTIAL.name}" -> ${sandbox.url} (x-api-key: ${sandbox.apiKey})`,
-		);
-		for (const wf of Object.values(workflows)) {
-			console.log(
-				`  workflow          ${editor}/workflow/${wf.id}  ${wf.name}${wf.active ? '  [active, polls every minute]' : ''}`,
-			);
-		}
-		console.log(
-			`  sandbox API       ${sandbox.apiBaseUrl}  (public portal: ${sandbox.publicBaseUrl}/jobs)`,
-		);
-		console.log(
-			`  add a candidate   curl -s -X POST ${sandbox.url}/_control/candidates -H 'content-type: application/json' -d '{"firstName":"Grace","lastName":"Hopper"}'`,
-		);
 		const someApplication = sandbox.store.applicationsOfVacancy(
 			sandbox.fixtures().vacancyIds[0],
 		)[0];
-		if (someApplication) {
-			console.log(
-				`  move application  curl -s -X POST ${sandbox.url}/_control/applications/${someApplication.id}/move -H 'content-type: application/json' -d '{"stageId":"astage-interview","interview":true}'`,
-			);
-		}
-		console.log(`  ready in ${fmtMs(Date.now() - t0)}; press Ctrl-C to stop n8n and the sandbox.`);
-		console.log('');
+		const json = `-H 'content-type: application/json' -d`;
+		const lines = [
+			'',
+			`  n8n editor        ${editor}`,
+			`  login             ${OWNER.email} / ${OWNER.password}${owner.created ? '  (owner account created now)' : ''}`,
+			`  credential        "${demoCredential.name}" -> ${sandbox.url} (x-api-key: ${sandbox.apiKey})`,
+			...Object.values(workflows).map(
+				(wf) =>
+					`  workflow          ${editor}/workflow/${wf.id}  ${wf.name}${wf.active ? '  [active, polls every minute]' : ''}`,
+			),
+			`  sandbox API       ${sandbox.apiBaseUrl}  (public portal: ${sandbox.publicBaseUrl}/jobs)`,
+			`  add a candidate   curl -s -X POST ${sandbox.url}/_control/candidates ${json} '{"firstName":"Grace","lastName":"Hopper"}'`,
+			...(someApplication
+				? [
+						`  move application  curl -s -X POST ${sandbox.url}/_control/applications/${someApplication.id}/move ${json} '{"stageId":"astage-interview","interview":true}'`,
+					]
+				: []),
+			`  ready in ${fmtMs(Date.now() - t0)}; press Ctrl-C to stop n8n and the sandbox.`,
+			'',
+		];
+		console.log(lines.join('\n'));
 
-		if (args.activity !== false) {
+		if (!flag('no-activity')) {
 			const people = [
-				['Grace', 'Hopper'],
-				['Alan', 'Turing'],
-				['Katherine', 'Johnson'],
-				['Edsger', 'Dijkstra'],
-				['Barbara', 'Liskov'],
-				['Linus', 'Torvalds'],
+				'Grace Hopper',
+				'Alan Turing',
+				'Katherine Johnson',
+				'Edsger Dijkstra',
+				'Barbara Liskov',
+				'Linus Torvalds',
 			];
 			let n = 0;
 			activity = setInterval(() => {
-				const [firstName, lastName] = people[n++ % people.length];
+				const [firstName, lastName] = people[n++ % people.length].split(' ');
 				try {
 					const c = sandbox.createCandidate({
 						firstName,

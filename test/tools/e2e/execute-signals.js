@@ -26,7 +26,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { mkTemp, rmrf, fmtMs } = require('./lib/util');
+const { commandLine, mkTemp, rmrf, fmtMs } = require('./lib/util');
 const { ensureN8n, importEntities, executeWorkflow } = require('./lib/n8n');
 const { buildAndPack, installTarball } = require('./lib/pkg');
 const { loadWorkflows, WORKFLOWS_DIR } = require('./lib/workflows');
@@ -39,25 +39,19 @@ const CASES = {
 	recruiting: { dir: '', workflow: 'job-portal', withPackage: true },
 };
 
-/** @param {string[]} argv */
-function parseArgs(argv) {
-	/** @type {Record<string, string>} */
-	const o = { n8n: '1.123.81', case: 'core', runs: '40', out: '', tarball: '', cores: '' };
-	for (let i = 0; i < argv.length; i++) {
-		const m = /^--(\w+)$/.exec(argv[i]);
-		if (!m || !(m[1] in o)) throw new Error(`unknown argument ${argv[i]}`);
-		o[m[1]] = argv[++i];
-	}
-	for (const c of o.case.split(','))
+async function main() {
+	const { option } = commandLine(__filename);
+	const args = {
+		n8n: option('n8n') ?? '1.123.81',
+		out: option('out'),
+		tarball: option('tarball'),
+		cores: option('cores'),
+	};
+	const names = /** @type {Array<keyof typeof CASES>} */ ((option('case') ?? 'core').split(','));
+	for (const c of names)
 		if (!(c in CASES))
 			throw new Error(`--case takes ${Object.keys(CASES).join(', ')} (comma-separated)`);
-	return o;
-}
-
-async function main() {
-	const args = parseArgs(process.argv.slice(2));
-	const names = /** @type {Array<keyof typeof CASES>} */ (args.case.split(','));
-	const runs = Number(args.runs);
+	const runs = Number(option('runs') ?? 40);
 	const n8n = await ensureN8n({ version: args.n8n, log: (s) => console.log(`# ${s}`) });
 	const tarball = names.some((c) => CASES[c].withPackage)
 		? args.tarball || (await buildAndPack({ skipBuild: true })).tarball
@@ -74,10 +68,10 @@ async function main() {
 			const sandbox = await workflowSandbox();
 			setups.push({ name, userFolder, sandbox, workflow: undefined });
 			if (spec.withPackage) await installTarball(tarball, userFolder);
-			const creds = credentialsFor(sandbox);
+			const { good } = credentialsFor(sandbox);
 			const vars = {
-				CRED_ID: creds.good.id,
-				CRED_NAME: creds.good.name,
+				CRED_ID: good.id,
+				CRED_NAME: good.name,
 				PORTAL_URL: sandbox.url,
 				TENANT: sandbox.tenantSlug,
 				SINCE: sandbox.clock.iso(),
@@ -88,7 +82,7 @@ async function main() {
 				only: [spec.workflow],
 			})[spec.workflow];
 			if (!workflow) throw new Error(`no workflow ${spec.workflow}`);
-			if (spec.withPackage) await importEntities(n8n, userFolder, 'credentials', [creds.good]);
+			if (spec.withPackage) await importEntities(n8n, userFolder, 'credentials', [good]);
 			await importEntities(n8n, userFolder, 'workflow', [workflow]);
 			setups[setups.length - 1].workflow = workflow;
 			console.log(

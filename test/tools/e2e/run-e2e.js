@@ -2,45 +2,17 @@
 // @ts-check
 'use strict';
 /**
- * End-to-end test of the packed n8n-nodes-recruiting package inside real n8n: 2.41.1 (Node 24)
- * and 1.123.81 (Node 22), then 2.41.1 in queue mode and with the durable poll scheduler.
+ * End-to-end test of the packed n8n-nodes-recruiting package inside real n8n 2.41.1 (Node 24)
+ * and 1.123.81 (Node 22), then 2.41.1 in queue mode and with the durable poll scheduler:
+ * `npm run test:e2e`. What it checks, its environment variables (E2E_N8N_VERSIONS, E2E_SKIP_*,
+ * E2E_KEEP, E2E_CHROMIUM, N8N_BIN, N8N_CACHE_DIR) and its closing lines: README.md beside it.
  *
- *   npm run test:e2e            (= node test/tools/e2e/run-e2e.js)
- *
- * 1. finds or installs each n8n with the Node it needs (cache outside the repo, install-n8n.sh);
- * 2. npm run build, npm pack, and installs the tarball where n8n loads community
- *    packages from: <tmp user folder>/.n8n/nodes/node_modules/n8n-nodes-recruiting;
- * 3. starts the sandbox API in-process (test/tools/sandbox) and imports credentials and
- *    the workflows of test/tools/e2e/workflows/ (placeholders filled from the sandbox's fixtures);
- * 4. runs every workflow with `n8n execute --id` and checks the node outputs, the
- *    requests the sandbox received and the sandbox's state;
- * 5. publishes the trigger workflows under `n8n start` and checks what the polling
- *    triggers emit (first poll, then a created candidate and an updated job);
- * 6. on 2.x: the trigger in queue mode (Redis, a main and a worker) and with the durable
- *    poll scheduler, each change once, across a restart (pollerChecks);
- * 7. per version: the editor in a real browser (Debian's chromium driven by
- *    playwright-core): node panel, credential modal, pickers, Output modes, errors in the
- *    panel, the trigger's Fetch Test Event (editorChecks).
- *
- * Prints one line per check (and a SKIP line for each leg an E2E_SKIP_* flag or
- * E2E_N8N_VERSIONS leaves out) and ends with a "N tolerated: ..." line per outcome it tolerates
- * and counts (a signal after a printed run, on the major it was measured on; lib/outcome.js),
- * a "N skipped: ..." line naming each skip, then "N passed, M failed"; exits 1 on any failure.
- * Under CI (CI=true; .ci/run sets it) any skip is a failure.
- *
- * Where each step lives: this file reads the environment, does 1 and the build and pack of 2,
- * runs the legs in order and prints the end line; legs/workflows.js is the regular run per
- * version (the tarball install of 2, then 3 and 4: runVersion, runChecks); legs/trigger.js is
- * 5 (triggerChecks, called at the end of runChecks); legs/poller.js is 6 (pollerChecks,
- * startRedis); legs/editor.js is 7 (editorChecks, after each version's regular run).
- * lib/checks.js holds check(), expect() and the pass/fail counters, lib/context.js what the
- * legs share (section lines, stoppers, flags), lib/credentials.js the credentials they import.
- *
- * Environment: E2E_N8N_VERSIONS=2.41.1 runs one version; E2E_KEEP=1 keeps the temp n8n user
- * folders; E2E_SKIP_BUILD=1 packs the existing dist/; E2E_SKIP_TRIGGER=1 skips step 5;
- * E2E_SKIP_QUEUE=1 and E2E_SKIP_DURABLE=1 skip parts of step 6; E2E_SKIP_EDITOR=1 skips step 7
- * (E2E_CHROMIUM=<path> uses another chromium binary); N8N_BIN uses another n8n
- * executable of a fitting version; N8N_CACHE_DIR moves the n8n cache.
+ * This file reads the environment, installs each n8n (lib/n8n.js), builds and packs the
+ * package (lib/pkg.js), runs the legs in order and prints the end line: per version the regular
+ * run (legs/workflows.js, which ends with the triggers under `n8n start`, legs/trigger.js) and
+ * the editor in a real browser (legs/editor.js); then on 2.x the queue-mode and durable-scheduler
+ * legs (legs/poller.js). Exit 1 on any failure, and under CI (CI=true; .ci/run sets it) on any
+ * skip.
  */
 const path = require('node:path');
 const { fmtMs, onInterrupt } = require('./lib/util');
@@ -65,12 +37,9 @@ const CI = /^(1|true)$/i.test(process.env.CI || '');
 
 async function main() {
 	const t0 = Date.now();
-	/** @type {Record<string, string>} */
-	const timings = {};
-	/** @type {string[]} */
-	const memory = [];
 	const log = (/** @type {string} */ s) => console.log(`# ${s}`);
 	const ctx = createRun({ keep: KEEP, skipTrigger: SKIP_TRIGGER });
+	const { timings } = ctx;
 	onInterrupt(async () => {
 		await Promise.all(ctx.stoppers.map((stop) => stop()));
 	});
@@ -102,7 +71,7 @@ async function main() {
 			return installs.map((i) => `n8n ${i.version} from ${i.source}`).join(', ');
 		},
 	);
-	if (installs.length !== versions.length) return finish(t0, timings, memory);
+	if (installs.length !== versions.length) return finish(t0, ctx);
 
 	// ---------------------------------------------------------------- package
 	/** @type {Awaited<ReturnType<typeof buildAndPack>> | undefined} */
@@ -114,15 +83,15 @@ async function main() {
 		timings['build'] = fmtMs(packed.buildMs);
 		return `${path.basename(packed.tarball)}, ${packed.files.length} files`;
 	});
-	if (!packed) return finish(t0, timings, memory);
+	if (!packed) return finish(t0, ctx);
 
 	for (const n8n of installs) {
 		const started = Date.now();
 		ctx.label = `n8n ${n8n.version}`;
-		await runVersion(ctx, n8n, packed.tarball, timings, memory);
+		await runVersion(ctx, n8n, packed.tarball);
 		timings[ctx.label] = fmtMs(Date.now() - started);
 		if (SKIP_EDITOR) skip(`the editor checks on n8n ${n8n.version}`, 'E2E_SKIP_EDITOR=1');
-		else await editorChecks(ctx, n8n, packed.tarball, timings, memory);
+		else await editorChecks(ctx, n8n, packed.tarball);
 	}
 	const n8n2 = installs.find((i) => i.major >= 2);
 	for (const mode of /** @type {const} */ (['queue', 'durable'])) {
@@ -136,19 +105,15 @@ async function main() {
 		}
 		const started = Date.now();
 		ctx.label = `n8n ${n8n2.version}, ${MODES[mode].name}`;
-		await pollerChecks(ctx, n8n2, packed.tarball, memory, mode);
+		await pollerChecks(ctx, n8n2, packed.tarball, mode);
 		timings[ctx.label] = fmtMs(Date.now() - started);
 	}
 	ctx.label = '';
-	return finish(t0, timings, memory);
+	return finish(t0, ctx);
 }
 
-/**
- * @param {number} t0
- * @param {Record<string, string>} timings
- * @param {string[]} memory
- */
-function finish(t0, timings, memory) {
+/** The closing lines. @param {number} t0 @param {import('./lib/context').Run} ctx */
+function finish(t0, { timings, memory }) {
 	timings['total'] = fmtMs(Date.now() - t0);
 	console.log(
 		`# timings: ${Object.entries(timings)

@@ -19,73 +19,52 @@
  * API and hands the session cookie to the browser. The browser profile and its temp files live
  * in a temp folder removed at the end.
  */
-const fs = require('node:fs');
 const path = require('node:path');
-const { CHROMIUM_ARGS, httpJson, mkTemp, rmrf } = require('./lib/util');
-const { findChromium } = require('./legs/editor');
+const { commandLine, httpJson, mkTemp, rmrf } = require('./lib/util');
+const { launchChromium } = require('./legs/editor');
 
 const SHOTS = path.join(__dirname, 'screenshots');
-
-/** @param {string} name */
-function arg(name) {
-	const i = process.argv.indexOf(`--${name}`);
-	if (i < 0) return undefined;
-	const next = process.argv[i + 1];
-	return next && !next.startsWith('--') ? next : '';
-}
+const { flag, option } = commandLine(__filename);
 
 async function main() {
-	const editor = new URL(arg('url') || 'http://localhost:5678/workflow/rcDemoSlackMsg01');
+	const editor = new URL(option('url') || 'http://localhost:5678/workflow/rcDemoSlackMsg01');
 	const base = `${editor.protocol}//${editor.host}`;
 	/** @type {Array<{ url: string, out: string, execute?: boolean }>} */
-	const shots =
-		arg('readme') !== undefined
-			? [
-					{
-						url: `${base}/workflow/rcDemoSlackMsg01`,
-						out: path.join(SHOTS, 'trigger-workflow.png'),
-					},
-					{
-						url: `${base}/workflow/rcDemoCandSheet1/rcDemoCandSheet1-g`,
-						out: path.join(SHOTS, 'get-many-candidates-node.png'),
-						execute: true,
-					},
-					{
-						url: `${base}/workflow/rcDemoPortalAply/rcDemoPortalAply-a`,
-						out: path.join(SHOTS, 'job-portal-apply-node.png'),
-					},
-				]
-			: [
-					{
-						url: editor.toString(),
-						out: path.resolve(arg('out') || path.join(SHOTS, 'editor.png')),
-						execute: arg('execute') !== undefined,
-					},
-				];
+	const shots = flag('readme')
+		? [
+				{
+					url: `${base}/workflow/rcDemoSlackMsg01`,
+					out: path.join(SHOTS, 'trigger-workflow.png'),
+				},
+				{
+					url: `${base}/workflow/rcDemoCandSheet1/rcDemoCandSheet1-g`,
+					out: path.join(SHOTS, 'get-many-candidates-node.png'),
+					execute: true,
+				},
+				{
+					url: `${base}/workflow/rcDemoPortalAply/rcDemoPortalAply-a`,
+					out: path.join(SHOTS, 'job-portal-apply-node.png'),
+				},
+			]
+		: [
+				{
+					url: editor.toString(),
+					out: path.resolve(option('out') || path.join(SHOTS, 'editor.png')),
+					execute: flag('execute'),
+				},
+			];
 
 	const login = await httpJson('POST', `http://127.0.0.1:${editor.port || 80}/rest/login`, {
 		body: {
-			emailOrLdapLoginId: arg('email') || 'demo@example.com',
-			password: arg('password') || 'Recruiting-Demo-1',
+			emailOrLdapLoginId: option('email') || 'demo@example.com',
+			password: option('password') || 'Recruiting-Demo-1',
 		},
 	});
 	const cookie = (login.headers['set-cookie'] || []).find((c) => c.startsWith('n8n-auth='));
 	if (login.status !== 200 || !cookie) throw new Error(`login failed: HTTP ${login.status}`);
-	const chromium = findChromium();
-	if (!chromium) throw new Error('no chromium: apt-get install -y chromium (or set E2E_CHROMIUM)');
 
 	const profile = mkTemp('n8n-shot-chromium-');
-	const tmp = path.join(profile, 'tmp');
-	fs.mkdirSync(tmp);
-	const { chromium: pw } = require('playwright-core');
-	const context = await pw.launchPersistentContext(path.join(profile, 'profile'), {
-		executablePath: chromium,
-		headless: true,
-		args: [...CHROMIUM_ARGS],
-		env: { ...process.env, TMPDIR: tmp },
-		artifactsDir: path.join(profile, 'artifacts'),
-		viewport: { width: 1600, height: 900 },
-	});
+	const context = await launchChromium(profile, { width: 1600, height: 900 });
 	try {
 		await context.addCookies([
 			{

@@ -16,23 +16,6 @@ const { spawnSync } = require('node:child_process');
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 /**
- * @param {string} dir
- * @param {(file: string) => boolean} keep
- * @returns {string[]} paths relative to dir
- */
-function walk(dir, keep, base = dir) {
-	/** @type {string[]} */
-	const out = [];
-	if (!fs.existsSync(dir)) return out;
-	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-		const abs = path.join(dir, entry.name);
-		if (entry.isDirectory()) out.push(...walk(abs, keep, base));
-		else if (keep(entry.name)) out.push(path.relative(base, abs));
-	}
-	return out;
-}
-
-/**
  * Runs the repo's tsc on one project; throws with its output when it fails.
  * @param {string} project @param {string[]} args @param {string} cwd
  */
@@ -81,10 +64,8 @@ function buildPackage({ srcRoot = REPO_ROOT, outRoot, log = () => {} }) {
 	compile(harnessConfig, ['--outDir', path.join(outRoot, 'harness')], REPO_ROOT);
 	// gulp build: icons and codex files next to the compiled sources.
 	for (const top of ['nodes', 'credentials']) {
-		for (const rel of walk(
-			path.join(srcRoot, top),
-			(name) => /\.(png|svg)$/.test(name) || name.endsWith('.node.json'),
-		)) {
+		const files = fs.readdirSync(path.join(srcRoot, top), { recursive: true, encoding: 'utf8' });
+		for (const rel of files.filter((f) => /\.(png|svg|node\.json)$/.test(f))) {
 			const target = path.join(outRoot, 'dist', top, rel);
 			fs.mkdirSync(path.dirname(target), { recursive: true });
 			fs.copyFileSync(path.join(srcRoot, top, rel), target);

@@ -62,86 +62,83 @@ async function floorPages(context, cursor, out, maxItems) {
 }
 
 /**
+ * A floor's node description: the least an n8n node declares, with the Recruiting credential.
+ * @param {Record<string, unknown>} own
+ */
+const floorDescription = (own) => ({
+	version: 1,
+	description: 'Bench probe',
+	outputs: ['main'],
+	credentials: [{ name: 'recruitingApi', required: true }],
+	properties: [],
+	...own,
+});
+
+/**
  * The floor for any n8n node: pages through the whole candidate list (floorPages) and outputs
  * each record as it came, with no routing, no checks and no flattening. What the
  * Recruiting node costs beyond this is its own doing.
  */
-class HttpFloorNode {
-	constructor() {
-		this.description = {
-			displayName: 'HTTP floor',
-			name: 'httpFloor',
-			group: ['transform'],
-			version: 1,
-			description: 'Bench probe',
-			defaults: { name: 'HTTP floor' },
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: 'recruitingApi', required: true }],
-			properties: [],
-		};
-	}
-
+const httpFloorNode = () => ({
+	description: floorDescription({
+		displayName: 'HTTP floor',
+		name: 'httpFloor',
+		group: ['transform'],
+		defaults: { name: 'HTTP floor' },
+		inputs: ['main'],
+	}),
 	/** @this {any} */
 	async execute() {
 		/** @type {any[]} */
 		const out = [];
 		await floorPages(this, undefined, out, Infinity);
 		return [out];
-	}
-}
+	},
+});
 
 /**
  * The same floor as a polling trigger (scenario 5's reference): each poll pages on from the
  * cursor kept in the workflow's static data with n8n's HTTP helper until it holds `maxItems`
  * records or the list ends, and emits the records as they came. No watermark, no de-duplication,
  * no flattening: the least any polling node must do to drain a backlog through n8n.
+ * @param {number} maxItems
  */
-class HttpFloorTrigger {
-	/** @param {number} maxItems */
-	constructor(maxItems) {
-		this.maxItems = maxItems;
-		this.description = {
-			displayName: 'HTTP floor trigger',
-			name: 'httpFloorTrigger',
-			group: ['trigger'],
-			version: 1,
-			description: 'Bench probe',
-			defaults: { name: 'HTTP floor trigger' },
-			polling: true,
-			inputs: [],
-			outputs: ['main'],
-			credentials: [{ name: 'recruitingApi', required: true }],
-			properties: [],
-		};
-		const maxItemsOf = () => this.maxItems;
-		/** @this {any} */
-		this.poll = async function () {
-			const state = this.getWorkflowStaticData('node');
-			if (state.done) return null;
-			/** @type {any[]} */
-			const out = [];
-			const { cursor, ended } = await floorPages(this, state.cursor, out, maxItemsOf());
-			// At the end of the list the API's last cursor (if it gives one) is where new records
-			// will appear; without one there is nothing to resume from, so this floor stops.
-			if (ended && !cursor) state.done = true;
-			else state.cursor = cursor;
-			return out.length ? [out] : null;
-		};
-	}
-}
+const httpFloorTrigger = (maxItems) => ({
+	description: floorDescription({
+		displayName: 'HTTP floor trigger',
+		name: 'httpFloorTrigger',
+		group: ['trigger'],
+		defaults: { name: 'HTTP floor trigger' },
+		polling: true,
+		inputs: [],
+	}),
+	/** @this {any} */
+	async poll() {
+		const state = this.getWorkflowStaticData('node');
+		if (state.done) return null;
+		/** @type {any[]} */
+		const out = [];
+		const { cursor, ended } = await floorPages(this, state.cursor, out, maxItems);
+		// At the end of the list the API's last cursor (if it gives one) is where new records
+		// will appear; without one there is nothing to resume from, so this floor stops.
+		if (ended && !cursor) state.done = true;
+		else state.cursor = cursor;
+		return out.length ? [out] : null;
+	},
+});
 
 /**
- * Runs Items → Recruiting once through WorkflowExecute (manual mode, as the tests do);
- * with `floor`, the HttpFloorNode takes the Recruiting node's place.
- * @param {any} classes
+ * Runs Items → Recruiting of the build in `pkgRoot` once through WorkflowExecute (manual mode,
+ * as the tests do); with `floor`, the floor node takes the Recruiting node's place.
+ * @param {string} pkgRoot
  * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floor?: boolean }} options
  * @returns {Promise<{ items: any[], error: any }>}
  */
-async function runRecruiting(classes, { parameters, credentials, floor = false }) {
+async function runRecruiting(pkgRoot, { parameters, credentials, floor = false }) {
+	const classes = loadClasses(pkgRoot);
 	const { harness } = classes;
 	const { items, error } = await harness.runNode({
-		nodeType: floor ? /** @type {any} */ (new HttpFloorNode()) : new classes.Recruiting(),
+		nodeType: floor ? /** @type {any} */ (httpFloorNode()) : new classes.Recruiting(),
 		type: RECRUITING_TYPE,
 		parameters: /** @type {any} */ (parameters),
 		credentialsHelper: harness.credentialsHelper(new classes.RecruitingApi(), {
@@ -152,43 +149,29 @@ async function runRecruiting(classes, { parameters, credentials, floor = false }
 }
 
 /**
- * The Recruiting Trigger as n8n's poller runs it (the harness's PollHarness: static data
- * carried from poll to poll, saved after a poll that emitted items).
+ * The Recruiting Trigger of the build in `pkgRoot` as n8n's poller runs it (the harness's
+ * PollHarness: static data carried from poll to poll, `saved` after a poll that emitted items);
+ * with `floorMaxItems`, the floor trigger (that many records a poll) in its place. `items()`
+ * polls once and resolves to the emitted items ([] when the poll returned null).
+ * @param {string} pkgRoot
+ * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floorMaxItems?: number }} options
  */
-class TriggerHarness {
-	/**
-	 * @param {any} classes
-	 * With `floorMaxItems`, the HttpFloorTrigger (that many records a poll) takes the trigger's place.
-	 * @param {{ parameters: Record<string, unknown>, credentials: Record<string, string>, floorMaxItems?: number }} options
-	 */
-	constructor(classes, { parameters, credentials, floorMaxItems }) {
-		const { harness } = classes;
-		this.polling = new harness.PollHarness(
-			floorMaxItems
-				? /** @type {any} */ (new HttpFloorTrigger(floorMaxItems))
-				: new classes.RecruitingTrigger(),
-			TRIGGER_TYPE,
-			/** @type {any} */ (parameters),
-			harness.credentialsHelper(new classes.RecruitingApi(), { data: credentials }),
-			{ name: 'Recruiting Trigger' },
-		);
-	}
-
-	/** The static data as n8n last saved it (JSON), or undefined before any save. */
-	get saved() {
-		return this.polling.saved;
-	}
-
-	/** The static data as the next poll sees it (in memory). */
-	staticData() {
-		return this.polling.staticData();
-	}
-
-	/** One poll; returns the emitted items ([] when the poll returned null). */
-	async poll() {
-		const result = await this.polling.poll();
-		return result === null ? [] : result[0];
-	}
+function pollingTrigger(pkgRoot, { parameters, credentials, floorMaxItems }) {
+	const classes = loadClasses(pkgRoot);
+	const { harness } = classes;
+	const polling = new harness.PollHarness(
+		floorMaxItems
+			? /** @type {any} */ (httpFloorTrigger(floorMaxItems))
+			: new classes.RecruitingTrigger(),
+		TRIGGER_TYPE,
+		/** @type {any} */ (parameters),
+		harness.credentialsHelper(new classes.RecruitingApi(), { data: credentials }),
+		{ name: 'Recruiting Trigger' },
+	);
+	return Object.assign(polling, {
+		/** @returns {Promise<any[]>} */
+		items: async () => (await polling.poll())?.[0] ?? [],
+	});
 }
 
-module.exports = { loadClasses, runRecruiting, TriggerHarness, RECRUITING_TYPE, TRIGGER_TYPE };
+module.exports = { loadClasses, runRecruiting, pollingTrigger };

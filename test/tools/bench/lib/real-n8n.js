@@ -2,11 +2,12 @@
 'use strict';
 /**
  * Scenario 2 in a real n8n (the e2e harness's cached installs, 2.41.1 and 1.123.81): the packed
- * package installed as a community package, and three workflows run with `n8n execute --id`:
+ * package installed as a community package, and the three workflows of ../workflows/ run with
+ * `n8n execute --id`:
  *   - empty:    Manual Trigger alone (what starting the CLI costs);
  *   - recruiting: Manual Trigger → Recruiting (Candidate, Get Many, Return All, the default Output);
- *   - baseline: Manual Trigger → HTTP Request (cursor pagination) → Code (unwraps the
- *               viewType wrappers), what a user would build without this package.
+ *   - baseline: Manual Trigger → HTTP Request (cursor pagination) → Code (the code a user writes
+ *               to unwrap the viewType wrappers), what a user would build without this package.
  * Wall time and peak RSS of the whole n8n process tree (the task runner included), sampled
  * from /proc; the CLI's output (the run data, hundreds of MB at 100k items) is streamed and
  * only counted, never kept.
@@ -17,111 +18,11 @@ const { spawn, spawnSync } = require('node:child_process');
 
 const { ensureN8n, n8nEnv, importEntities } = require('../../e2e/lib/n8n');
 const { installTarball } = require('../../e2e/lib/pkg');
+const { loadWorkflows } = require('../../e2e/lib/workflows');
 const { TOLERATED_SIGNALS } = require('../../e2e/lib/outcome');
 const { mkTemp, killGroup, treeRssMb, freePort } = require('../../e2e/lib/util');
 
 const CREDENTIAL = { id: 'rcBenchCred00001', name: 'Recruiting sandbox (bench)' };
-
-/** What a user writes in the Code node to unwrap `{ viewType, x }` wrappers. */
-const FLATTEN_CODE = `const out = [];
-for (const page of $input.all()) {
-  for (const candidate of page.json.items) {
-    const flat = {};
-    for (const [key, value] of Object.entries(candidate)) {
-      if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.viewType === 'string') {
-        const { viewType, ...rest } = value;
-        const keys = Object.keys(rest);
-        if (keys.length === 1) flat[key] = rest[keys[0]];
-        else Object.assign(flat, rest);
-      } else {
-        flat[key] = value;
-      }
-    }
-    out.push({ json: flat });
-  }
-}
-return out;`;
-
-/**
- * @param {{ sandboxUrl: string, apiKey: string, typeVersion: number }} api
- * @returns {Record<'empty' | 'recruiting' | 'baseline', any>}
- */
-function workflows({ sandboxUrl, apiKey, typeVersion }) {
-	const trigger = {
-		parameters: {},
-		id: 'bench-trigger',
-		name: 'Start',
-		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-	};
-	/** @param {string} id @param {string} name @param {any[]} nodes @param {any} connections */
-	const workflow = (id, name, nodes, connections) => ({
-		id,
-		name,
-		active: false,
-		nodes: [trigger, ...nodes],
-		connections,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-	});
-	const recruiting = {
-		parameters: { resource: 'candidate', operation: 'getAll', returnAll: true, filters: {} },
-		id: 'bench-recruiting',
-		name: 'Get Many Candidates',
-		type: 'n8n-nodes-recruiting.recruiting',
-		typeVersion,
-		position: [240, 0],
-		credentials: { recruitingApi: CREDENTIAL },
-	};
-	const httpRequest = {
-		parameters: {
-			url: `${sandboxUrl}/v1/candidates`,
-			sendQuery: true,
-			queryParameters: { parameters: [{ name: 'limit', value: '50' }] },
-			sendHeaders: true,
-			headerParameters: { parameters: [{ name: 'x-api-key', value: apiKey }] },
-			options: {
-				pagination: {
-					pagination: {
-						paginationMode: 'updateAParameterInEachRequest',
-						parameters: {
-							parameters: [
-								{ type: 'qs', name: 'cursor', value: '={{ $response.body.pageInfo.nextCursor }}' },
-							],
-						},
-						paginationCompleteWhen: 'other',
-						completeExpression: '={{ !$response.body.pageInfo.hasNextPage }}',
-					},
-				},
-			},
-		},
-		id: 'bench-http',
-		name: 'HTTP Request',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		position: [240, 0],
-	};
-	const code = {
-		parameters: { jsCode: FLATTEN_CODE },
-		id: 'bench-code',
-		name: 'Flatten',
-		type: 'n8n-nodes-base.code',
-		typeVersion: 2,
-		position: [480, 0],
-	};
-	const link = (/** @type {string} */ to) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
-	return {
-		empty: workflow('rcBenchEmpty0001', 'Bench: empty', [], {}),
-		recruiting: workflow('rcBenchRecruit01', 'Bench: Recruiting Get Many', [recruiting], {
-			Start: link('Get Many Candidates'),
-		}),
-		baseline: workflow('rcBenchBaseline1', 'Bench: HTTP Request + Code', [httpRequest, code], {
-			Start: link('HTTP Request'),
-			'HTTP Request': link('Flatten'),
-		}),
-	};
-}
 
 /**
  * Counts occurrences of `needle` in a stream without keeping it; keeps head and tail.
@@ -200,7 +101,7 @@ async function execute(
 			]
 		: [];
 	// 2.x starts a task broker in every CLI process: its own port, beside other n8n instances.
-	const broker = inst.major >= 2 ? { N8N_RUNNERS_BROKER_PORT: String(await freePort()) } : {};
+	const broker = { N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
 	return await new Promise((resolve) => {
 		const outFile = path.join(userFolder, `execute-${workflowId}-${Date.now()}.out`);
 		const out = fs.openSync(outFile, 'w');
@@ -295,8 +196,17 @@ async function prepare({ version, pkgRoot, sandboxUrl, apiKey, log }) {
 	const { description } = new (require(
 		path.join(pkgRoot, 'dist', 'nodes', 'Recruiting', 'Recruiting.node.js'),
 	).Recruiting)();
-	const typeVersion = description.defaultVersion ?? Math.max(...[description.version].flat());
-	const flows = workflows({ sandboxUrl, apiKey, typeVersion });
+	const flows = loadWorkflows(
+		{
+			CRED_ID: CREDENTIAL.id,
+			CRED_NAME: CREDENTIAL.name,
+			SANDBOX_URL: sandboxUrl,
+			API_KEY: apiKey,
+		},
+		{ dir: path.join(__dirname, '..', 'workflows') },
+	);
+	flows.recruiting.nodes[1].typeVersion =
+		description.defaultVersion ?? Math.max(...[description.version].flat());
 	await importEntities(inst, userFolder, 'workflow', Object.values(flows));
 	return {
 		inst,

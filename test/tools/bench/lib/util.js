@@ -1,39 +1,14 @@
 // @ts-check
 'use strict';
 /**
- * What the benchmarks share: their command line, a measurement in a child process, statistics
- * and tables. Plain Node; temp folders, sleeping and process trees come from the e2e harness
+ * What the benchmarks share: a measurement in a child process, statistics and tables. Plain
+ * Node; the command line, temp folders, sleeping and process trees come from the e2e harness
  * (test/tools/e2e/lib/util.js).
  */
-const fs = require('node:fs');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
+const { run } = require('../../e2e/lib/util');
 
 const WORKER = path.join(__dirname, '..', 'worker.js');
-
-/**
- * The script's command line: `flag('x')` for `--x`, `option('x')` for `--x value` or `--x=value`;
- * `--help` prints the script's first comment and exits.
- * @param {string} script the script's __filename
- */
-function commandLine(script) {
-	const argv = process.argv.slice(2);
-	if (argv.includes('--help') || argv.includes('-h')) {
-		const source = fs.readFileSync(script, 'utf8');
-		const doc = source.slice(source.indexOf('/**') + 4, source.indexOf(' */'));
-		console.log(doc.replace(/^ \*\s?/gm, ''));
-		process.exit(0);
-	}
-	return {
-		flag: (/** @type {string} */ name) => argv.includes(`--${name}`),
-		option: (/** @type {string} */ name) => {
-			const eq = argv.find((a) => a.startsWith(`--${name}=`));
-			if (eq) return eq.slice(name.length + 3);
-			const i = argv.indexOf(`--${name}`);
-			return i >= 0 ? argv[i + 1] : undefined;
-		},
-	};
-}
 
 /**
  * Runs one measurement in a fresh `node worker.js` and returns its RESULT object
@@ -42,23 +17,11 @@ function commandLine(script) {
  * @param {{ timeoutMs?: number, nodeArgs?: string[] }} [options]
  * @returns {Promise<any>}
  */
-function runWorker(task, { timeoutMs = 15 * 60_000, nodeArgs = [] } = {}) {
-	return new Promise((resolve) => {
-		const child = spawn(process.execPath, [...nodeArgs, WORKER, JSON.stringify(task)], {
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let out = '';
-		let err = '';
-		child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
-		child.stderr.setEncoding('utf8').on('data', (d) => (err = (err + d).slice(-8000)));
-		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-		child.on('close', (code, signal) => {
-			clearTimeout(timer);
-			const match = /^RESULT (.*)$/m.exec(out);
-			if (match) return resolve(JSON.parse(match[1]));
-			resolve({ failed: `worker exited ${code ?? signal}: ${(err || out).slice(-2000)}` });
-		});
-	});
+async function runWorker(task, { timeoutMs = 15 * 60_000, nodeArgs = [] } = {}) {
+	const r = await run(process.execPath, [...nodeArgs, WORKER, JSON.stringify(task)], { timeoutMs });
+	const match = /^RESULT (.*)$/m.exec(r.stdout);
+	if (match) return JSON.parse(match[1]);
+	return { failed: `worker exited ${r.code ?? r.signal}: ${(r.stderr || r.stdout).slice(-2000)}` };
 }
 
 /** @param {number[]} values */
@@ -113,11 +76,23 @@ function table(header, rows) {
 	].join('\n');
 }
 
+/**
+ * table() of rows given as { column: cell }: the columns in the order they first appear, a cell
+ * a row lacks left empty.
+ * @param {Record<string, string | number | undefined>[]} rows
+ */
+function tableOf(rows) {
+	const header = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+	return table(
+		header,
+		rows.map((row) => header.map((h) => row[h] ?? '')),
+	);
+}
+
 /** Goal verdict for a table cell. @param {boolean | undefined} ok */
 const verdict = (ok) => (ok === undefined ? '–' : ok ? 'met' : '**missed**');
 
 module.exports = {
-	commandLine,
 	runWorker,
 	median,
 	spread,
@@ -128,5 +103,6 @@ module.exports = {
 	times,
 	signedMib,
 	table,
+	tableOf,
 	verdict,
 };

@@ -4,72 +4,69 @@
  * The editor leg of the e2e run (run-e2e.js, once per n8n version): what a user sees in n8n's
  * editor, in a real browser. Debian's chromium, driven by playwright-core (Playwright's own
  * browser download is not reachable here), opens the editor of an `n8n start` with the packed
- * package and the sandbox API, and walks the first minutes of a user:
- *
- *  1. log in, open a new workflow, search "Recruiting" in the node panel: the node and its
- *     trigger are listed with their icons, the actions grouped by resource;
- *  4. (before any credential exists) Job Portal → Apply: the Posting picker lists the portal's
- *     postings with no credential (the mode's skipCredentialsCheckInRLC);
- *  2. Candidate → Get Many: a Recruiting API credential made in the credential modal, first
- *     with a wrong key (the message n8n shows), then the right one (the test passes);
- *  5. Output Simplified, then Raw, each with Execute step: the table's columns;
- *  7. Candidate → Get with an ID the sandbox lacks: the node's own message in the panel;
- *  3. Job → Update: the Job picker lists the sandbox's jobs, its search filters them, By ID
- *     ".." shows the field's error when the step runs;
- *  6. Recruiting Trigger: Fetch Test Event shows an event;
- *  then the demo's workflows (npm run dev), imported through n8n's REST API with the
- *     credential of step 2: "Get Many candidates → spreadsheet" shows Output Simplified, "Apply"
- *     a Posting picker whose shown name is the one its list, opened in the browser, gives that
- *     posting.
- *
- * The steps run in that order (4 before 2, so that no credential exists yet), each one a
- * check() line. On a failure the page's screenshot, its console and the end of n8n's log are
- * saved under test/tools/e2e/.output/ (ignored by git) and their paths printed; the steps after
- * it are reported as not run. The browser's profile and temp files live in the run's temp user
- * folder, removed at the end.
- *
+ * package and the sandbox API, and walks the first minutes of a user, one check() line a step
+ * (editorChecks lists them; step 4 runs before 2, so that no credential exists yet). On a
+ * failure the page's screenshot, its console and the end of n8n's log are saved under
+ * test/tools/e2e/.output/ (ignored by git) and their paths printed; the steps after it are
+ * reported as not run. The browser's profile and temp files live in the run's temp user folder.
  * The n8n majors differ in places (the credential picker of a new node, the credential modal
  * after a successful save, the credential test's message): see the per-major helpers below.
- * E2E_SKIP_EDITOR=1 skips this leg; E2E_CHROMIUM=<path> uses another chromium binary.
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const {
-	CHROMIUM_ARGS,
-	mkTemp,
-	rmrf,
-	fmtMs,
-	freePort,
-	keepTemp,
-	httpJson,
-	treeRssMb,
-} = require('../lib/util');
+const { mkTemp, rmrf, fmtMs, keepTemp, httpJson, waitUntil } = require('../lib/util');
 const { startN8n, ensureOwner } = require('../lib/n8n');
 const { installTarball, PKG } = require('../lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('../lib/workflows');
-const { createSandbox } = require('../../sandbox');
 const { check, expect, show } = require('../lib/checks');
 const { checkPeak } = require('../lib/memory');
+const { TEST_MESSAGES, workflowSandbox } = require('../lib/credentials');
 
 const OWNER = { email: 'e2e@example.com', password: 'E2e-password-1' };
 const NODE_TYPE = `${PKG.name}.recruiting`;
 const OUTPUT_ROOT = path.join(__dirname, '..', '.output');
-/** What n8n shows when the credential test meets a wrong key (README quotes both). */
-const WRONG_KEY_MESSAGE = {
-	2: 'The API key was not accepted: copy it again from Settings, API Keys',
-	1: 'Authorization failed - please check your credentials',
-};
 const STEP_TIMEOUT_MS = 45_000;
+const NO_CHROMIUM =
+	'no chromium binary: install Debian\'s chromium ("apt-get install -y chromium", as .ci/run does) or set E2E_CHROMIUM';
 
-/** Debian's chromium binary (the /usr/bin/chromium wrapper script is a fallback). */
+/** Debian's chromium binary (the /usr/bin/chromium wrapper script is a fallback), or E2E_CHROMIUM. */
 function findChromium() {
-	const candidates = [
+	return [
 		process.env.E2E_CHROMIUM,
 		'/usr/lib/chromium/chromium',
 		'/usr/bin/chromium',
 		'/usr/bin/chromium-browser',
-	].filter(Boolean);
-	return /** @type {string | undefined} */ (candidates.find((p) => p && fs.existsSync(p)));
+	].find((p) => p && fs.existsSync(p));
+}
+
+/**
+ * Debian's chromium, headless (as root, with no network chatter), driven by playwright-core: a
+ * browser context whose profile and temp files (Chromium's and Playwright's) live in `dir`.
+ * @param {string} dir @param {{ width: number, height: number }} viewport @returns {Promise<any>}
+ */
+async function launchChromium(dir, viewport) {
+	const executablePath = findChromium();
+	if (!executablePath) throw new Error(NO_CHROMIUM);
+	const tmp = path.join(dir, 'browser-tmp');
+	fs.mkdirSync(tmp, { recursive: true });
+	return await require('playwright-core').chromium.launchPersistentContext(
+		path.join(dir, 'browser-profile'),
+		{
+			executablePath,
+			headless: true,
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--no-first-run',
+			],
+			env: { ...process.env, TMPDIR: tmp },
+			artifactsDir: path.join(dir, 'playwright-artifacts'),
+			viewport,
+		},
+	);
 }
 
 /** @param {string} s */
@@ -80,46 +77,23 @@ const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * @param {import('../lib/context').Run} ctx
  * @param {import('../lib/n8n').N8nInstall} n8n
  * @param {string} tarball
- * @param {Record<string, string>} timings
- * @param {string[]} memory
  */
-async function editorChecks(ctx, n8n, tarball, timings, memory) {
-	const { section } = ctx;
-	section('the editor in a real browser (Debian chromium driven by playwright-core)');
-	/** @type {any} */
-	let playwright;
-	/** @type {string | undefined} */
-	let chromiumPath;
+async function editorChecks(ctx, n8n, tarball) {
+	ctx.section('the editor in a real browser (Debian chromium driven by playwright-core)');
 	const ready = await check('chromium and playwright-core are there', () => {
-		chromiumPath = findChromium();
-		expect(
-			chromiumPath,
-			'no chromium binary: install Debian\'s chromium ("apt-get install -y chromium", as .ci/run does) or set E2E_CHROMIUM',
-		);
+		const chromium = findChromium();
+		expect(chromium, NO_CHROMIUM);
 		try {
-			playwright = require('playwright-core');
+			return `${chromium}, playwright-core ${require('playwright-core/package.json').version}`;
 		} catch {
 			throw new Error('playwright-core is missing: run npm ci (it is a dev dependency)');
 		}
-		const version = JSON.parse(
-			fs.readFileSync(require.resolve('playwright-core/package.json'), 'utf8'),
-		).version;
-		return `${chromiumPath}, playwright-core ${version}`;
 	});
-	if (!ready || !chromiumPath) return;
+	if (!ready) return;
 
 	const userFolder = mkTemp('recruiting-e2e-editor-');
-	const sandbox = await createSandbox({
-		host: '127.0.0.1',
-		port: 0,
-		apiKey: 'sandbox-key',
-		tenantSlug: 'acme',
-		seed: 7,
-		vacancies: 60, // more than one page (50) of jobs
-		candidates: 200,
-		clock: { mode: 'real' },
-	});
-	/** @type {ReturnType<typeof startN8n> | undefined} */
+	const sandbox = await workflowSandbox();
+	/** @type {Awaited<ReturnType<typeof startN8n>> | undefined} */
 	let server;
 	/** @type {any} */
 	let browser;
@@ -129,27 +103,19 @@ async function editorChecks(ctx, n8n, tarball, timings, memory) {
 		if (server) await server.stop();
 	};
 	ctx.stoppers.push(stopAll);
-	let peak = 0;
-	/** @type {NodeJS.Timeout | undefined} */
-	let sampler;
 	try {
 		await installTarball(tarball, userFolder);
-		const port = await freePort();
 		const t = Date.now();
-		server = startN8n(n8n, userFolder, {
-			port,
-			env: { N8N_RUNNERS_ENABLED: 'true', N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
+		const s = await startN8n(n8n, userFolder, {
+			env: { N8N_RUNNERS_ENABLED: 'true' },
 			logFile: path.join(userFolder, 'n8n-start.log'),
 		});
-		const s = server;
-		sampler = setInterval(() => {
-			peak = Math.max(peak, treeRssMb(s.child.pid));
-		}, 1000);
+		server = s;
 		/** @type {string} */
 		let cookie = '';
 		const up = await check('n8n start for the editor, owner account set up', async () => {
 			expect(await s.waitReady(180_000), `not ready: ${s.output.slice(-1500)}`);
-			cookie = (await ensureOwner(`http://127.0.0.1:${port}`, OWNER)).cookie;
+			cookie = (await ensureOwner(`http://127.0.0.1:${s.port}`, OWNER)).cookie;
 			expect(cookie, 'no session cookie for the owner');
 			return fmtMs(Date.now() - t);
 		});
@@ -159,20 +125,7 @@ async function editorChecks(ctx, n8n, tarball, timings, memory) {
 		const launched = await check(
 			"chromium starts headless (its profile and TMPDIR in the run's temp folder)",
 			async () => {
-				const browserTmp = path.join(userFolder, 'browser-tmp');
-				fs.mkdirSync(browserTmp, { recursive: true });
-				browser = await playwright.chromium.launchPersistentContext(
-					path.join(userFolder, 'browser-profile'),
-					{
-						executablePath: chromiumPath,
-						headless: true,
-						args: [...CHROMIUM_ARGS],
-						// Chromium's own temp files, and Playwright's, inside the run's temp folder.
-						env: { ...process.env, TMPDIR: browserTmp },
-						artifactsDir: path.join(userFolder, 'playwright-artifacts'),
-						viewport: { width: 1600, height: 1000 },
-					},
-				);
+				browser = await launchChromium(userFolder, { width: 1600, height: 1000 });
 				return `chromium ${browser.browser() ? browser.browser().version() : ''}`.trim();
 			},
 		);
@@ -190,69 +143,64 @@ async function editorChecks(ctx, n8n, tarball, timings, memory) {
 
 		const ui = new EditorUi({
 			page,
-			base: `http://localhost:${port}`,
-			api: `http://127.0.0.1:${port}`,
+			base: `http://localhost:${s.port}`,
+			api: `http://127.0.0.1:${s.port}`,
 			cookie,
 			sandbox,
 			major: n8n.major,
 		});
+		/** The steps, in the order they run; each a check line, its time in the detail. */
+		/** @type {Array<[string, () => Promise<string | void>]>} */
+		const steps = [
+			[
+				'editor 1/7: log in, new workflow, "Recruiting" in the node panel',
+				() => ui.nodePanel(OWNER),
+			],
+			[
+				'editor 4/7: Job Portal Apply, the Posting list loads with no credential (none exists yet)',
+				() => ui.postingPicker(),
+			],
+			[
+				'editor 2/7: Candidate Get Many, a credential made in the modal (wrong key, then the right one)',
+				() => ui.credential(),
+			],
+			['editor 5/7: Output Simplified and Raw, with Execute step', () => ui.outputModes()],
+			['editor 7/7: an API error (Candidate Get c-missing) in the panel', () => ui.apiError()],
+			[
+				'editor 3/7: Job Update, the Job list, its search, By ID ".." refused in the panel',
+				() => ui.jobPicker(),
+			],
+			[
+				'editor 6/7: Recruiting Trigger, Fetch Test Event shows an event',
+				() => ui.triggerTestEvent(),
+			],
+			[
+				'editor, the demo: "Get Many candidates → spreadsheet" shows Output Simplified, "Apply" shows its Posting as the Posting list names it',
+				() => ui.demoWorkflows(ui.credentialName),
+			],
+		];
 		let failedStep = '';
-		/**
-		 * One step, one check line, its time in the detail; a failure saves what the page showed.
-		 * @param {string} name
-		 * @param {() => Promise<string | void>} fn
-		 */
-		const step = async (name, fn) => {
-			if (failedStep) {
-				await check(name, () => {
-					throw new Error(`not run: "${failedStep}" failed before it`);
-				});
-				return;
-			}
+		for (const [name, fn] of steps) {
+			// After a failed step the page is not where the next one starts: not run.
 			const ok = await check(name, async () => {
+				if (failedStep) throw new Error(`not run: "${failedStep}" failed before it`);
 				const t0 = Date.now();
 				try {
 					const detail = await fn();
 					return `${fmtMs(Date.now() - t0)}${detail ? `: ${detail}` : ''}`;
 				} catch (error) {
+					// What the page showed is saved.
 					const where = await saveFailure(page, consoleLog, s, n8n.version, name);
 					const msg = error instanceof Error ? error.message : String(error);
 					throw new Error(`${msg.split('\n')[0]} [after ${fmtMs(Date.now() - t0)}; ${where}]`);
 				}
 			});
-			if (!ok) failedStep = name;
-		};
-
-		await step('editor 1/7: log in, new workflow, "Recruiting" in the node panel', () =>
-			ui.nodePanel(OWNER),
-		);
-		await step(
-			'editor 4/7: Job Portal Apply, the Posting list loads with no credential (none exists yet)',
-			() => ui.postingPicker(),
-		);
-		await step(
-			'editor 2/7: Candidate Get Many, a credential made in the modal (wrong key, then the right one)',
-			() => ui.credential(),
-		);
-		await step('editor 5/7: Output Simplified and Raw, with Execute step', () => ui.outputModes());
-		await step('editor 7/7: an API error (Candidate Get c-missing) in the panel', () =>
-			ui.apiError(),
-		);
-		await step(
-			'editor 3/7: Job Update, the Job list, its search, By ID ".." refused in the panel',
-			() => ui.jobPicker(),
-		);
-		await step('editor 6/7: Recruiting Trigger, Fetch Test Event shows an event', () =>
-			ui.triggerTestEvent(),
-		);
-		await step(
-			'editor, the demo: "Get Many candidates → spreadsheet" shows Output Simplified, "Apply" shows its Posting as the Posting list names it',
-			() => ui.demoWorkflows(ui.credentialName),
-		);
-		timings[`editor ${n8n.version}`] = fmtMs(Date.now() - started);
+			if (!ok && !failedStep) failedStep = name;
+		}
+		ctx.timings[`editor ${n8n.version}`] = fmtMs(Date.now() - started);
 	} finally {
-		if (sampler) clearInterval(sampler);
-		if (peak) memory.push(`n8n start for the editor ${n8n.version} peak RSS ${peak} MB`);
+		const peak = server?.peakMb ?? 0;
+		if (peak) ctx.memory.push(`n8n start for the editor ${n8n.version} peak RSS ${peak} MB`);
 		await stopAll();
 		if (server)
 			await checkPeak('n8n start for the editor (main + task runner)', 'editor', n8n.major, peak);
@@ -269,7 +217,7 @@ async function editorChecks(ctx, n8n, tarball, timings, memory) {
  * Saves the screenshot, the console and the end of n8n's log of a failed step; returns where.
  * @param {any} page
  * @param {string[]} consoleLog
- * @param {ReturnType<typeof startN8n>} server
+ * @param {Awaited<ReturnType<typeof startN8n>>} server
  * @param {string} version
  * @param {string} stepName
  */
@@ -330,13 +278,20 @@ class EditorUi {
 		return this.byTestId('output-panel');
 	}
 
-	/** A GET on n8n's REST API as the owner. @param {string} p */
-	async rest(p) {
-		const res = await httpJson('GET', `${this.api}${p}`, {
+	/** The input of the NDV's parameter `name` (in `within`, the credential modal say). @param {string} name */
+	param(name, within = this.ndv) {
+		return within.locator(`[data-test-id="parameter-input-${name}"] input`).first();
+	}
+
+	/** A GET on n8n's REST API as the owner, or with `body` a POST. @param {string} p @param {unknown} [body] */
+	async rest(p, body) {
+		const method = body ? 'POST' : 'GET';
+		const res = await httpJson(method, `${this.api}${p}`, {
 			headers: { cookie: this.cookie },
 			timeoutMs: 30_000,
+			body,
 		});
-		expect(res.status === 200, `GET ${p}: HTTP ${res.status}`);
+		expect(res.status === 200, `${method} ${p}: HTTP ${res.status} ${res.text.slice(0, 300)}`);
 		return res.json;
 	}
 
@@ -389,8 +344,7 @@ class EditorUi {
 		await input.fill(value);
 		await input.press('Tab');
 		const issues = this.locator(name).locator('[data-test-id="parameter-issues"]');
-		const until = Date.now() + 5000;
-		while (Date.now() < until && (await issues.count())) await this.page.waitForTimeout(200);
+		await waitUntil(async () => (await issues.count()) === 0, 5000, 200);
 	}
 
 	/** The entries of the open resource-locator list, once loaded. */
@@ -419,40 +373,46 @@ class EditorUi {
 		return search;
 	}
 
-	/** The panel's entries: [nav id, name, icon src, icon loaded]. */
-	async panelEntries(name = 'Recruiting') {
-		// The search results, once they show `name`.
-		await this.page
-			.locator('[data-test-id="node-creator-item-name"]:visible', {
-				hasText: new RegExp(`^${escapeRegExp(name)}$`),
-			})
-			.first()
-			.waitFor();
-		const items = this.page.locator('[data-test-id="item-iterator-item"]:visible');
-		return /** @type {Array<{ id: string, text: string, icon: string, loaded: boolean }>} */ (
-			await items.evaluateAll((/** @type {Element[]} */ els) =>
-				els.map((e) => {
-					const img = e.querySelector('img');
-					const name = e.querySelector('[data-test-id="node-creator-item-name"]');
-					return {
-						id: e.getAttribute('data-keyboard-nav-id') || '',
-						text: (name ? name.textContent : e.textContent || '').trim(),
-						icon: img ? img.getAttribute('src') || '' : '',
-						loaded: !!img && img.complete && img.naturalWidth > 0,
-					};
-				}),
-			)
+	/**
+	 * The node panel's rows that `selector` picks, as it shows them: a category, a subheading, or
+	 * an entry with its name and its icon (loaded or not).
+	 * @param {string} selector
+	 * @returns {Promise<Array<{ category: boolean, heading: boolean, text: string, icon: string, loaded: boolean }>>}
+	 */
+	async panelRows(selector) {
+		return await this.page.locator(selector).evaluateAll((/** @type {Element[]} */ els) =>
+			els.map((e) => {
+				const img = e.querySelector('img');
+				const name = e.querySelector('[data-test-id="node-creator-item-name"]');
+				return {
+					category: e.getAttribute('data-test-id') === 'node-creator-category-item',
+					heading: !name && e.getAttribute('data-test-id') === 'item-iterator-item',
+					text: (name ? name.textContent : e.textContent || '').trim(),
+					icon: img ? img.getAttribute('src') || '' : '',
+					loaded: !!img && img.complete && img.naturalWidth > 0,
+				};
+			}),
 		);
+	}
+
+	/** The node panel's entry named `name`, exactly. @param {string} name */
+	panelItem(name) {
+		const hasText = new RegExp(`^${escapeRegExp(name)}$`);
+		return this.page
+			.locator('[data-test-id="node-creator-item-name"]:visible', { hasText })
+			.first();
+	}
+
+	/** The search results of the panel, once they show the Recruiting entry. */
+	async panelEntries() {
+		await this.panelItem('Recruiting').waitFor();
+		return await this.panelRows('[data-test-id="item-iterator-item"]:visible');
 	}
 
 	/** Opens the "Recruiting" entry of the panel (search first). */
 	async openRecruitingInPanel() {
-		const search = this.byTestId('node-creator-search-bar');
-		await search.fill('Recruiting');
-		await this.page
-			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Recruiting$/ })
-			.first()
-			.click();
+		await this.byTestId('node-creator-search-bar').fill('Recruiting');
+		await this.panelItem('Recruiting').click();
 		await this.byTestId('node-creator-category-item').first().waitFor();
 	}
 
@@ -462,11 +422,7 @@ class EditorUi {
 		await this.openNodePanel('regular');
 		await this.openRecruitingInPanel();
 		await this.category(category);
-		await this.page
-			.locator('[data-test-id="node-creator-item-name"]:visible', {
-				hasText: new RegExp(`^${escapeRegExp(action)}$`),
-			})
-			.click();
+		await this.panelItem(action).click();
 		await this.ndv.waitFor();
 	}
 
@@ -501,18 +457,21 @@ class EditorUi {
 	 */
 	async executeStep(settled, what) {
 		await this.ndv.locator('[data-test-id="node-execute-button"]').click();
-		const until = Date.now() + STEP_TIMEOUT_MS;
 		// n8n says in a toast when the execution cannot start (a node with issues, ...).
 		const refused = this.page.locator('.el-notification--error:visible, [role="alert"]:visible', {
 			hasText: /cannot start|Problem running workflow/i,
 		});
-		while (Date.now() < until) {
-			if (await settled().catch(() => false)) return;
-			if (await refused.count()) {
-				throw new Error(`n8n did not run the step: ${show(await refused.first().innerText())}`);
-			}
-			await this.page.waitForTimeout(250);
-		}
+		const shown = await waitUntil(
+			async () => {
+				if (await settled().catch(() => false)) return true;
+				if (await refused.count())
+					throw new Error(`n8n did not run the step: ${show(await refused.first().innerText())}`);
+				return false;
+			},
+			STEP_TIMEOUT_MS,
+			250,
+		);
+		if (shown) return;
 		const text = await this.output.innerText().catch(() => '');
 		throw new Error(`${what} not shown within ${STEP_TIMEOUT_MS / 1000} s; output: ${show(text)}`);
 	}
@@ -559,38 +518,29 @@ class EditorUi {
 		expect(node, `${NODE_TYPE} is not in /types/nodes.json`);
 		const expected = actionsByResource(node);
 
+		/** The `kind` node panel lists one "Recruiting" entry, with its icon. @param {'trigger' | 'regular'} kind */
+		const listsRecruiting = async (kind) => {
+			await (await this.openNodePanel(kind)).fill('Recruiting');
+			const entries = await this.panelEntries();
+			const recruiting = entries.filter((e) => e.text === 'Recruiting');
+			expect(recruiting.length === 1, `${kind} panel entries: ${show(entries)}`);
+			expectIcon(recruiting[0], `the ${kind} panel entry`);
+		};
 		// An empty workflow opens the trigger panel: the Recruiting entry is there with its icon,
 		// and it leads to the trigger's events (the Recruiting Trigger).
-		let search = await this.openNodePanel('trigger');
-		await search.fill('Recruiting');
-		const triggerEntries = await this.panelEntries();
-		const recruiting = triggerEntries.filter((e) => e.text === 'Recruiting');
-		expect(recruiting.length === 1, `trigger panel entries: ${show(triggerEntries)}`);
-		expectIcon(recruiting[0], 'the trigger panel entry');
-		await this.page
-			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Recruiting$/ })
-			.first()
-			.click();
+		await listsRecruiting('trigger');
+		await this.panelItem('Recruiting').click();
 		const triggers = await this.category('Triggers');
 		expect(triggers.items.length > 0, 'no Triggers category under Recruiting');
 		for (const t of triggers.items) expectIcon(t, `trigger "${t.text}"`);
 		await this.closeNodePanel();
 
 		// A Manual Trigger first; then the regular panel: the actions, grouped by resource.
-		search = await this.openNodePanel('trigger');
-		await search.fill('Manual');
-		await page
-			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Manual Trigger$/ })
-			.first()
-			.click();
+		await (await this.openNodePanel('trigger')).fill('Manual');
+		await this.panelItem('Manual Trigger').click();
 		await this.byTestId('canvas-node').first().waitFor();
 		await this.closeNdv();
-		search = await this.openNodePanel('regular');
-		await search.fill('Recruiting');
-		const entries = await this.panelEntries();
-		const regular = entries.filter((e) => e.text === 'Recruiting');
-		expect(regular.length === 1, `node panel entries: ${show(entries)}`);
-		expectIcon(regular[0], 'the node panel entry');
+		await listsRecruiting('regular');
 		await this.openRecruitingInPanel();
 		const actions = await this.category('Actions');
 		/** @type {string[]} */
@@ -643,23 +593,9 @@ class EditorUi {
 
 	/** category(), as the panel shows it now. @param {string} title */
 	async readCategory(title) {
-		const rows = await this.page
-			.locator(
-				'[data-test-id="node-creator"] [data-test-id="item-iterator-item"]:visible, [data-test-id="node-creator"] [data-test-id="node-creator-category-item"]:visible',
-			)
-			.evaluateAll((/** @type {Element[]} */ els) =>
-				els.map((e) => {
-					const img = e.querySelector('img');
-					const name = e.querySelector('[data-test-id="node-creator-item-name"]');
-					return {
-						category: e.getAttribute('data-test-id') === 'node-creator-category-item',
-						heading: !name && e.getAttribute('data-test-id') === 'item-iterator-item',
-						text: (name ? name.textContent : e.textContent || '').trim(),
-						icon: img ? img.getAttribute('src') || '' : '',
-						loaded: !!img && img.complete && img.naturalWidth > 0,
-					};
-				}),
-			);
+		const rows = await this.panelRows(
+			'[data-test-id="node-creator"] [data-test-id="item-iterator-item"]:visible, [data-test-id="node-creator"] [data-test-id="node-creator-category-item"]:visible',
+		);
 		/** @type {Array<{ text: string, icon: string, loaded: boolean }>} */
 		const items = [];
 		/** @type {Record<string, string[]>} */
@@ -691,11 +627,7 @@ class EditorUi {
 			`credentials exist already: ${show(creds.data)}`,
 		);
 		// The regular node panel is still open on the Recruiting entry.
-		await this.page
-			.locator('[data-test-id="node-creator-item-name"]:visible', {
-				hasText: /^Apply to a posted job$/,
-			})
-			.click();
+		await this.panelItem('Apply to a posted job').click();
 		await this.ndv.waitFor();
 		const slots = await this.ndv
 			.locator(
@@ -703,12 +635,8 @@ class EditorUi {
 			)
 			.count();
 		expect(slots === 0, 'the Job Portal shows a credential picker');
-		await this.ndv
-			.locator('[data-test-id="parameter-input-portalUrl"] input')
-			.fill(this.sandbox.url);
-		await this.ndv
-			.locator('[data-test-id="parameter-input-tenantSlug"] input')
-			.fill(this.sandbox.tenantSlug);
+		await this.param('portalUrl').fill(this.sandbox.url);
+		await this.param('tenantSlug').fill(this.sandbox.tenantSlug);
 		const seq = this.sandbox.requestLog.seq;
 		const res = await httpJson('GET', `${this.sandbox.publicBaseUrl}/jobs`);
 		const postings = /** @type {any[]} */ (res.json.publicJobBoardPostings);
@@ -746,16 +674,8 @@ class EditorUi {
 	/** Step 2: Candidate → Get Many, a credential made in the modal. */
 	async credential() {
 		await this.addRecruiting('Get many candidates');
-		await expectValue(
-			this.ndv.locator('[data-test-id="parameter-input-resource"] input'),
-			'Candidate',
-			'Resource',
-		);
-		await expectValue(
-			this.ndv.locator('[data-test-id="parameter-input-operation"] input'),
-			'Get Many',
-			'Operation',
-		);
+		await expectValue(this.param('resource'), 'Candidate', 'Resource');
+		await expectValue(this.param('operation'), 'Get Many', 'Operation');
 		await this.openNewCredential();
 		const modal = this.byTestId('credential-edit-dialog');
 		await modal.waitFor();
@@ -765,15 +685,15 @@ class EditorUi {
 				.first()
 				.innerText()
 		).trim();
-		await modal.locator('[data-test-id="parameter-input-baseUrl"] input').fill(this.sandbox.url);
-		const key = modal.locator('[data-test-id="parameter-input-apiKey"] input');
+		await this.param('baseUrl', modal).fill(this.sandbox.url);
+		const key = this.param('apiKey', modal);
 		await key.fill('not-the-sandbox-key');
 		await this.byTestId('credential-save-button').click();
 		// "Couldn’t connect with these settings", the message behind "More details".
 		const failed = modal.getByText('Couldn’t connect with these settings');
 		await failed.waitFor();
 		await modal.getByText('More details').click();
-		const want = WRONG_KEY_MESSAGE[this.major >= 2 ? 2 : 1];
+		const want = TEST_MESSAGES['wrong key'][this.major >= 2 ? 2 : 1];
 		await modal
 			.getByText(want, { exact: true })
 			.waitFor()
@@ -907,16 +827,16 @@ class EditorUi {
 		expect(term, 'no city to search for');
 		const want = jobs.filter((v) => v.location && v.location.city === term);
 		await this.page.locator('[data-test-id="rlc-search"]:visible').fill(term);
-		const until = Date.now() + STEP_TIMEOUT_MS;
 		/** @type {string[]} */
 		let filtered = [];
-		while (Date.now() < until) {
-			filtered = await this.listEntries();
-			if (filtered.length === want.length && filtered.every((e) => e.includes(term))) break;
-			await this.page.waitForTimeout(250);
-		}
 		expect(
-			filtered.length === want.length && filtered.every((e) => e.includes(term)),
+			await waitUntil(
+				async () =>
+					(filtered = await this.listEntries()).length === want.length &&
+					filtered.every((e) => e.includes(term)),
+				STEP_TIMEOUT_MS,
+				250,
+			),
 			`search "${term}": ${show(filtered)}, want the ${want.length} jobs in ${term}`,
 		);
 		await this.page.keyboard.press('Escape');
@@ -968,35 +888,20 @@ class EditorUi {
 		/** @type {Record<string, string>} the new workflows' ids */
 		const ids = {};
 		for (const [key, w] of Object.entries(workflows)) {
-			const res = await httpJson('POST', `${this.api}/rest/workflows`, {
-				headers: { cookie: this.cookie },
-				timeoutMs: 30_000,
-				body: {
-					name: w.name,
-					nodes: w.nodes,
-					connections: w.connections,
-					settings: w.settings,
-					pinData: w.pinData,
-					meta: w.meta,
-					active: false,
-				},
+			const { name, nodes, connections, settings, pinData, meta } = w;
+			const { data } = await this.rest('/rest/workflows', {
+				...{ name, nodes, connections, settings, pinData, meta },
+				active: false,
 			});
-			expect(
-				res.status === 200 && res.json && res.json.data && res.json.data.id,
-				`POST /rest/workflows (${key}): HTTP ${res.status} ${res.text.slice(0, 300)}`,
-			);
-			ids[key] = res.json.data.id;
+			expect(data && data.id, `POST /rest/workflows (${key}): no id in ${show(data)}`);
+			ids[key] = data.id;
 		}
 		lap('import');
 
 		// Get Many Candidates: Output, set to Simplified.
 		await this.openWorkflowNode(ids['candidates-to-spreadsheet-rows'], 'Get Many Candidates');
 		lap('open Get Many');
-		await expectValue(
-			this.ndv.locator('[data-test-id="parameter-input-output"] input').first(),
-			'Simplified',
-			'Output',
-		);
+		await expectValue(this.param('output'), 'Simplified', 'Output');
 		await this.closeNdv();
 		lap('check');
 
@@ -1068,12 +973,12 @@ class EditorUi {
 	 */
 	async openPickerList(input, value, answers, since) {
 		await input.click();
-		const entries = await this.listEntries();
 		// The list shows what the last search answered (one made when the panel opened, cached,
 		// or one made now).
-		const until = Date.now() + STEP_TIMEOUT_MS;
-		while (!answers.length && Date.now() < until) await this.page.waitForTimeout(200);
-		expect(answers.length > 0, 'the page made no list search');
+		expect(
+			await waitUntil(() => answers.length > 0, STEP_TIMEOUT_MS, 200),
+			'the page made no list search',
+		);
 		const response = answers[answers.length - 1];
 		expect(response.status() === 200, `the list search: HTTP ${response.status()}`);
 		const body = await response.json();
@@ -1083,8 +988,13 @@ class EditorUi {
 			own.length === 1,
 			`the list search returned ${own.length} results for ${value}: ${show(results.slice(0, 5))}`,
 		);
+		// The list opens on the selected entry alone and then shows the search's answer: its
+		// entries are read once they are as many (never more, never a saved name's entry beside).
+		/** @type {string[]} */
+		let entries = [];
+		const settled = async () => (entries = await this.listEntries()).length === results.length;
 		expect(
-			entries.length === results.length,
+			await waitUntil(settled, STEP_TIMEOUT_MS, 250),
 			`the list shows ${entries.length} entries, the search returned ${results.length}`,
 		);
 		const selected = this.page.locator('[data-test-id="rlc-item"][class*="_selected_"]:visible');
@@ -1225,14 +1135,9 @@ function expectIcon(entry, what) {
  * @param {string} what
  */
 async function expectValue(input, want, what) {
-	const until = Date.now() + 15_000;
 	let got = '';
-	while (Date.now() < until) {
-		got = await input.inputValue().catch(() => '');
-		if (got === want) return;
-		await new Promise((r) => setTimeout(r, 200));
-	}
-	throw new Error(`${what} shows ${show(got)}, want ${show(want)}`);
+	const shown = async () => (got = await input.inputValue().catch(() => '')) === want;
+	expect(await waitUntil(shown, 15_000, 200), `${what} shows ${show(got)}, want ${show(want)}`);
 }
 
-module.exports = { editorChecks, findChromium };
+module.exports = { editorChecks, launchChromium };

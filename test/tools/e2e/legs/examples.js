@@ -14,7 +14,7 @@ const { spawnSync } = require('node:child_process');
 const { REPO_ROOT } = require('../lib/util');
 const { importEntities } = require('../lib/n8n');
 const { PKG } = require('../lib/pkg');
-const { check, expect, show, itemsOf } = require('../lib/checks');
+const { check, expect, expectFields, show, itemsOf } = require('../lib/checks');
 
 const DIR = path.join(REPO_ROOT, 'examples', 'workflows');
 
@@ -25,18 +25,9 @@ const DIR = path.join(REPO_ROOT, 'examples', 'workflows');
  * @param {any} o.sandbox
  * @param {{ id: string, name: string }} o.credential
  * @param {(file: string, set: Record<string, any>) => Promise<{ r: any, requests: any[] }>} o.execute
- * @param {(properties: any[], parameters: any) => string[]} o.parameterProblems
- * @param {Record<string, { properties: any[] }>} o.builtTypes
+ * @param {BuiltTypes} o.builtTypes
  */
-async function exampleChecks({
-	n8n,
-	userFolder,
-	sandbox,
-	credential,
-	execute,
-	parameterProblems,
-	builtTypes,
-}) {
+async function exampleChecks({ n8n, userFolder, sandbox, credential, execute, builtTypes }) {
 	const files = fs
 		.readdirSync(DIR)
 		.filter((f) => f.endsWith('.json'))
@@ -51,7 +42,9 @@ async function exampleChecks({
 		set[file.replace(/\.json$/, '')] = { ...w, id: `rcExample${String(i).padStart(7, '0')}` };
 	});
 	const form = set['form-to-job-portal-apply'];
-	const formNode = form.nodes.find((/** @type {any} */ n) => n.type === 'n8n-nodes-base.formTrigger');
+	const formNode = form.nodes.find(
+		(/** @type {any} */ n) => n.type === 'n8n-nodes-base.formTrigger',
+	);
 	const apply = form.nodes.find((/** @type {any} */ n) => n.type === `${PKG.name}.recruiting`);
 	const posting = sandbox.fixtures().postings[0].id;
 	// The Recruiting part: the form's answer as n8n's Form Trigger gives it (one field per label),
@@ -128,9 +121,7 @@ async function exampleChecks({
 			[...new Set(others.map((/** @type {any} */ n) => n.type))].map(String),
 		);
 		const wrong = others
-			.filter(
-				(/** @type {any} */ n) => !(versions[n.type] || []).includes(Number(n.typeVersion)),
-			)
+			.filter((/** @type {any} */ n) => !(versions[n.type] || []).includes(Number(n.typeVersion)))
 			.map((/** @type {any} */ n) => `${n.type} v${n.typeVersion} (has ${show(versions[n.type])})`);
 		expect(wrong.length === 0, wrong.join('; '));
 		return [...new Set(others.map((/** @type {any} */ n) => `${n.type} v${n.typeVersion}`))].join(
@@ -138,30 +129,22 @@ async function exampleChecks({
 		);
 	});
 	await check("the examples' Recruiting parameters are the node's own", () => {
-		/** @type {string[]} */
-		const problems = [];
-		for (const file of files) {
-			for (const n of set[file.replace(/\.json$/, '')].nodes.filter(
-				(/** @type {any} */ n) => builtTypes[n.type],
-			))
-				for (const p of parameterProblems(builtTypes[n.type].properties, n.parameters))
-					problems.push(`${file} / ${n.name}: ${p}`);
-		}
+		const problems = problemsOf(nodesOf(set, builtTypes), builtTypes);
 		expect(problems.length === 0, problems.join('; '));
 	});
 	const { r, requests } = await execute('form-recruiting-part', set);
 	await check(
 		'example "n8n form → Job Portal Apply": its Apply node applies with the form\'s answer',
 		() => {
-			const items = itemsOf(r, apply.name);
-			expect(
-				items.length === 1 && items[0].applied === true && items[0].email === answers.Email,
-				`${show(items)} ${r.failureText || ''}`,
-			);
-			const post = requests.find((q) => q.method === 'POST' && q.surface === 'public');
-			expect(
-				post && !post.apiKeyPresent && post.body.firstName === 'Ada',
-				`request ${show(post)}`,
+			expectFields(itemsOf(r, apply.name), {
+				length: 1,
+				'0.applied': true,
+				'0.email': answers.Email,
+			});
+			expectFields(
+				requests.find((q) => q.method === 'POST' && q.surface === 'public'),
+				{ apiKeyPresent: false, 'body.firstName': 'Ada' },
+				'the POST',
 			);
 			return `posting ${posting}`;
 		},
@@ -205,4 +188,107 @@ function n8nNodeVersions(n8n, types) {
 	return JSON.parse(r.stdout.trim().split('\n').pop() || '{}');
 }
 
-module.exports = { exampleChecks };
+/** @typedef {Record<string, { name: string, version: unknown, properties: any[] }>} BuiltTypes */
+
+/**
+ * The package's node types from the built package (dist/), by n8n type name: the version and
+ * the properties.
+ * @returns {BuiltTypes}
+ */
+function builtNodeTypes() {
+	/** @type {BuiltTypes} */
+	const out = {};
+	for (const file of PKG.n8n.nodes) {
+		const mod = require(path.join(REPO_ROOT, file));
+		const NodeType = mod[path.basename(file, '.node.js')];
+		const d = new NodeType().description;
+		out[`${PKG.name}.${d.name}`] = {
+			name: d.displayName,
+			version: d.version,
+			properties: d.properties,
+		};
+	}
+	return out;
+}
+
+/**
+ * What in a node's saved `parameters` its description does not have: a parameter no property
+ * of the node's resource and operation is named, an option value it does not list, an option
+ * of a collection it lacks. Expressions are not judged.
+ * @param {any[]} properties
+ * @param {Record<string, any>} parameters
+ * @returns {string[]}
+ */
+function parameterProblems(properties, parameters) {
+	/** @type {string[]} */
+	const problems = [];
+	const shown = (/** @type {any} */ p) => {
+		const when = (p.displayOptions && p.displayOptions.show) || {};
+		return ['resource', 'operation'].every(
+			(k) => !when[k] || parameters[k] === undefined || when[k].includes(parameters[k]),
+		);
+	};
+	const isExpression = (/** @type {unknown} */ v) => typeof v === 'string' && v.startsWith('=');
+	/** @param {any} p @param {any} value @returns {string} what is wrong ('' when nothing) */
+	const wrong = (p, value) => {
+		if (isExpression(value)) return '';
+		const values = (p.options || []).map((/** @type {any} */ o) => o.value ?? o.name);
+		if (p.type === 'options')
+			return values.includes(value) ? '' : `${show(value)} is not one of ${show(values)}`;
+		if (p.type === 'multiOptions') {
+			if (!Array.isArray(value)) return `${show(value)} is not a list`;
+			const bad = value.filter((v) => !values.includes(v));
+			return bad.length ? `${show(bad)} not among ${show(values)}` : '';
+		}
+		if (p.type === 'collection' || p.type === 'fixedCollection') {
+			if (!value || typeof value !== 'object') return `${show(value)} is not an object`;
+			const bad = Object.entries(value)
+				.map(([k, v]) => {
+					const options = (p.options || []).filter((/** @type {any} */ o) => o.name === k);
+					if (!options.length) return `option ${k} is not there`;
+					if (p.type === 'fixedCollection') return '';
+					const why = options.map((/** @type {any} */ o) => wrong(o, v));
+					return why.includes('') ? '' : `${k}: ${why[0]}`;
+				})
+				.filter(Boolean);
+			return bad.join(', ');
+		}
+		return '';
+	};
+	for (const [name, value] of Object.entries(parameters)) {
+		// Polling nodes get pollTimes from n8n, not from their description.
+		if (name === 'pollTimes') continue;
+		const candidates = properties.filter((p) => p.name === name && shown(p));
+		if (!candidates.length) {
+			problems.push(`no parameter "${name}"`);
+			continue;
+		}
+		const why = candidates.map((p) => wrong(p, value));
+		if (!why.includes('')) problems.push(`${name}: ${why[0]}`);
+	}
+	return problems;
+}
+
+/**
+ * This package's nodes in the workflows of `set`, each with its workflow's name.
+ * @param {Record<string, any>} set @param {BuiltTypes} builtTypes @returns {any[]}
+ */
+const nodesOf = (set, builtTypes) =>
+	Object.values(set).flatMap((w) =>
+		w.nodes
+			.filter((/** @type {any} */ n) => builtTypes[n.type])
+			.map((/** @type {any} */ n) => ({ ...n, workflow: w.name })),
+	);
+
+/**
+ * parameterProblems() of each of `nodes` (nodesOf), one line each.
+ * @param {any[]} nodes @param {BuiltTypes} builtTypes
+ */
+const problemsOf = (nodes, builtTypes) =>
+	nodes.flatMap((n) =>
+		parameterProblems(builtTypes[n.type].properties, n.parameters).map(
+			(p) => `${n.workflow} / ${n.name}: ${p}`,
+		),
+	);
+
+module.exports = { exampleChecks, builtNodeTypes, nodesOf, problemsOf };

@@ -19,8 +19,8 @@ const {
 	mkTemp,
 	rmrf,
 	freePort,
-	treeRssMb,
 	sleep,
+	waitUntil,
 	keepTemp,
 	killGroup,
 	portInUse,
@@ -28,13 +28,12 @@ const {
 	REPO_ROOT,
 } = require('../lib/util');
 const { importEntities, startN8n, activateWorkflow, stripAnsi } = require('../lib/n8n');
-const { createSandbox } = require('../../sandbox');
 const { installTarball } = require('../lib/pkg');
 const { loadWorkflows, WORKFLOWS_DIR } = require('../lib/workflows');
 const { startSink } = require('../lib/sink');
-const { check, expect, show } = require('../lib/checks');
+const { check, expect, expectFields, show } = require('../lib/checks');
 const { checkPeak } = require('../lib/memory');
-const { credentialsFor } = require('../lib/credentials');
+const { credentialsFor, workflowSandbox } = require('../lib/credentials');
 const { createDatabase } = require('../lib/postgres');
 const { waitForPolls, jobReadPaths, applicationToMove } = require('./trigger');
 
@@ -70,11 +69,8 @@ async function startRedis() {
 		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
 		{ stdio: 'ignore', detached: true },
 	);
-	const until = Date.now() + 20_000;
-	while (!(await portInUse(port))) {
-		if (Date.now() > until) throw new Error(`redis-server did not listen on ${port}`);
-		await sleep(100);
-	}
+	if (!(await waitUntil(() => portInUse(port), 20_000, 100)))
+		throw new Error(`redis-server did not listen on ${port}`);
 	return {
 		port,
 		stop: async () => {
@@ -127,10 +123,9 @@ const MODES = {
  * @param {import('../lib/context').Run} ctx
  * @param {Awaited<ReturnType<typeof import('../lib/n8n').ensureN8n>>} n8n
  * @param {string} tarball
- * @param {string[]} memory
  * @param {keyof typeof MODES} mode
  */
-async function pollerChecks(ctx, n8n, tarball, memory, mode) {
+async function pollerChecks(ctx, n8n, tarball, mode) {
 	const { section, stoppers } = ctx;
 	const queue = mode === 'queue';
 	section(MODES[mode].section);
@@ -160,16 +155,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 	}
 	const database = db;
 	const userFolder = mkTemp(`recruiting-e2e-${mode}-`);
-	const sandbox = await createSandbox({
-		host: '127.0.0.1',
-		port: 0,
-		apiKey: 'sandbox-key',
-		tenantSlug: 'acme',
-		seed: 11,
-		vacancies: 10,
-		candidates: 30,
-		clock: { mode: 'real' },
-	});
+	const sandbox = await workflowSandbox({ seed: 11, vacancies: 10, candidates: 30 });
 	const sink = await startSink();
 	/** @type {Record<string, string>} */
 	const modeEnv = {
@@ -178,33 +164,25 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 		...database.env,
 	};
-	/** @type {Array<ReturnType<typeof startN8n>>} */
-	const processes = [];
+	/** @type {Array<Awaited<ReturnType<typeof startN8n>>>} every process started, running or not */
+	const launched = [];
 	/**
 	 * The log files of the mains started so far (read whole: a process keeps only its output's end).
 	 * @type {string[]}
 	 */
 	const mainLogFiles = [];
-	/** Whether a process was started (then its peak memory is checked). */
-	let launched = false;
 	/** @param {'start' | 'worker'} command @param {string} logName */
 	const launch = async (command, logName) => {
-		launched = true;
 		if (command === 'start') mainLogFiles.push(path.join(userFolder, logName));
-		const server = startN8n(n8n, userFolder, {
-			port: await freePort(),
+		const server = await startN8n(n8n, userFolder, {
 			command,
-			env: { ...modeEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
+			env: modeEnv,
 			logFile: path.join(userFolder, logName),
 		});
-		processes.push(server);
+		launched.push(server);
 		stoppers.push(() => server.stop(5000));
 		return server;
 	};
-	let peak = 0;
-	const sampler = setInterval(() => {
-		peak = Math.max(peak, ...processes.map((p) => treeRssMb(p.child.pid)));
-	}, 1000);
 	const creds = credentialsFor(sandbox);
 	const workflows = loadWorkflows(
 		{ CRED_ID: creds.good.id, CRED_NAME: creds.good.name, SINK_URL: sink.url },
@@ -236,20 +214,15 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			async () => {
 				expect(await main.waitReady(180_000), `main not ready: ${main.output.slice(-1500)}`);
 				if (worker) {
-					const until = Date.now() + 120_000;
-					while (!/n8n worker is now ready/.test(worker.output) && Date.now() < until)
-						await sleep(500);
 					expect(
-						/n8n worker is now ready/.test(worker.output),
+						await waitUntil(() => /n8n worker is now ready/.test(worker.output), 120_000),
 						`worker: ${worker.output.slice(-1500)}`,
 					);
 				} else {
 					// n8n starts the scheduler after its HTTP server (commands/start.js: server.start(),
 					// the system tasks, then DurableScheduler.start()): ready is not yet started.
-					const until = Date.now() + 60_000;
-					while (!/Scheduler started/.test(main.output) && Date.now() < until) await sleep(250);
 					expect(
-						/Scheduler started/.test(main.output),
+						await waitUntil(() => /Scheduler started/.test(main.output), 60_000, 250),
 						'n8n did not log "Scheduler started" within 60 s of answering',
 					);
 					expect(
@@ -280,17 +253,21 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			},
 		);
 
-		/** Sink reports naming `id`. @param {string} id */
-		const reportsOf = (id) =>
+		/** Each trigger's reports: the sink they are posted to, the item field naming a record, the workflow. */
+		const REPORTS = {
+			candidate: { name: 'queue-events', key: 'id', workflow: 'trigger-get-report' },
+			application: {
+				name: 'queue-application-events',
+				key: 'applicationId',
+				workflow: 'application-trigger-report',
+			},
+		};
+		/** The `kind` trigger's reports naming `id`. @param {keyof REPORTS} kind @param {string} id */
+		const reportsOf = (kind, id) =>
 			sink
-				.get('queue-events')
-				.filter((/** @type {any} */ b) => b.items.some((/** @type {any} */ i) => i.id === id));
-		/** Application reports naming `id`. @param {string} id */
-		const appReportsOf = (id) =>
-			sink
-				.get('queue-application-events')
+				.get(REPORTS[kind].name)
 				.filter((/** @type {any} */ b) =>
-					b.items.some((/** @type {any} */ i) => i.applicationId === id),
+					b.items.some((/** @type {any} */ i) => i[REPORTS[kind].key] === id),
 				);
 		// Two applications of two jobs: the first moved now, the second while the main is down.
 		const [jobA, jobB] = [...sandbox.fixtures().vacancyIds].sort();
@@ -303,11 +280,8 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 		 */
 		const expectStored = async (execution) => {
 			const sql = `SELECT status FROM execution_entity WHERE id = '${Number(execution)}'`;
-			let status = await database.query(sql);
-			for (let n = 0; n < 40 && status !== 'success'; n++) {
-				await sleep(250);
-				status = await database.query(sql);
-			}
+			let status = '';
+			await waitUntil(async () => (status = await database.query(sql)) === 'success', 10_000, 250);
 			expect(
 				status === 'success',
 				`execution ${execution} is stored in PostgreSQL as ${show(status)}`,
@@ -322,7 +296,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			await expectStored(execution);
 			if (!worker) throw new Error('no worker in this mode');
 			const finished = new RegExp(`Worker finished execution ${execution} `);
-			for (let n = 0; n < 40 && !finished.test(worker.output); n++) await sleep(250);
+			await waitUntil(() => finished.test(worker.output), 10_000, 250);
 			expect(
 				new RegExp(`Enqueued execution ${execution} `).test(main.output),
 				`the main did not enqueue execution ${execution}`,
@@ -400,71 +374,64 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			const taskId = field(lines[line], 'taskId');
 			return `(task ${taskId}, log line ${line + 1}; line ${assigned + 1} gives the execution its id)`;
 		};
+		/**
+		 * The `kind` trigger's first report of `id` (up to 150 s), its items checked by `expectItems`
+		 * (which says what it saw); in queue mode the worker ran its execution, with the durable
+		 * scheduler one of its poll tasks handed it off.
+		 * @param {keyof REPORTS} kind @param {string} id @param {(items: any[]) => string} expectItems
+		 */
+		const expectReported = async (kind, id, expectItems) => {
+			expect(
+				await sink.waitFor(REPORTS[kind].name, () => reportsOf(kind, id).length > 0, 150_000),
+				`no report of ${id} within 150 s: ${main.output.slice(-800)} | ${worker?.output.slice(-800)}`,
+			);
+			const [report] = reportsOf(kind, id);
+			const what = expectItems(report.items);
+			const execution = String(report.execution);
+			if (!worker) {
+				await expectStored(execution);
+				const handOff = expectHandedOff(execution, workflows[REPORTS[kind].workflow]);
+				return `${what}execution ${execution}, stored in PostgreSQL, handed off by the scheduler's poll task ${handOff}`;
+			}
+			await expectWorkerRan(execution);
+			return `${what}execution ${execution}: enqueued by the main, run by the worker, stored in PostgreSQL; the main ran none itself`;
+		};
+		/** The candidate trigger's report of a new candidate `Queue <lastName>`. @param {{ id: string }} created @param {string} lastName */
+		const expectCandidateReported = (created, lastName) =>
+			expectReported('candidate', created.id, (items) => {
+				const item = items.find((i) => i.id === created.id);
+				expectFields(item, { firstName: 'Queue', lastName }, 'the item');
+				return '';
+			});
+		/**
+		 * The application trigger's report of a move: one item, stageChanged from → to.
+		 * @param {{ id: string, fromStage: string }} moved @param {string} toStage
+		 */
+		const expectMoveReported = (moved, toStage) =>
+			expectReported('application', moved.id, (items) => {
+				expectFields(
+					items,
+					{
+						length: 1,
+						'0.applicationId': moved.id,
+						'0.event': 'stageChanged',
+						'0.fromStage.id': moved.fromStage,
+						'0.toStage.id': toStage,
+					},
+					'the report',
+				);
+				return `${items[0].event} ${items[0].fromStage.name} → ${items[0].toStage.name}, `;
+			});
 		const first = sandbox.createCandidate({ firstName: 'Queue', lastName: 'First' });
 		sandbox.moveApplication(movedFirst.id, { stageId: 'astage-interview' });
 		await check(
 			queue
 				? 'a new candidate: the main polls, a worker runs the execution (Recruiting Get included)'
 				: 'a new candidate created after a poll that emitted nothing: the next poll emits it (Recruiting Get included)',
-			async () => {
-				const ok = await sink.waitFor(
-					'queue-events',
-					() => reportsOf(first.id).length > 0,
-					150_000,
-				);
-				expect(
-					ok,
-					`no report within 150 s: ${main.output.slice(-800)} | ${worker?.output.slice(-800)}`,
-				);
-				const [report] = reportsOf(first.id);
-				const item = report.items.find((/** @type {any} */ i) => i.id === first.id);
-				expect(item.firstName === 'Queue' && item.lastName === 'First', `item: ${show(item)}`);
-				const execution = String(report.execution);
-				if (!worker) {
-					await expectStored(execution);
-					const handOff = expectHandedOff(execution, workflows['trigger-get-report']);
-					return `execution ${execution}, stored in PostgreSQL, handed off by the scheduler's poll task ${handOff}`;
-				}
-				await expectWorkerRan(execution);
-				return `execution ${execution}: enqueued by the main, run by the worker, stored in PostgreSQL; the main ran none itself`;
-			},
+			() => expectCandidateReported(first, 'First'),
 		);
 		/** Occurrences of `re` in the current main's log so far. @param {RegExp} re */
 		const logCount = (re) => (main.output.match(new RegExp(re.source, 'g')) || []).length;
-		/**
-		 * The application trigger's report of a move: one item, stageChanged from → to; in queue
-		 * mode the worker ran its execution, with the durable scheduler a poll task handed it off.
-		 * @param {{ id: string, fromStage: string }} moved @param {string} toStage
-		 */
-		const expectMoveReported = async (moved, toStage) => {
-			const ok = await sink.waitFor(
-				'queue-application-events',
-				() => appReportsOf(moved.id).length > 0,
-				150_000,
-			);
-			expect(
-				ok,
-				`no report of ${moved.id} within 150 s: ${main.output.slice(-800)} | ${worker?.output.slice(-800)}`,
-			);
-			const [report] = appReportsOf(moved.id);
-			const item = report.items.find((/** @type {any} */ i) => i.applicationId === moved.id);
-			expect(
-				report.items.length === 1 &&
-					item.event === 'stageChanged' &&
-					item.fromStage.id === moved.fromStage &&
-					item.toStage.id === toStage,
-				`items: ${show(report.items)}`,
-			);
-			const execution = String(report.execution);
-			const what = `${item.event} ${item.fromStage.name} → ${item.toStage.name}`;
-			if (!worker) {
-				await expectStored(execution);
-				const handOff = expectHandedOff(execution, workflows['application-trigger-report']);
-				return `${what}, execution ${execution}, stored in PostgreSQL, handed off by the scheduler's poll task ${handOff}`;
-			}
-			await expectWorkerRan(execution);
-			return `${what}, execution ${execution}: enqueued by the main, run by the worker, stored in PostgreSQL; the main ran none itself`;
-		};
 		await check(
 			queue
 				? 'an application moved at the same moment: the main polls, a worker runs the execution'
@@ -491,11 +458,8 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 				await sleep(5000);
 				expect(logCount(/Enqueued execution/) === enqueued, 'a later poll enqueued an execution');
 			} else {
-				const until = Date.now() + 30_000;
-				while (logCount(/Poll returned (no )?new data/) < nothing + handedOff + 2) {
-					if (Date.now() > until) throw new Error('n8n logged no result of the later polls');
-					await sleep(250);
-				}
+				const results = () => logCount(/Poll returned (no )?new data/) >= nothing + handedOff + 2;
+				expect(await waitUntil(results, 30_000, 250), 'n8n logged no result of the later polls');
 				// Two more result lines (one per trigger), none "new data": the polls emitted nothing.
 				expect(logCount(/Poll returned new data/) === handedOff, 'a later poll emitted');
 			}
@@ -505,10 +469,10 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			async () => {
 				await nextPollEmitsNothing();
 				expect(
-					reportsOf(first.id).length === 1,
-					`${reportsOf(first.id).length} reports of ${first.id}`,
+					reportsOf('candidate', first.id).length === 1,
+					`${reportsOf('candidate', first.id).length} reports of ${first.id}`,
 				);
-				const n = appReportsOf(movedFirst.id).length;
+				const n = reportsOf('application', movedFirst.id).length;
 				const all = sink.get('queue-application-events').length;
 				expect(n === 1 && all === 1, `${n} reports of ${movedFirst.id}, ${all} in all`);
 			},
@@ -547,7 +511,6 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			`${queue ? 'the main stops' : 'n8n stops'}; the triggers' state read back from PostgreSQL: the candidate trigger's position holds the new candidate, the application trigger's fingerprints the moved application in its new stage`,
 			async () => {
 				await main.stop();
-				processes.splice(processes.indexOf(main), 1);
 				storedCandidates = await storedState(workflows['trigger-get-report']);
 				const c = storedCandidates;
 				expect(
@@ -587,7 +550,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 				? 'a candidate is created and an application moved while the main is down, the main starts again; the worker keeps running'
 				: 'a candidate is created and an application moved while n8n is down, n8n starts again',
 			async () => {
-				expect(!processes.includes(main), 'the main was not stopped');
+				expect(main.exited, 'the main was not stopped');
 				// While nothing polls: a trigger that lost its position would start from "now"
 				// after the restart and never emit them.
 				second = sandbox.createCandidate({ firstName: 'Queue', lastName: 'Second' });
@@ -623,7 +586,7 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			);
 		}
 		if (restarted && second) {
-			const { id } = second;
+			const created = second;
 			await check(
 				'after the restart the application trigger goes on from its stored fingerprints: the move made while the main was down is emitted',
 				() => expectMoveReported(movedSecond, 'astage-presented'),
@@ -631,18 +594,22 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			await check(
 				'after the restart the trigger goes on from its stored position: the new candidate once, nothing repeated',
 				async () => {
-					const ok = await sink.waitFor('queue-events', () => reportsOf(id).length > 0, 150_000);
-					expect(ok, `no report of ${id} within 150 s: ${main.output.slice(-800)}`);
+					const seen = await expectCandidateReported(created, 'Second');
 					await nextPollEmitsNothing();
-					expect(reportsOf(id).length === 1, `${reportsOf(id).length} reports of ${id}`);
-					expect(reportsOf(first.id).length === 1, `${first.id} emitted again after the restart`);
+					const n = reportsOf('candidate', created.id).length;
+					expect(n === 1, `${n} reports of ${created.id}`);
+					expect(
+						reportsOf('candidate', first.id).length === 1,
+						`${first.id} emitted again after the restart`,
+					);
+					return seen;
 				},
 			);
 			await check(
 				'after the restart: the application moved meanwhile once, the earlier move not again',
 				() => {
-					const n = appReportsOf(movedSecond.id).length;
-					const before = appReportsOf(movedFirst.id).length;
+					const n = reportsOf('application', movedSecond.id).length;
+					const before = reportsOf('application', movedFirst.id).length;
 					const all = sink.get('queue-application-events').length;
 					expect(
 						n === 1 && before === 1 && all === 2,
@@ -652,22 +619,15 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 			);
 		}
 	} finally {
-		clearInterval(sampler);
-		memory.push(
-			`${MODES[mode].name} (${queue ? 'main + worker' : 'main'} + runners) peak RSS ${peak} MB`,
-		);
-		await Promise.all(processes.map((p) => p.stop()));
+		const processes = `${MODES[mode].name} (${queue ? 'main + worker' : 'main'} + runners)`;
+		const peak = Math.max(0, ...launched.map((p) => p.peakMb));
+		ctx.memory.push(`${processes} peak RSS ${peak} MB`);
+		await Promise.all(launched.map((p) => p.stop()));
 		await redis?.stop();
 		await check(`the leg's PostgreSQL database and role ${database.name} are dropped`, () =>
 			database.drop(),
 		);
-		if (launched)
-			await checkPeak(
-				`${MODES[mode].name} (${queue ? 'main + worker' : 'main'} + runners)`,
-				mode,
-				n8n.major,
-				peak,
-			);
+		if (launched.length) await checkPeak(processes, mode, n8n.major, peak);
 		await sink.close();
 		await sandbox.close();
 		if (ctx.keep) {
@@ -677,4 +637,4 @@ async function pollerChecks(ctx, n8n, tarball, memory, mode) {
 	}
 }
 
-module.exports = { MODES, startRedis, pollerChecks };
+module.exports = { MODES, pollerChecks };

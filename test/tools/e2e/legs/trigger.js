@@ -11,12 +11,12 @@
  * isolate, and the trigger fails to activate ("No bridge acquired for this context").
  */
 const path = require('node:path');
-const { fmtMs, freePort, httpJson, treeRssMb, sleep, CACHE_ROOT } = require('../lib/util');
+const { fmtMs, httpJson, sleep, waitUntil, CACHE_ROOT } = require('../lib/util');
 const { startN8n, activateWorkflow, ensureOwner } = require('../lib/n8n');
 const { PKG } = require('../lib/pkg');
-const { check, expect, show } = require('../lib/checks');
+const { check, expect, expectFields, show } = require('../lib/checks');
 const { checkPeak } = require('../lib/memory');
-const { CREDENTIAL_TYPE, KEY_INDEX, credentialsFor } = require('../lib/credentials');
+const { CREDENTIAL_TYPE, KEY_INDEX, TEST_MESSAGES, credentialsFor } = require('../lib/credentials');
 
 const NODE_TYPE = `${PKG.name}.recruiting`;
 const TRIGGER_TYPE = `${PKG.name}.recruitingTrigger`;
@@ -30,7 +30,6 @@ const TRIGGER_TYPE = `${PKG.name}.recruitingTrigger`;
  * @param {number} [key]
  */
 async function waitForPolls(sandbox, seq, paths, ms = 120_000, key) {
-	const until = Date.now() + ms;
 	const unread = () => {
 		const read = new Set(
 			sandbox.requestLog
@@ -43,8 +42,7 @@ async function waitForPolls(sandbox, seq, paths, ms = 120_000, key) {
 		);
 		return paths.filter((p) => !read.has(p));
 	};
-	while (unread().length && Date.now() < until) await sleep(500);
-	return unread().length === 0;
+	return await waitUntil(() => unread().length === 0, ms);
 }
 
 /**
@@ -81,24 +79,12 @@ function applicationToMove(sandbox, jobId, notIn) {
  * @param {import('../lib/n8n').N8nInstall} n8n
  * @param {string} userFolder
  * @param {any} sandbox
- * @param {any} sink
+ * @param {import("../lib/sink").Sink} sink
  * @param {any[]} workflowsToActivate  the e2e trigger workflows (candidates and jobs; applications,
  *   in a workflow of its own), then the demo's candidate and application trigger workflows
- * @param {Record<string, string>} timings
- * @param {string[]} memory
  * @param {string} runTag
  */
-async function triggerChecks(
-	ctx,
-	n8n,
-	userFolder,
-	sandbox,
-	sink,
-	workflowsToActivate,
-	timings,
-	memory,
-	runTag,
-) {
+async function triggerChecks(ctx, n8n, userFolder, sandbox, sink, workflowsToActivate, runTag) {
 	const { section } = ctx;
 	section('Recruiting Trigger under n8n start (polls every minute)');
 	const [e2eTriggers, e2eApplications, demoTrigger, demoApplications] = workflowsToActivate;
@@ -111,28 +97,17 @@ async function triggerChecks(
 		},
 	);
 	if (!activated) return;
-	const port = await freePort();
-	const brokerPort = await freePort();
 	const t = Date.now();
 	const startSeq = sandbox.requestLog.seq;
-	const server = startN8n(n8n, userFolder, {
-		port,
-		env: {
-			N8N_RUNNERS_ENABLED: 'true',
-			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
-		},
+	const server = await startN8n(n8n, userFolder, {
+		env: { N8N_RUNNERS_ENABLED: 'true', EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all' },
 		logFile: path.join(userFolder, 'n8n-start.log'),
 	});
-	let peak = 0;
-	const sampler = setInterval(() => {
-		peak = Math.max(peak, treeRssMb(server.child.pid));
-	}, 1000);
 	try {
 		const ready = await check('n8n start comes up with the package installed', async () => {
 			const ok = await server.waitReady(180_000);
 			expect(ok, `not ready: ${server.output.slice(-1500)}`);
-			timings['n8n start'] = fmtMs(Date.now() - t);
+			ctx.timings['n8n start'] = fmtMs(Date.now() - t);
 			return `${fmtMs(Date.now() - t)}`;
 		});
 		if (!ready) return;
@@ -225,57 +200,36 @@ async function triggerChecks(
 		await check(
 			"the credential's Test button, as n8n runs it (POST /rest/credentials/test)",
 			async () => {
-				/** @param {Record<string, string>} data */
-				const test = async (data) => {
-					const { good } = credentialsFor(sandbox);
+				const { good } = credentialsFor(sandbox);
+				/** The credential's changes, and what the test must answer: OK, or Error with TEST_MESSAGES'. */
+				/** @type {Array<[string, Record<string, string>]>} */
+				const cases = [
+					['good', {}],
+					['with /v1/', { baseUrl: `${sandbox.url}/v1/` }],
+					['wrong key', { apiKey: 'not-the-sandbox-key' }],
+					['wrong path', { baseUrl: `${sandbox.url}/not-the-api` }],
+					['nothing listening', { baseUrl: 'http://127.0.0.1:9' }],
+				];
+				/** @type {string[]} */
+				const seen = [];
+				for (const [what, data] of cases) {
 					const res = await httpJson('POST', `${base}/rest/credentials/test`, {
 						timeoutMs: 60_000,
 						headers: { cookie },
 						body: { credentials: { ...good, data: { ...good.data, ...data } } },
 					});
 					expect(res.status === 200, `HTTP ${res.status}: ${show(res.json ?? res.text)}`);
-					return /** @type {{ status: string, message: string }} */ (res.json.data);
-				};
-				const outcomes = {
-					good: await test({}),
-					'with /v1/': await test({ baseUrl: `${sandbox.url}/v1/` }),
-					'wrong key': await test({ apiKey: 'not-the-sandbox-key' }),
-					'wrong path': await test({ baseUrl: `${sandbox.url}/not-the-api` }),
-					'nothing listening': await test({ baseUrl: 'http://127.0.0.1:9' }),
-				};
-				expect(
-					outcomes.good.status === 'OK' && outcomes['with /v1/'].status === 'OK',
-					`a right credential failed: ${show(outcomes)}`,
-				);
-				for (const what of ['wrong key', 'wrong path', 'nothing listening']) {
-					expect(
-						outcomes[what].status === 'Error',
-						`${what} passed the test: ${show(outcomes[what])}`,
+					const messages = TEST_MESSAGES[/** @type {keyof typeof TEST_MESSAGES} */ (what)];
+					expectFields(
+						res.json.data,
+						messages
+							? { status: 'Error', message: messages[n8n.major >= 2 ? 2 : 1] }
+							: { status: 'OK' },
+						what,
 					);
+					seen.push(`${what}: ${res.json.data.status} "${res.json.data.message}"`);
 				}
-				// n8n 2.x keeps the HTTP status, so its tester shows the credential's own sentences;
-				// n8n 1.x lost it and shows n8n's generic ones (README quotes both).
-				const expected =
-					n8n.major >= 2
-						? {
-								'wrong key': 'The API key was not accepted: copy it again from Settings, API Keys',
-								'wrong path': 'No Recruiting API at this Base URL: check the address',
-								'nothing listening': 'ECONNREFUSED',
-							}
-						: {
-								'wrong key': 'Authorization failed - please check your credentials',
-								'wrong path': 'The resource you are requesting could not be found',
-								'nothing listening': 'The service refused the connection - perhaps it is offline',
-							};
-				for (const [what, message] of Object.entries(expected)) {
-					expect(
-						outcomes[/** @type {keyof typeof outcomes} */ (what)].message === message,
-						`${what}: expected "${message}": ${show(outcomes)}`,
-					);
-				}
-				return Object.entries(outcomes)
-					.map(([what, o]) => `${what}: ${o.status} "${o.message}"`)
-					.join('; ');
+				return seen.join('; ');
 			},
 		);
 
@@ -290,11 +244,7 @@ async function triggerChecks(
 				);
 				expect(ok, `nothing emitted within 150 s: ${server.output.slice(-1200)}`);
 				await sleep(3000);
-				const ids = new Set(
-					sink
-						.get('candidate-events')
-						.flatMap((/** @type {any} */ b) => b.items.map((/** @type {any} */ i) => i.id)),
-				);
+				const ids = new Set(sink.items('candidate-events').map((i) => i.id));
 				expect(
 					ids.size === total,
 					`${ids.size} distinct candidates emitted, the sandbox has ${total}`,
@@ -372,10 +322,7 @@ async function triggerChecks(
 					ok,
 					`not emitted within 130 s; events since: ${show(sink.get('candidate-events').slice(eventsBefore))}`,
 				);
-				const later = sink
-					.get('candidate-events')
-					.slice(eventsBefore)
-					.flatMap((/** @type {any} */ b) => b.items);
+				const later = sink.items('candidate-events', eventsBefore);
 				expect(
 					later.length === 1,
 					`the poll emitted ${later.length} items, want just the new candidate: ${show(later.map((/** @type {any} */ i) => i.id))}`,
@@ -391,32 +338,23 @@ async function triggerChecks(
 				130_000,
 			);
 			expect(ok, `not emitted within 130 s; job events: ${show(sink.get('job-events'))}`);
-			const items = sink.get('job-events').flatMap((/** @type {any} */ b) => b.items);
-			expect(
-				items.length === 1,
-				`${items.length} items: ${show(items.map((/** @type {any} */ i) => i.id))}`,
-			);
+			const items = sink.items('job-events');
+			expect(items.length === 1, `${items.length} items: ${show(items.map((i) => i.id))}`);
 			expect(items[0].name === `Trigger test job ${runTag}`, `name ${show(items[0].name)}`);
 			return items[0].name;
 		});
-		/** The application trigger's items so far. @returns {any[]} */
-		const applicationItems = () =>
-			sink.get('application-events').flatMap((/** @type {any} */ b) => b.items);
+		const applicationItems = () => sink.items('application-events');
 		/** When the sink had both application events, and the request log then (the later-poll check counts from there). */
 		let bothSeenAt = 0;
 		let bothSeenSeq = 0;
 		await check(
 			'application trigger: an application moved to the interview stage and a new application, each emitted once by the next poll',
 			async () => {
+				const emitted = (/** @type {string} */ id) =>
+					applicationItems().some((i) => i.applicationId === id);
 				const ok = await sink.waitFor(
 					'application-events',
-					(/** @type {any[]} */ l) => {
-						const items = l.flatMap((b) => b.items);
-						return (
-							items.some((i) => i.applicationId === moved.id) &&
-							items.some((i) => i.applicationId === newApp.id)
-						);
-					},
+					() => emitted(moved.id) && emitted(newApp.id),
 					130_000,
 				);
 				const items = applicationItems();
@@ -428,74 +366,71 @@ async function triggerChecks(
 					`${items.length} items, want the move and the new application: ${show(items.map((i) => `${i.event} ${i.applicationId}`))}`,
 				);
 				const move = items.find((i) => i.applicationId === moved.id);
-				const job = sandbox.store.getVacancy(moved.jobId);
-				expect(
-					move.event === 'stageChanged' &&
-						move.resource === 'application' &&
-						move.jobId === moved.jobId &&
-						move.jobTitle === job.name &&
-						move.candidateName === moved.candidateName &&
-						move.fromStage &&
-						move.fromStage.id === moved.fromStage &&
-						move.toStage &&
-						move.toStage.id === 'astage-interview' &&
-						move.toStage.type === 'interview' &&
-						move.stage.id === 'astage-interview' &&
-						typeof move.inFromStageSince === 'string' &&
-						typeof move.daysInFromStage === 'number' &&
-						move.application &&
-						move.application.id === moved.id,
-					`the move: ${show(move)}`,
+				expectFields(
+					move,
+					{
+						event: 'stageChanged',
+						resource: 'application',
+						jobId: moved.jobId,
+						jobTitle: sandbox.store.getVacancy(moved.jobId).name,
+						candidateName: moved.candidateName,
+						'fromStage.id': moved.fromStage,
+						'toStage.id': 'astage-interview',
+						'toStage.type': 'interview',
+						'stage.id': 'astage-interview',
+						inFromStageSince: (/** @type {unknown} */ v) => typeof v === 'string',
+						daysInFromStage: (/** @type {unknown} */ v) => typeof v === 'number',
+						'application.id': moved.id,
+					},
+					'the move',
 				);
 				const added = items.find((i) => i.applicationId === newApp.id);
-				expect(
-					added.event === 'newApplication' &&
-						added.jobId === newAppJob &&
-						added.candidateId === applicant &&
-						added.stage.id === 'astage-applied' &&
-						!('fromStage' in added),
-					`the new application: ${show(added)}`,
+				expectFields(
+					added,
+					{
+						event: 'newApplication',
+						jobId: newAppJob,
+						candidateId: applicant,
+						'stage.id': 'astage-applied',
+						fromStage: undefined,
+					},
+					'the new application',
 				);
 				return `stageChanged ${moved.id} ${move.fromStage.name} → ${move.toStage.name} (${move.candidateName}, "${move.jobTitle}"); newApplication ${newApp.id} in ${added.stage.name}`;
 			},
 		);
 		/**
-		 * The executions of a workflow, once one has finished (up to `ms`).
-		 * @param {string} workflowId @param {number} ms @returns {Promise<any[]>}
+		 * The executions of `workflow` once one has finished (up to 90 s: up to one more poll
+		 * interval, since each trigger polls at a second of its own in the minute, so a change can
+		 * reach the sandbox just after a trigger's poll and be emitted a minute later); each one
+		 * must have succeeded.
+		 * @param {any} workflow @returns {Promise<any[]>}
 		 */
-		const finishedRuns = async (workflowId, ms) => {
+		const succeededRuns = async (workflow) => {
 			/** @type {any[]} */
 			let runs = [];
-			const until = Date.now() + ms;
-			while (Date.now() < until) {
-				const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-				const res = await get(`rest/executions?filter=${filter}&limit=20`);
-				runs = (res.json && res.json.data && res.json.data.results) || [];
-				if (runs.some((x) => x.status !== 'running' && x.status !== 'new')) break;
-				await sleep(1000);
-			}
+			const filter = encodeURIComponent(JSON.stringify({ workflowId: workflow.id }));
+			await waitUntil(
+				async () => {
+					runs = (await get(`rest/executions?filter=${filter}&limit=20`)).json?.data?.results ?? [];
+					return runs.some((x) => x.status !== 'running' && x.status !== 'new');
+				},
+				90_000,
+				1000,
+			);
+			expect(runs.length > 0, `no execution of "${workflow.name}"`);
+			const bad = runs.filter((x) => x.status !== 'success');
+			expect(bad.length === 0, `statuses: ${runs.map((x) => x.status).join(', ')}`);
 			return runs;
 		};
 		await check(
 			'demo trigger workflow (Recruiting Trigger → Code) ran successfully for the new candidate',
-			async () => {
-				// Up to one more poll interval: each trigger polls at a second of its own in the
-				// minute, so the new candidate can reach the sandbox just after the demo trigger's
-				// poll; it then emits it at its next poll, a minute later.
-				const runs = await finishedRuns(demoTrigger.id, 90_000);
-				expect(runs.length > 0, 'no execution of the demo trigger workflow');
-				const bad = runs.filter((x) => x.status !== 'success');
-				expect(bad.length === 0, `statuses: ${runs.map((x) => x.status).join(', ')}`);
-				return `${runs.length} execution(s)`;
-			},
+			async () => `${(await succeededRuns(demoTrigger)).length} execution(s)`,
 		);
 		await check(
 			'demo application workflow (Recruiting Trigger, stage type interview → Code) ran successfully and wrote the message for the moved application',
 			async () => {
-				const runs = await finishedRuns(demoApplications.id, 90_000);
-				expect(runs.length > 0, 'no execution of the demo application workflow');
-				const bad = runs.filter((x) => x.status !== 'success');
-				expect(bad.length === 0, `statuses: ${runs.map((x) => x.status).join(', ')}`);
+				const runs = await succeededRuns(demoApplications);
 				expect(runs.length === 1, `${runs.length} executions, want 1`);
 				// The run data is n8n's "flatted" JSON inside the answer's JSON: each string of it
 				// is there once, as it is when it holds no quote or backslash.
@@ -562,11 +497,7 @@ async function triggerChecks(
 						(await send('POST', '/activate', { versionId: saved.versionId })).status === 200,
 						'not published',
 					);
-					const ids = () =>
-						sink
-							.get('candidate-events')
-							.slice(before)
-							.flatMap((/** @type {any} */ b) => b.items.map((/** @type {any} */ i) => i.id));
+					const ids = () => sink.items('candidate-events', before).map((i) => i.id);
 					await sink.waitFor('candidate-events', () => ids().length > 0, 130_000);
 					await sleep(5000);
 					expect(show(ids()) === show([created.id]), `emitted since: ${show(ids())}`);
@@ -582,8 +513,8 @@ async function triggerChecks(
 			expect(lines.length === 0, lines.slice(0, 3).join(' | '));
 		});
 	} finally {
-		clearInterval(sampler);
-		memory.push(`n8n start (main + task runner) peak RSS ${peak} MB`);
+		const peak = server.peakMb;
+		ctx.memory.push(`n8n start (main + task runner) peak RSS ${peak} MB`);
 		await server.stop();
 		await checkPeak('n8n start under the triggers (main + task runner)', 'start', n8n.major, peak);
 	}

@@ -8,17 +8,29 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { mkTemp, rmrf, fmtMs, keepTemp, REPO_ROOT } = require('../lib/util');
+const { mkTemp, rmrf, fmtMs, keepTemp } = require('../lib/util');
 const { importEntities, executeWorkflow } = require('../lib/n8n');
 const { TOLERATED_SIGNALS, MAX_TOLERATED_PER_VERSION, toleratedKind } = require('../lib/outcome');
 const { PKG, installTarball, checkInstalledPackage } = require('../lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('../lib/workflows');
 const { startSink } = require('../lib/sink');
-const { check, expect, show, itemsOf, allowTolerance, tolerate, skip } = require('../lib/checks');
+const {
+	check,
+	expect,
+	expectFields,
+	show,
+	itemsOf,
+	allowTolerance,
+	tolerate,
+	skip,
+} = require('../lib/checks');
 const { credentialsFor, workflowSandbox } = require('../lib/credentials');
 const { triggerChecks } = require('./trigger');
-const { exampleChecks } = require('./examples');
+const { exampleChecks, builtNodeTypes, nodesOf, problemsOf } = require('./examples');
 const { checkPeak } = require('../lib/memory');
+
+const isString = (/** @type {unknown} */ v) => typeof v === 'string';
+const isEmpty = (/** @type {unknown} */ v) => v == null;
 
 /**
  * The whole suite in one n8n: the tarball installed as n8n installs community packages, the
@@ -27,22 +39,20 @@ const { checkPeak } = require('../lib/memory');
  * @param {import('../lib/context').Run} ctx
  * @param {Awaited<ReturnType<typeof import('../lib/n8n').ensureN8n>>} n8n
  * @param {string} tarball
- * @param {Record<string, string>} timings
- * @param {string[]} memory
  */
-async function runVersion(ctx, n8n, tarball, timings, memory) {
-	const { section } = ctx;
-	section('package');
+async function runVersion(ctx, n8n, tarball) {
+	ctx.section('package');
 	const userFolder = mkTemp('recruiting-e2e-n8n-');
 	let installedDir = '';
+	/** @type {any} */
+	let pj = {};
 	await check(
 		'the tarball installs into <N8N_USER_FOLDER>/.n8n/nodes/node_modules/n8n-nodes-recruiting',
 		async () => {
 			installedDir = await installTarball(tarball, userFolder);
-			expect(
-				fs.existsSync(path.join(installedDir, 'package.json')),
-				'no package.json after extraction',
-			);
+			const file = path.join(installedDir, 'package.json');
+			expect(fs.existsSync(file), 'no package.json after extraction');
+			pj = JSON.parse(fs.readFileSync(file, 'utf8'));
 			return installedDir.replace(userFolder, '<user folder>');
 		},
 	);
@@ -51,12 +61,10 @@ async function runVersion(ctx, n8n, tarball, timings, memory) {
 		() => {
 			const problems = checkInstalledPackage(installedDir);
 			expect(problems.length === 0, problems.join('; '));
-			const pj = JSON.parse(fs.readFileSync(path.join(installedDir, 'package.json'), 'utf8'));
 			return `${pj.n8n.nodes.length} nodes, ${pj.n8n.credentials.length} credential(s)`;
 		},
 	);
 	await check('the package has no runtime dependencies to install (n8n-workflow is a peer)', () => {
-		const pj = JSON.parse(fs.readFileSync(path.join(installedDir, 'package.json'), 'utf8'));
 		const deps = Object.keys(pj.dependencies || {});
 		expect(
 			deps.length === 0,
@@ -67,7 +75,7 @@ async function runVersion(ctx, n8n, tarball, timings, memory) {
 	const sandbox = await workflowSandbox();
 	const sink = await startSink();
 	try {
-		await runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory);
+		await runChecks(ctx, n8n, userFolder, sandbox, sink);
 	} finally {
 		await sink.close();
 		await sandbox.close();
@@ -84,11 +92,9 @@ async function runVersion(ctx, n8n, tarball, timings, memory) {
  * @param {import('../lib/n8n').N8nInstall} n8n
  * @param {string} userFolder
  * @param {any} sandbox
- * @param {any} sink
- * @param {Record<string, string>} timings
- * @param {string[]} memory
+ * @param {import("../lib/sink").Sink} sink
  */
-async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
+async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 	const { section } = ctx;
 	const fx = sandbox.fixtures();
 	const store = sandbox.store;
@@ -97,9 +103,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 
 	// Ids the workflows address, picked from the sandbox's fixtures.
 	const jobId = fx.vacancyIds[0];
-	const otherClient =
-		fx.clients.find((/** @type {any} */ c) => c.id !== store.getVacancy(jobId).clientId) ||
-		fx.clients[0];
+	const otherClient = fx.clients.find(
+		(/** @type {any} */ c) => c.id !== store.getVacancy(jobId).clientId,
+	);
 	const clientContacts = fx.clientContacts
 		.filter((/** @type {any} */ c) => c.companyId === otherClient.id)
 		.map((/** @type {any} */ c) => c.id);
@@ -107,12 +113,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		.filter((/** @type {any} */ u) => !u.deactivated)
 		.slice(0, 2)
 		.map((/** @type {any} */ u) => u.id);
-	const interviewStage =
-		fx.applicationStages.find((/** @type {any} */ s) => s.type === 'interview') ||
-		fx.applicationStages[1];
-	const speculativeStage =
-		fx.applicationStages.find((/** @type {any} */ s) => s.type === 'speculative') ||
-		fx.applicationStages[0];
+	/** The sandbox's first application stage of `type`. @param {string} type */
+	const stageOf = (type) => fx.applicationStages.find((/** @type {any} */ s) => s.type === type);
+	const interviewStage = stageOf('interview');
 	const appliedToJob = new Set(
 		store.applicationsOfVacancy(jobId).map((/** @type {any} */ a) => a.candidateId),
 	);
@@ -120,7 +123,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		(id) => !appliedToJob.has(id),
 	);
 	const noteId = fx.noteIds[0];
-	const noteApplicationId = store.getNote(noteId).applicationId;
+	const jobName = `E2E Platform Engineer ${runTag}`;
 
 	const creds = credentialsFor(sandbox);
 	/** @type {Record<string, string>} */
@@ -141,18 +144,15 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		JOB_ID: jobId,
 		CLIENT_ID: otherClient.id,
 		CLIENT_CONTACT_IDS: clientContacts.join(', '),
-		VACANCY_STAGE_ID: (
-			fx.vacancyStages.find((/** @type {any} */ s) => s.id === 'vstage-interviewing') ||
-			fx.vacancyStages[1]
-		).id,
+		VACANCY_STAGE_ID: 'vstage-interviewing',
 		TEAM_USER_IDS: teamUsers.join(', '),
 		CANDIDATE_ID: fx.candidates.firstIds[3],
 		NEW_APPLICANT_ID: String(newApplicant),
 		APP_STAGE_ID: interviewStage.id,
 		APP_STATUS_ID: interviewStage.statusIds[0],
-		SPEC_STAGE_ID: speculativeStage.id,
+		SPEC_STAGE_ID: stageOf('speculative').id,
 		NOTE_ID: noteId,
-		NOTE_APPLICATION_ID: noteApplicationId,
+		NOTE_APPLICATION_ID: store.getNote(noteId).applicationId,
 		...(await postingVars(sandbox)),
 	};
 	const workflows = loadWorkflows(vars);
@@ -180,12 +180,11 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	// each such run is counted in a "N tolerated" line at the end, and more than the limit fail.
 	for (const signal of TOLERATED_SIGNALS[n8n.major] || [])
 		allowTolerance(toleratedKind(signal, n8n.version), MAX_TOLERATED_PER_VERSION);
-	/** Sandbox request-log entries after `seq`. @param {number} seq @returns {any[]} */
-	const requestsSince = (seq) => sandbox.requestLog.since(seq);
 	let execMs = 0;
 	let execCount = 0;
 	let execPeak = 0;
 	/**
+	 * Runs a workflow with `n8n execute`: its result and the requests the sandbox received meanwhile.
 	 * @param {string} file  workflow file name without .json
 	 * @param {Record<string, any>} [set]
 	 * @returns {Promise<{ r: import('../lib/n8n').ExecResult, requests: any[] }>}
@@ -197,10 +196,11 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		execCount++;
 		execPeak = Math.max(execPeak, r.peakRssMb);
 		// A signal this major's `execute` was measured to end with after printing its run, with or
-		// without the package (lib/n8n.js TOLERATED_SIGNALS): the run is judged as printed, and
-		// counted. Any other end is judged by itemsOf(), expectOk() and expectFailed().
-		if (r.tolerated) tolerate(r.toleratedKind, `${file}: ${r.describe()}`);
-		return { r, requests: requestsSince(seq) };
+		// without the package (lib/outcome.js TOLERATED_SIGNALS): the run is judged as printed,
+		// and counted. Any other end is judged by itemsOf(), expectOk() and expectFailed().
+		const { tolerated } = r.outcome;
+		if (tolerated) tolerate(tolerated, `${file}: ${r.describe()}`);
+		return { r, requests: sandbox.requestLog.since(seq) };
 	};
 	/**
 	 * A workflow that should succeed: n8n printed its run with no workflow or node error and
@@ -210,14 +210,17 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	 */
 	const expectOk = (r, what) => expect(r.ok, `${what} did not succeed: ${r.describe()}`);
 	/**
-	 * The first check of a workflow that should succeed: it did, as expectOk() judges it.
-	 * @param {import('../lib/n8n').ExecResult} r @param {string} file
+	 * Runs a workflow that should succeed, and its first check: it did, as expectOk() judges it.
+	 * @param {string} file
 	 */
-	const ranOk = (r, file) =>
-		check(`${file}: n8n runs it to the end (exit 0, no workflow or node error)`, () => {
-			expectOk(r, file);
-			return fmtMs(r.ms);
+	const executeOk = async (file) => {
+		const run = await execute(file);
+		await check(`${file}: n8n runs it to the end (exit 0, no workflow or node error)`, () => {
+			expectOk(run.r, file);
+			return fmtMs(run.r.ms);
 		});
+		return run;
+	};
 	/**
 	 * A workflow that should fail: n8n ran it and reported the failure itself (a failed run and a
 	 * non-zero exit, or no run and a non-zero exit; a kill, a timeout, or an exit code at odds
@@ -232,6 +235,14 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 				r.lastNode === node && r.nodeError(node),
 				`the error is not on node "${node}": ${r.describe()}`,
 			);
+	};
+	/**
+	 * One check per row: node `node` of run `r` gave `n` items.
+	 * @param {import('../lib/n8n').ExecResult} r @param {Array<[string, string, number]>} rows
+	 */
+	const countChecks = async (r, rows) => {
+		for (const [name, node, n] of rows)
+			await check(name, () => expectFields(itemsOf(r, node), { length: n }, node));
 	};
 
 	// ------------------------------------------------------------ jobs
@@ -271,49 +282,34 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		});
 		await check('job Get Many, simplified: name, stage and client are plain fields', () => {
 			const items = itemsOf(r, 'Jobs Return All');
-			const want = new Set(allJobs.map((/** @type {any} */ v) => v.name));
+			const names = new Set(allJobs.map((/** @type {any} */ v) => v.name));
 			for (const item of items) {
-				expect(
-					typeof item.name === 'string' && item.name.length > 0,
-					`name is not a string: ${show(item.name)}`,
+				expectFields(
+					item,
+					{
+						name: (/** @type {any} */ v) => names.has(v),
+						'stage.name': isString,
+						'client.name': isString,
+					},
+					`job ${item.id}`,
 				);
-				expect(want.has(item.name), `unexpected job name ${show(item.name)}`);
-				expect(
-					item.stage && typeof item.stage.name === 'string' && !('viewType' in item.stage),
-					`stage not flattened: ${show(item.stage)}`,
+				const wrapped = Object.keys(item).filter(
+					(k) =>
+						k !== 'clientTeam' && item[k] && typeof item[k] === 'object' && 'viewType' in item[k],
 				);
-				expect(
-					item.client && typeof item.client.name === 'string',
-					`client not flattened: ${show(item.client)}`,
-				);
-				for (const [k, v] of Object.entries(item)) {
-					expect(
-						!(v && typeof v === 'object' && 'viewType' in v && k !== 'clientTeam'),
-						`field ${k} still wrapped: ${show(v)}`,
-					);
-				}
+				expect(wrapped.length === 0, `fields still wrapped: ${show(wrapped)} in ${show(item)}`);
 			}
 			return `e.g. "${items[0].name}" at ${items[0].client.name}`;
 		});
-		await check('job Get Many, Limit 3: 3 items', () => {
-			const n = itemsOf(r, 'Jobs Limit 3').length;
-			expect(n === 3, `${n} items`);
-		});
-		await check('job Get Many, Limit 55: 55 items (two pages of at most 50)', () => {
-			const n = itemsOf(r, 'Jobs Limit 55').length;
-			expect(n === 55, `${n} items`);
-		});
-		await check('job Get Many, Output Raw: the API’s { viewType, name } wrappers', () => {
-			const items = itemsOf(r, 'Jobs Raw');
-			expect(items.length === 2, `${items.length} items`);
-			expect(
-				items[0].name && items[0].name.viewType === 'vacancyName',
-				`name: ${show(items[0].name)}`,
-			);
-		});
+		await countChecks(r, [
+			['job Get Many, Limit 3: 3 items', 'Jobs Limit 3', 3],
+			['job Get Many, Limit 55: 55 items (two pages of at most 50)', 'Jobs Limit 55', 55],
+		]);
+		await check('job Get Many, Output Raw: the API’s { viewType, name } wrappers', () =>
+			expectFields(itemsOf(r, 'Jobs Raw'), { length: 2, '0.name.viewType': 'vacancyName' }),
+		);
 		await check('job Get Many, Modified Since in the future: no items', () => {
-			const items = itemsOf(r, 'Jobs Modified Since Future');
-			expect(items.length === 0, `${items.length} items`);
+			expectFields(itemsOf(r, 'Jobs Modified Since Future'), { length: 0 });
 			const q = requests.find((x) => x.path === '/v1/vacancies' && x.query.modifiedSince);
 			expect(
 				q && String(q.query.modifiedSince).startsWith('2099-01-01'),
@@ -334,8 +330,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 
 	section('candidate: Get Many, Get, Get Contact Identifiers');
 	{
-		const { r } = await execute('candidates');
-		await ranOk(r, 'candidates');
+		const { r } = await executeOk('candidates');
 		const total = store.world.candidates.size;
 		await check('candidate Get Many, Return All: every candidate (several pages)', () => {
 			const items = itemsOf(r, 'Candidates Return All');
@@ -345,132 +340,104 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		});
 		await check('candidate Get Many, simplified: firstName, lastName, emails are plain', () => {
 			const items = itemsOf(r, 'Candidates Return All');
-			for (const c of items) {
-				expect(
-					typeof c.firstName === 'string' && typeof c.lastName === 'string',
-					`names: ${show(c)}`,
+			for (const c of items)
+				expectFields(
+					c,
+					{
+						firstName: isString,
+						lastName: isString,
+						name: (/** @type {unknown} */ v) => typeof v !== 'object',
+						emails: Array.isArray,
+					},
+					`candidate ${c.id}`,
 				);
-				expect(!('name' in c) || typeof c.name !== 'object', `name still wrapped: ${show(c.name)}`);
-				expect(Array.isArray(c.emails), `emails not a list: ${show(c.emails)}`);
-			}
 			return `e.g. ${items[0].firstName} ${items[0].lastName}`;
 		});
-		await check('candidate Get Many, Limit 5: 5 items', () => {
-			const n = itemsOf(r, 'Candidates Limit 5').length;
-			expect(n === 5, `${n} items`);
-		});
-		await check('candidate Get Many, Modified Since the run start: none yet', () => {
-			const n = itemsOf(r, 'Candidates Modified Since Run Start').length;
-			expect(n === 0, `${n} items`);
-		});
+		await countChecks(r, [
+			['candidate Get Many, Limit 5: 5 items', 'Candidates Limit 5', 5],
+			[
+				'candidate Get Many, Modified Since the run start: none yet',
+				'Candidates Modified Since Run Start',
+				0,
+			],
+		]);
 		await check('candidate Get by ID: the candidate, flattened', () => {
 			const items = itemsOf(r, 'Get Candidate');
-			expect(items.length === 1, `${items.length} items`);
-			expect(items[0].id === vars.CANDIDATE_ID, `id ${items[0].id}`);
-			expect(typeof items[0].firstName === 'string', `firstName: ${show(items[0].firstName)}`);
+			expectFields(items, { length: 1, '0.id': vars.CANDIDATE_ID, '0.firstName': isString });
 			return `${items[0].firstName} ${items[0].lastName}`;
 		});
 		await check('candidate Get with an expression in the ID: the last of Limit 5', () => {
 			const want = itemsOf(r, 'Candidates Limit 5').slice(-1)[0].id;
-			const got = itemsOf(r, 'Get Candidate By Expression');
-			expect(
-				got.length === 1 && got[0].id === want,
-				`got ${show(got.map((i) => i.id))}, want ${want}`,
-			);
+			expectFields(itemsOf(r, 'Get Candidate By Expression'), { length: 1, '0.id': want });
 		});
-		await check('candidate Get, Output Raw: { viewType: candidateName, ... }', () => {
-			const items = itemsOf(r, 'Get Candidate Raw');
-			expect(
-				items[0].name && items[0].name.viewType === 'candidateName',
-				`name: ${show(items[0].name)}`,
-			);
-		});
+		await check('candidate Get, Output Raw: { viewType: candidateName, ... }', () =>
+			expectFields(itemsOf(r, 'Get Candidate Raw'), { '0.name.viewType': 'candidateName' }),
+		);
 		await check('candidate Get Contact Identifiers: emails, phoneNumbers, networkUrl', () => {
 			const items = itemsOf(r, 'Candidate Contact Identifiers');
-			expect(items.length === 1, `${items.length} items`);
-			const c = items[0];
-			expect(
-				Array.isArray(c.emails) && Array.isArray(c.phoneNumbers) && 'networkUrl' in c,
-				show(c),
-			);
-			return `${c.emails.length} email(s), ${c.phoneNumbers.length} phone number(s)`;
+			expectFields(items, {
+				length: 1,
+				'0.emails': Array.isArray,
+				'0.phoneNumbers': Array.isArray,
+				0: (/** @type {any} */ c) => 'networkUrl' in c,
+			});
+			return `${items[0].emails.length} email(s), ${items[0].phoneNumbers.length} phone number(s)`;
 		});
 	}
 
 	section('job: Update, read back with Get Many');
 	{
-		const { r, requests } = await execute('job-update');
-		await ranOk(r, 'job-update');
+		const { r, requests } = await executeOk('job-update');
 		const puts = requests.filter((q) => q.method === 'PUT' && q.path === `/v1/vacancies/${jobId}`);
-		await check('job Update: { id, updated: true }', () => {
-			const items = itemsOf(r, 'Update Job');
-			expect(items.length === 1 && items[0].id === jobId && items[0].updated === true, show(items));
-		});
+		await check('job Update: { id, updated: true }', () =>
+			expectFields(itemsOf(r, 'Update Job'), { length: 1, '0.id': jobId, '0.updated': true }),
+		);
 		await check('job Update sends every update field in the API’s shape', () => {
 			expectOk(r, 'job-update');
 			expect(puts.length >= 1, 'no PUT reached the sandbox');
-			const b = puts[0].body;
-			expect(b.name === `E2E Platform Engineer ${runTag}`, `name ${show(b.name)}`);
-			expect(
-				b.employmentType === 'partTime' && b.locationType === 'hybrid',
-				`types ${b.employmentType} ${b.locationType}`,
-			);
-			expect(
-				b.companyId === vars.CLIENT_ID && b.stageId === vars.VACANCY_STAGE_ID,
-				`ids ${b.companyId} ${b.stageId}`,
-			);
-			expect(show(b.teamUserIds) === show(teamUsers), `teamUserIds ${show(b.teamUserIds)}`);
-			expect(
-				show(b.clientTeamUserIds) === show(clientContacts),
-				`clientTeamUserIds ${show(b.clientTeamUserIds)}`,
-			);
-			expect(
-				b.location &&
-					b.location.city === 'Berlin' &&
-					b.location.latitude === 52.531 &&
-					b.location.type === 'headquarters',
-				`location ${show(b.location)}`,
-			);
-			expect(
-				show(b.salaryRange) === show({ currency: 'EUR', min: 65000, max: 85000 }),
-				`salaryRange ${show(b.salaryRange)}`,
-			);
-			expect(
-				b.dealValue && b.dealValue.currency === 'EUR' && b.dealValue.amount === 18000,
-				`dealValue ${show(b.dealValue)}`,
-			);
-			expect(
-				show(b.scorecard) ===
-					show([
+			expectFields(
+				puts[0].body,
+				{
+					name: jobName,
+					employmentType: 'partTime',
+					locationType: 'hybrid',
+					companyId: vars.CLIENT_ID,
+					stageId: vars.VACANCY_STAGE_ID,
+					teamUserIds: teamUsers,
+					clientTeamUserIds: clientContacts,
+					'location.city': 'Berlin',
+					'location.latitude': 52.531,
+					'location.type': 'headquarters',
+					salaryRange: { currency: 'EUR', min: 65000, max: 85000 },
+					'dealValue.currency': 'EUR',
+					'dealValue.amount': 18000,
+					scorecard: [
 						{
 							group_name: 'Engineering',
 							attributes: [{ attribute: 'System design' }, { attribute: 'Code quality' }],
 						},
 						{ group_name: 'Culture', attributes: [{ attribute: 'Ownership' }] },
-					]),
-				`scorecard ${show(b.scorecard)}`,
-			);
-			expect(
-				Date.parse(b.startAt) === Date.parse('2027-02-01T09:00:00.000Z'),
-				`startAt ${b.startAt}`,
+					],
+					startAt: (/** @type {string} */ v) =>
+						Date.parse(v) === Date.parse('2027-02-01T09:00:00.000Z'),
+				},
+				'the PUT body',
 			);
 		});
 		await check('job Update shows up in a later Get Many', () => {
 			const job = itemsOf(r, 'Jobs After Update').find((i) => i.id === jobId);
 			expect(job, 'the job is missing from Get Many');
-			expect(job.name === `E2E Platform Engineer ${runTag}`, `name ${show(job.name)}`);
-			expect(String(job.description).includes(runTag), `description ${show(job.description)}`);
-			expect(
-				job.employmentType === 'partTime' && job.locationType === 'hybrid',
-				`${job.employmentType} ${job.locationType}`,
-			);
-			expect(job.stage && job.stage.id === vars.VACANCY_STAGE_ID, `stage ${show(job.stage)}`);
-			expect(job.client && job.client.id === vars.CLIENT_ID, `client ${show(job.client)}`);
-			expect(
-				job.salaryRange && job.salaryRange.min === 65000 && job.salaryRange.max === 85000,
-				`salaryRange ${show(job.salaryRange)}`,
-			);
-			expect(job.location && job.location.city === 'Berlin', `location ${show(job.location)}`);
+			expectFields(job, {
+				name: jobName,
+				description: (/** @type {unknown} */ v) => String(v).includes(runTag),
+				employmentType: 'partTime',
+				locationType: 'hybrid',
+				'stage.id': vars.VACANCY_STAGE_ID,
+				'client.id': vars.CLIENT_ID,
+				'salaryRange.min': 65000,
+				'salaryRange.max': 85000,
+				'location.city': 'Berlin',
+			});
 			return job.name;
 		});
 		await check('job Get Many, Modified Since the run start: just the updated job', () => {
@@ -487,49 +454,38 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		});
 		await check('job Update, Clear Fields: description and end date sent as null and gone', () => {
 			expect(puts.length >= 2, `${puts.length} PUTs`);
-			expect(
-				show(puts[1].body) === show({ description: null, endAt: null }),
-				`body ${show(puts[1].body)}`,
-			);
+			expectFields(puts[1], { body: { description: null, endAt: null } });
 			const job = itemsOf(r, 'Jobs After Clear').find((i) => i.id === jobId);
-			expect(
-				job && job.description == null && job.endAt == null,
-				`after clear: ${show(job && { description: job.description, endAt: job.endAt })}`,
-			);
-			expect(job.name === `E2E Platform Engineer ${runTag}`, 'the name changed too');
+			expectFields(job, { description: isEmpty, endAt: isEmpty, name: jobName }, 'after clear');
 		});
 	}
 
 	section('application: Create, Get, Get Many for a Job');
 	{
-		const { r, requests } = await execute('applications');
-		await ranOk(r, 'applications');
-		/** @type {string} */
+		const { r, requests } = await executeOk('applications');
 		let createdId = '';
 		await check(
 			'application Create: the new application’s id, after reading that the candidate had none',
 			() => {
 				const items = itemsOf(r, 'Create Application');
-				expect(items.length === 1 && typeof items[0].id === 'string' && items[0].id, show(items));
-				expect(
-					items[0].alreadyApplied === false,
-					`alreadyApplied ${show(items[0].alreadyApplied)}`,
-				);
+				expectFields(items, {
+					length: 1,
+					'0.id': (/** @type {unknown} */ v) => isString(v) && v,
+					'0.alreadyApplied': false,
+				});
 				createdId = items[0].id;
-				const rec = store.getApplication(createdId);
-				expect(
-					rec && rec.candidateId === newApplicant && rec.vacancyId === jobId,
-					`sandbox has ${show(rec)}`,
-				);
-				expect(
-					rec.stageId === interviewStage.id && rec.statusId === interviewStage.statusIds[0],
-					`stage/status ${rec.stageId}/${rec.statusId}`,
+				expectFields(
+					store.getApplication(createdId),
+					{
+						candidateId: newApplicant,
+						vacancyId: jobId,
+						stageId: interviewStage.id,
+						statusId: interviewStage.statusIds[0],
+					},
+					'the sandbox has',
 				);
 				const post = requests.find((q) => q.method === 'POST' && q.path === '/v1/applications');
-				expect(
-					post && show(post.body.teamUserIds) === show(teamUsers),
-					`teamUserIds sent: ${show(post && post.body)}`,
-				);
+				expectFields(post, { 'body.teamUserIds': teamUsers }, 'sent');
 				return createdId;
 			},
 		);
@@ -537,45 +493,38 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			'application Get (ID from the previous node): flattened stage, candidate, job',
 			() => {
 				const items = itemsOf(r, 'Get Created Application');
-				expect(items.length === 1 && items[0].id === createdId, show(items.map((i) => i.id)));
+				expectFields(items, {
+					length: 1,
+					'0.id': createdId,
+					'0.stage.id': interviewStage.id,
+					'0.stage.viewType': undefined,
+					'0.candidate.id': newApplicant,
+					'0.vacancy.id': jobId,
+					'0.vacancy.viewType': undefined,
+				});
 				const a = items[0];
-				expect(
-					a.stage && a.stage.id === interviewStage.id && !('viewType' in a.stage),
-					`stage ${show(a.stage)}`,
-				);
-				expect(a.candidate && a.candidate.id === newApplicant, `candidate ${show(a.candidate)}`);
-				expect(
-					a.vacancy && a.vacancy.id === jobId && !('viewType' in a.vacancy),
-					`vacancy ${show(a.vacancy)}`,
-				);
 				return `${a.candidate.firstName} ${a.candidate.lastName} in ${a.stage.name}`;
 			},
 		);
-		await check('application Get, Output Raw: { viewType: applicationStage } kept', () => {
-			const items = itemsOf(r, 'Get Created Application Raw');
-			expect(
-				items[0] && items[0].stage && items[0].stage.viewType === 'applicationStage',
-				`stage ${show(items[0] && items[0].stage)}`,
-			);
-		});
+		await check('application Get, Output Raw: { viewType: applicationStage } kept', () =>
+			expectFields(itemsOf(r, 'Get Created Application Raw'), {
+				'0.stage.viewType': 'applicationStage',
+			}),
+		);
 		await check(
 			'application Get Many for a Job: includes the new one, with the job attached',
 			() => {
 				const items = itemsOf(r, 'Applications For Job');
-				const want = store.applicationsOfVacancy(jobId).length;
-				expect(items.length === want, `${items.length} items, the sandbox has ${want}`);
+				expectFields(items, {
+					length: store.applicationsOfVacancy(jobId).length,
+					'0.job.name': jobName,
+					// set by the job Update above
+					'0.job.dealValue.amount': 18000,
+					'0.job.dealValue.currency': 'EUR',
+				});
 				expect(
 					items.some((i) => i.id === createdId),
 					'the created application is missing',
-				);
-				const job = items[0].job;
-				expect(
-					job && job.name === `E2E Platform Engineer ${runTag}`,
-					`job ${show(job && job.name)}`,
-				);
-				expect(
-					job.dealValue && job.dealValue.amount === 18000 && job.dealValue.currency === 'EUR',
-					`dealValue (set by job Update) ${show(job.dealValue)}`,
 				);
 				return `${items.length} applications`;
 			},
@@ -584,35 +533,30 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			'application Create without a job: a speculative application (vacancyId null)',
 			() => {
 				const items = itemsOf(r, 'Speculative Application');
-				expect(items.length === 1 && items[0].id, show(items));
-				const rec = store.getApplication(items[0].id);
-				expect(rec && rec.vacancyId === null && rec.statusId === null, `sandbox has ${show(rec)}`);
+				expectFields(items, { length: 1, '0.id': (/** @type {unknown} */ v) => !!v });
+				expectFields(
+					store.getApplication(items[0].id),
+					{ vacancyId: null, statusId: null },
+					'the sandbox has',
+				);
 			},
 		);
 	}
 
 	section('note: Update');
 	{
-		const { r } = await execute('note-update');
-		await ranOk(r, 'note-update');
+		const { r } = await executeOk('note-update');
 		await check('note Update: { id, updated: true } and the sandbox holds the new note', () => {
-			const items = itemsOf(r, 'Update Note');
-			expect(
-				items.length === 1 && items[0].id === noteId && items[0].updated === true,
-				show(items),
-			);
-			const note = store.getNote(noteId);
-			expect(
-				note.content === `<p>Phone screen went well (${runTag})</p>`,
-				`content ${show(note.content)}`,
-			);
-			expect(
-				note.pinned === true && note.source === 'phone',
-				`pinned ${note.pinned}, source ${note.source}`,
-			);
-			expect(
-				show(note.labelIds) === show(['label-important', 'label-e2e']),
-				`labelIds ${show(note.labelIds)}`,
+			expectFields(itemsOf(r, 'Update Note'), { length: 1, '0.id': noteId, '0.updated': true });
+			expectFields(
+				store.getNote(noteId),
+				{
+					content: `<p>Phone screen went well (${runTag})</p>`,
+					pinned: true,
+					source: 'phone',
+					labelIds: ['label-important', 'label-e2e'],
+				},
+				'the sandbox has',
 			);
 		});
 		await check('note Update shows up in a later application Get', () => {
@@ -625,8 +569,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 
 	section('jobPortal: Get Many Postings, Apply');
 	{
-		const { r, requests } = await execute('job-portal');
-		await ranOk(r, 'job-portal');
+		const { r, requests } = await executeOk('job-portal');
 		const portalRequests = requests.filter((q) => q.surface === 'public');
 		await check('job portal Get Many Postings: every public posting', () => {
 			const items = itemsOf(r, 'Get Postings');
@@ -634,63 +577,52 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 				items.length === fx.postings.length,
 				`${items.length} items, the sandbox has ${fx.postings.length}`,
 			);
-			expect(
-				items.every((i) => typeof i.id === 'string' && typeof i.externalJobTitle === 'string'),
-				show(items[0]),
-			);
+			for (const posting of items)
+				expectFields(posting, { id: isString, externalJobTitle: isString }, 'a posting');
 			return `${items.length} postings, e.g. "${items[0].externalJobTitle}"`;
 		});
-		await check('job portal Apply succeeds: { postingId, email, applied: true }', () => {
-			const items = itemsOf(r, 'Apply');
-			const first = itemsOf(r, 'Get Postings')[0];
-			expect(
-				items.length === 1 && items[0].applied === true && items[0].postingId === first.id,
-				show(items),
-			);
-			expect(items[0].email === `ada.${runTag}@example.com`, `email ${items[0].email}`);
-		});
+		await check('job portal Apply succeeds: { postingId, email, applied: true }', () =>
+			expectFields(itemsOf(r, 'Apply'), {
+				length: 1,
+				'0.applied': true,
+				'0.postingId': itemsOf(r, 'Get Postings')[0].id,
+				'0.email': `ada.${runTag}@example.com`,
+			}),
+		);
 		await check('job portal requests go to /acme/vacancy-portal/jobs with no x-api-key', () => {
 			expectOk(r, 'job-portal');
 			expect(
 				portalRequests.length === 2,
 				`${portalRequests.length} portal requests: ${show(portalRequests.map((q) => q.method + ' ' + q.path))}`,
 			);
-			const withKey = portalRequests.filter((q) => q.apiKeyPresent || 'x-api-key' in q.headers);
-			expect(withKey.length === 0, `x-api-key sent on ${withKey.map((q) => q.path).join(', ')}`);
-			expect(
-				portalRequests.every((q) => q.path.startsWith('/acme/vacancy-portal/jobs')),
-				show(portalRequests.map((q) => q.path)),
-			);
-			expect(
-				portalRequests.every((q) => q.status === 200),
-				`statuses ${portalRequests.map((q) => q.status)}`,
-			);
+			for (const q of portalRequests)
+				expectFields(
+					q,
+					{
+						apiKeyPresent: false,
+						'headers.x-api-key': undefined,
+						path: (/** @type {string} */ p) => p.startsWith('/acme/vacancy-portal/jobs'),
+						status: 200,
+					},
+					`${q.method} ${q.path}`,
+				);
 		});
 		await check('job portal Apply sends channelId and the location fields', () => {
 			expectOk(r, 'job-portal');
 			const post = portalRequests.find((q) => q.method === 'POST');
 			expect(post, 'no POST');
-			expect(post.query.channelId === 'e2e-channel', `query ${show(post.query)}`);
-			const b = post.body;
-			expect(
-				b.firstName === 'Ada' &&
-					b.phoneNumber === '+44 20 7946 0000' &&
-					b.cvAttachmentId === `cv-${runTag}`,
-				show(b),
-			);
-			expect(
-				b.networkUrl === 'https://network.example.com/in/ada-lovelace',
-				`networkUrl ${b.networkUrl}`,
-			);
-			const l = b.location || {};
-			expect(
-				l.city === 'Paris' &&
-					l.rawCityCountry === 'Paris, France' &&
-					l.formattedAddress &&
-					l.latitude === 48.8606 &&
-					l.type === 'primary_home',
-				`location ${show(l)}`,
-			);
+			expectFields(post, {
+				'query.channelId': 'e2e-channel',
+				'body.firstName': 'Ada',
+				'body.phoneNumber': '+44 20 7946 0000',
+				'body.cvAttachmentId': `cv-${runTag}`,
+				'body.networkUrl': 'https://network.example.com/in/ada-lovelace',
+				'body.location.city': 'Paris',
+				'body.location.rawCityCountry': 'Paris, France',
+				'body.location.formattedAddress': (/** @type {unknown} */ v) => !!v,
+				'body.location.latitude': 48.8606,
+				'body.location.type': 'primary_home',
+			});
 		});
 		await check(
 			'the portal application created a candidate the API then lists (Modified Since)',
@@ -715,41 +647,45 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			);
 		});
 	}
-	{
-		const { r, requests } = await execute('error-wrong-api-key');
-		await check('a wrong API key fails the workflow with a clear message', () => {
-			expectFailed(r, 'Jobs With Wrong Key');
-			expect(
-				/API key/i.test(r.failureText) && /credential/i.test(r.failureText),
-				`message: ${r.failureText || r.describe()}`,
-			);
+	/**
+	 * A workflow that must fail on `node` with a message that passes `said`, the sandbox having
+	 * received what `received` expects.
+	 * @param {string} file @param {string} name @param {string} node
+	 * @param {(message: string) => boolean} said @param {(requests: any[]) => void} [received]
+	 */
+	const failureCheck = async (file, name, node, said, received) => {
+		const { r, requests } = await execute(file);
+		await check(name, () => {
+			expectFailed(r, node);
+			expect(said(r.failureText), `message: ${r.failureText || r.describe()}`);
+			received?.(requests);
+			return r.failureText.split(' | ')[0];
+		});
+	};
+	await failureCheck(
+		'error-wrong-api-key',
+		'a wrong API key fails the workflow with a clear message',
+		'Jobs With Wrong Key',
+		(message) => /API key/i.test(message) && /credential/i.test(message),
+		(requests) =>
 			expect(
 				requests.some((q) => q.status === 401 && q.apiKeyPresent),
 				'the sandbox saw no 401',
-			);
-			return r.failureText.split(' | ')[0];
-		});
-	}
-	{
-		const { r } = await execute('error-not-found');
-		await check('an unknown candidate ID fails with a message naming the ID', () => {
-			expectFailed(r, 'Get Missing Candidate');
-			expect(
-				r.failureText.includes('no-such-candidate-e2e'),
-				`message: ${r.failureText || r.describe()}`,
-			);
-			return r.failureText.split(' | ')[0];
-		});
-	}
-	{
-		const { r, requests } = await execute('error-no-credential');
-		await check('an API-key operation without a credential fails clearly and sends nothing', () => {
-			expectFailed(r, 'Jobs Without Credential');
-			expect(/credential/i.test(r.failureText), `message: ${r.failureText || r.describe()}`);
-			expect(requests.length === 0, `${requests.length} requests reached the sandbox`);
-			return r.failureText.split(' | ')[0];
-		});
-	}
+			),
+	);
+	await failureCheck(
+		'error-not-found',
+		'an unknown candidate ID fails with a message naming the ID',
+		'Get Missing Candidate',
+		(message) => message.includes('no-such-candidate-e2e'),
+	);
+	await failureCheck(
+		'error-no-credential',
+		'an API-key operation without a credential fails clearly and sends nothing',
+		'Jobs Without Credential',
+		(message) => /credential/i.test(message),
+		(requests) => expect(requests.length === 0, `${requests.length} requests reached the sandbox`),
+	);
 	{
 		const { r } = await execute('error-unknown-node-type');
 		await check(
@@ -767,14 +703,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	// The node types as n8n loads them, from the built package: the version a node has, and the
 	// parameters it has.
 	const builtTypes = builtNodeTypes();
-	/** The nodes of this package in `set`'s workflows. */
-	const nodesOf = (/** @type {Record<string, any>} */ set) =>
-		Object.values(set).flatMap((w) =>
-			w.nodes
-				.filter((/** @type {any} */ n) => builtTypes[n.type])
-				.map((/** @type {any} */ n) => ({ ...n, workflow: w.name })),
-		);
-	const demoNodes = nodesOf(demoWorkflows);
+	const demoNodes = nodesOf(demoWorkflows, builtTypes);
 	await check(
 		'the e2e and demo workflows put their Recruiting nodes and triggers on the version each node has',
 		() => {
@@ -782,20 +711,17 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			const counts = {};
 			/** @type {string[]} */
 			const other = [];
-			for (const n of [...nodesOf(workflows), ...demoNodes]) {
+			for (const n of [...nodesOf(workflows, builtTypes), ...demoNodes]) {
 				const { version, name } = builtTypes[n.type];
 				expect(typeof version === 'number', `${n.type}: not one version: ${show(version)}`);
 				counts[`${name} v${version}`] = (counts[`${name} v${version}`] ?? 0) + 1;
 				if (n.typeVersion !== version) other.push(`${n.name} v${n.typeVersion}, not v${version}`);
 			}
-			expect(
-				demoNodes.some((n) => n.type === `${PKG.name}.recruiting`),
-				'no Recruiting node in the demo workflows',
-			);
-			expect(
-				demoNodes.some((n) => n.type === `${PKG.name}.recruitingTrigger`),
-				'no Recruiting Trigger in the demo workflows',
-			);
+			for (const type of ['recruiting', 'recruitingTrigger'])
+				expect(
+					demoNodes.some((n) => n.type === `${PKG.name}.${type}`),
+					`no ${builtTypes[`${PKG.name}.${type}`].name} in the demo workflows`,
+				);
 			expect(other.length === 0, `on another version: ${show(other)}`);
 			return Object.entries(counts)
 				.map(([k, v]) => `${v} × ${k}`)
@@ -805,11 +731,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 	await check(
 		"demo workflows' Recruiting parameters are the node's own (names, options, option values)",
 		() => {
-			/** @type {string[]} */
-			const problems = [];
-			for (const n of demoNodes)
-				for (const p of parameterProblems(builtTypes[n.type].properties, n.parameters))
-					problems.push(`${n.workflow} / ${n.name}: ${p}`);
+			const problems = problemsOf(demoNodes, builtTypes);
 			expect(problems.length === 0, problems.join('; '));
 			const trigger = demoNodes.find(
 				(n) =>
@@ -827,25 +749,25 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 				expectOk(r, 'form-to-job-portal-apply');
 				const items = itemsOf(r, 'Apply to Posting');
 				// The node's own fields, the API's reply (if any) under `response`.
-				expect(
-					items.length === 1 &&
-						items[0].success === true &&
-						items[0].applied === true &&
-						items[0].postingId === vars.POSTING_ID &&
-						items[0].email === 'ada.lovelace@example.com',
-					show(items),
-				);
+				expectFields(items, {
+					length: 1,
+					'0.success': true,
+					'0.applied': true,
+					'0.postingId': vars.POSTING_ID,
+					'0.email': 'ada.lovelace@example.com',
+				});
 				const extra = Object.keys(items[0]).filter(
 					(k) => !['success', 'postingId', 'email', 'applied', 'response'].includes(k),
 				);
 				expect(extra.length === 0, `fields beside the node's own: ${show(extra)}`);
-				const post = requests.find((q) => q.method === 'POST' && q.surface === 'public');
-				expect(
-					post &&
-						!post.apiKeyPresent &&
-						post.path === `/${vars.TENANT}/vacancy-portal/jobs/${vars.POSTING_ID}` &&
-						post.body.firstName === 'Ada',
-					`request ${show(post)}`,
+				expectFields(
+					requests.find((q) => q.method === 'POST' && q.surface === 'public'),
+					{
+						apiKeyPresent: false,
+						path: `/${vars.TENANT}/vacancy-portal/jobs/${vars.POSTING_ID}`,
+						'body.firstName': 'Ada',
+					},
+					'the POST',
 				);
 				return `${vars.POSTING_ID} ("${vars.POSTING_NAME}")`;
 			},
@@ -860,28 +782,32 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 				// Output Simplified: the short record, no wrapped or long fields.
 				const people = itemsOf(r, 'Get Many Candidates');
 				expect(people.length === 25, `${people.length} candidates`);
-				for (const c of people) {
-					expect(
-						typeof c.firstName === 'string' &&
-							typeof c.email === 'string' &&
-							!('name' in c) &&
-							!('emails' in c) &&
-							!('avatarUrl' in c),
-						`not the Simplified record: ${show(c)}`,
+				for (const c of people)
+					expectFields(
+						c,
+						{
+							firstName: isString,
+							email: isString,
+							name: undefined,
+							emails: undefined,
+							avatarUrl: undefined,
+						},
+						'not the Simplified record',
 					);
-				}
 				const rows = itemsOf(r, 'Spreadsheet Row');
 				expect(rows.length === 25, `${rows.length} rows`);
-				rows.forEach((row, i) => {
-					expect(
-						row['Candidate ID'] === people[i].id &&
-							row['First Name'] === people[i].firstName &&
-							row.Email === people[i].email &&
-							/@/.test(row.Email) &&
-							row.City === (people[i].city ?? ''),
-						`row ${i}: ${show(row)} from ${show(people[i])}`,
-					);
-				});
+				rows.forEach((row, i) =>
+					expectFields(
+						row,
+						{
+							'Candidate ID': people[i].id,
+							'First Name': people[i].firstName,
+							Email: (/** @type {string} */ v) => v === people[i].email && /@/.test(v),
+							City: people[i].city ?? '',
+						},
+						`row ${i}`,
+					),
+				);
 				return `candidate keys ${Object.keys(people[0]).join(', ')}; row columns ${Object.keys(rows[0]).join(', ')}`;
 			},
 		);
@@ -893,12 +819,11 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 		sandbox,
 		credential: { id: creds.demo.id, name: creds.demo.name },
 		execute,
-		parameterProblems,
 		builtTypes,
 	});
-	timings['n8n execute'] =
+	ctx.timings['n8n execute'] =
 		`${execCount} runs, ${fmtMs(execMs)} (${fmtMs(execMs / Math.max(1, execCount))} each)`;
-	memory.push(`n8n execute peak RSS ${execPeak} MB`);
+	ctx.memory.push(`n8n execute peak RSS ${execPeak} MB`);
 	await checkPeak(`n8n execute (${execCount} runs)`, 'execute', n8n.major, execPeak);
 
 	if (ctx.skipTrigger) {
@@ -917,90 +842,8 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink, timings, memory) {
 			demoWorkflows['candidate-trigger-to-slack-message'],
 			demoWorkflows['application-trigger-to-slack-message'],
 		],
-		timings,
-		memory,
 		runTag,
 	);
 }
 
-/**
- * The package's node types from the built package (dist/), by n8n type name: the version and
- * the properties.
- * @returns {Record<string, { name: string, version: unknown, properties: any[] }>}
- */
-function builtNodeTypes() {
-	const pj = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
-	/** @type {Record<string, { name: string, version: unknown, properties: any[] }>} */
-	const out = {};
-	for (const file of pj.n8n.nodes) {
-		const mod = require(path.join(REPO_ROOT, file));
-		const NodeType = mod[path.basename(file, '.node.js')];
-		const d = new NodeType().description;
-		out[`${PKG.name}.${d.name}`] = {
-			name: d.displayName,
-			version: d.version,
-			properties: d.properties,
-		};
-	}
-	return out;
-}
-
-/**
- * What in a node's saved `parameters` its description does not have: a parameter no property
- * of the node's resource and operation is named, an option value it does not list, an option
- * of a collection it lacks. Expressions are not judged.
- * @param {any[]} properties
- * @param {Record<string, any>} parameters
- * @returns {string[]}
- */
-function parameterProblems(properties, parameters) {
-	/** @type {string[]} */
-	const problems = [];
-	const shown = (/** @type {any} */ p) => {
-		const when = (p.displayOptions && p.displayOptions.show) || {};
-		return ['resource', 'operation'].every(
-			(k) => !when[k] || parameters[k] === undefined || when[k].includes(parameters[k]),
-		);
-	};
-	const isExpression = (/** @type {unknown} */ v) => typeof v === 'string' && v.startsWith('=');
-	/** @param {any} p @param {any} value @returns {string} what is wrong ('' when nothing) */
-	const wrong = (p, value) => {
-		if (isExpression(value)) return '';
-		const values = (p.options || []).map((/** @type {any} */ o) => o.value ?? o.name);
-		if (p.type === 'options')
-			return values.includes(value) ? '' : `${show(value)} is not one of ${show(values)}`;
-		if (p.type === 'multiOptions') {
-			if (!Array.isArray(value)) return `${show(value)} is not a list`;
-			const bad = value.filter((v) => !values.includes(v));
-			return bad.length ? `${show(bad)} not among ${show(values)}` : '';
-		}
-		if (p.type === 'collection' || p.type === 'fixedCollection') {
-			if (!value || typeof value !== 'object') return `${show(value)} is not an object`;
-			const bad = Object.entries(value)
-				.map(([k, v]) => {
-					const options = (p.options || []).filter((/** @type {any} */ o) => o.name === k);
-					if (!options.length) return `option ${k} is not there`;
-					if (p.type === 'fixedCollection') return '';
-					const why = options.map((/** @type {any} */ o) => wrong(o, v));
-					return why.includes('') ? '' : `${k}: ${why[0]}`;
-				})
-				.filter(Boolean);
-			return bad.join(', ');
-		}
-		return '';
-	};
-	for (const [name, value] of Object.entries(parameters)) {
-		// Polling nodes get pollTimes from n8n, not from their description.
-		if (name === 'pollTimes') continue;
-		const candidates = properties.filter((p) => p.name === name && shown(p));
-		if (!candidates.length) {
-			problems.push(`no parameter "${name}"`);
-			continue;
-		}
-		const why = candidates.map((p) => wrong(p, value));
-		if (!why.includes('')) problems.push(`${name}: ${why[0]}`);
-	}
-	return problems;
-}
-
-module.exports = { runVersion, runChecks, parameterProblems };
+module.exports = { runVersion };

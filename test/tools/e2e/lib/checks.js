@@ -67,6 +67,25 @@ function expect(cond, msg) {
 const show = (v) => JSON.stringify(v)?.slice(0, 300);
 
 /**
+ * Fails unless `actual` has each field of `want`: a key is a path into it (`'stage.id'`,
+ * `'0.name'`, `'length'`), a value what that field must be (compared as JSON, so objects and
+ * arrays whole, in order) or a test it must pass.
+ * @param {any} actual
+ * @param {Record<string, unknown>} want
+ * @param {string} [what]  what `actual` is, for the message
+ */
+function expectFields(actual, want, what = '') {
+	for (const [key, value] of Object.entries(want)) {
+		const got = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), actual);
+		const test = typeof value === 'function';
+		expect(
+			test ? value(got) : JSON.stringify(got) === JSON.stringify(value),
+			`${what ? `${what}: ` : ''}${key} is ${show(got)}${test ? '' : `, want ${show(value)}`}`,
+		);
+	}
+}
+
+/**
  * The items of a node of a run that should have succeeded. They are read only when n8n reported
  * the run as a success (exit 0, or a tolerated signal after the printed run; no workflow error,
  * no node error: lib/outcome.js): an errored node has no items, and "no items" is what some
@@ -81,9 +100,6 @@ function itemsOf(r, node) {
 	if (items === undefined) throw new Error(`node "${node}" did not run`);
 	return items;
 }
-
-/** The counts so far, for the final "N passed, M failed". */
-const counts = () => ({ passed, failed });
 
 /** Counts a failure reported outside check() (the harness crashed). */
 function recordFailure() {
@@ -152,9 +168,9 @@ function closingLines(opts = {}) {
 module.exports = {
 	check,
 	expect,
+	expectFields,
 	show,
 	itemsOf,
-	counts,
 	recordFailure,
 	allowTolerance,
 	tolerate,

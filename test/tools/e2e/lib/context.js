@@ -3,8 +3,8 @@
 /**
  * What the legs of one e2e run share besides the pass/fail counters (lib/checks.js): the
  * label of the n8n the checks run in, the section lines that show it, what to stop when the
- * run is interrupted, and the environment flags the legs read. run-e2e.js's main() makes one
- * and hands it to each leg.
+ * run is interrupted, the environment flags the legs read, and the timings and peaks the run
+ * prints at the end. run-e2e.js's main() makes one and hands it to each leg.
  *
  * @typedef {object} Run
  * @property {string} label  the n8n the checks below run in ('' for the common setup), shown in every section line
@@ -12,6 +12,8 @@
  * @property {(s: string) => void} section  prints a section line: "# <label>: <s>"
  * @property {boolean} keep  E2E_KEEP=1: keep the temp n8n user folders
  * @property {boolean} skipTrigger  E2E_SKIP_TRIGGER=1: no trigger checks in the regular runs
+ * @property {Record<string, string>} timings  how long each part took, for the "# timings:" line
+ * @property {string[]} memory  the peaks recorded, for the "# memory:" line
  */
 
 /**
@@ -24,6 +26,8 @@ function createRun(flags) {
 		label: '',
 		stoppers: [],
 		section: (s) => console.log(`# ${run.label ? `${run.label}: ` : ''}${s}`),
+		timings: {},
+		memory: [],
 		...flags,
 	};
 	return run;

@@ -18,62 +18,90 @@ const EXTRA_KEYS = Object.freeze(['e2e-applications-key', 'e2e-demo-key']);
 const KEY_INDEX = Object.freeze({ good: 0, applications: 1, demo: 2 });
 
 /**
+ * What n8n's credential test (the Test button, the modal's save) shows for a credential with a
+ * wrong key, a wrong path or nothing listening, by n8n major: 2.x keeps the HTTP status, so it
+ * shows the credential's own sentences; 1.x lost it and shows n8n's generic ones (README quotes
+ * both).
+ */
+const TEST_MESSAGES = Object.freeze({
+	'wrong key': {
+		2: 'The API key was not accepted: copy it again from Settings, API Keys',
+		1: 'Authorization failed - please check your credentials',
+	},
+	'wrong path': {
+		2: 'No Recruiting API at this Base URL: check the address',
+		1: 'The resource you are requesting could not be found',
+	},
+	'nothing listening': {
+		2: 'ECONNREFUSED',
+		1: 'The service refused the connection - perhaps it is offline',
+	},
+});
+
+/**
+ * A credential for the sandbox at `url` with its key, as n8n imports it; `data` changes it.
+ * @param {{ url: string, apiKey: string }} sandbox @param {string} id @param {string} name
+ * @param {Record<string, string>} [data]
+ */
+const credential = (sandbox, id, name, data = {}) => ({
+	id,
+	name,
+	type: CREDENTIAL_TYPE,
+	data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, ...data },
+});
+
+/**
  * The credentials the e2e run imports: a right one, one with a wrong key, one whose Base URL
  * ends in /v1/; and, each with a key of its own (a sandbox made with `apiKeys: EXTRA_KEYS`),
  * one for the application trigger's workflow and one for the demo's workflows.
  * @param {any} sandbox
  */
 function credentialsFor(sandbox) {
+	const key = (/** @type {number} */ index) => ({ apiKey: EXTRA_KEYS[index - 1] });
 	return {
-		good: {
-			id: 'rcE2eCredGood001',
-			name: 'Recruiting sandbox (e2e)',
-			type: CREDENTIAL_TYPE,
-			data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
-		},
-		bad: {
-			id: 'rcE2eCredBadKey1',
-			name: 'Recruiting sandbox, wrong key (e2e)',
-			type: CREDENTIAL_TYPE,
-			data: { baseUrl: sandbox.url, apiKey: 'not-the-sandbox-key' },
-		},
-		v1: {
-			id: 'rcE2eCredV1Slsh1',
-			name: 'Recruiting sandbox, base URL with /v1/ (e2e)',
-			type: CREDENTIAL_TYPE,
-			data: { baseUrl: `${sandbox.url}/v1/`, apiKey: sandbox.apiKey },
-		},
-		applications: {
-			id: 'rcE2eCredApps001',
-			name: 'Recruiting sandbox, application trigger (e2e)',
-			type: CREDENTIAL_TYPE,
-			data: { baseUrl: sandbox.url, apiKey: EXTRA_KEYS[KEY_INDEX.applications - 1] },
-		},
-		demo: {
-			id: 'rcE2eCredDemo001',
-			name: 'Recruiting sandbox, the demo (e2e)',
-			type: CREDENTIAL_TYPE,
-			data: { baseUrl: sandbox.url, apiKey: EXTRA_KEYS[KEY_INDEX.demo - 1] },
-		},
+		good: credential(sandbox, 'rcE2eCredGood001', 'Recruiting sandbox (e2e)'),
+		bad: credential(sandbox, 'rcE2eCredBadKey1', 'Recruiting sandbox, wrong key (e2e)', {
+			apiKey: 'not-the-sandbox-key',
+		}),
+		v1: credential(sandbox, 'rcE2eCredV1Slsh1', 'Recruiting sandbox, base URL with /v1/ (e2e)', {
+			baseUrl: `${sandbox.url}/v1/`,
+		}),
+		applications: credential(
+			sandbox,
+			'rcE2eCredApps001',
+			'Recruiting sandbox, application trigger (e2e)',
+			key(KEY_INDEX.applications),
+		),
+		demo: credential(
+			sandbox,
+			'rcE2eCredDemo001',
+			'Recruiting sandbox, the demo (e2e)',
+			key(KEY_INDEX.demo),
+		),
 	};
 }
 
 /**
- * The sandbox the workflows run against (credentialsFor's keys), on a free port: more than one
- * page (50) of jobs, and the real clock, which n8n's trigger compares with.
+ * The sandbox the workflows run against (credentialsFor's keys), on a free loopback port: more
+ * than one page (50) of jobs, and the real clock, which n8n's trigger compares with; `options`
+ * changes it.
+ * @param {Parameters<typeof createSandbox>[0]} [options]
  */
-async function workflowSandbox() {
+async function workflowSandbox(options = {}) {
 	return await createSandbox({
-		host: '127.0.0.1',
-		port: 0,
-		apiKey: 'sandbox-key',
 		apiKeys: [...EXTRA_KEYS],
-		tenantSlug: 'acme',
 		seed: 7,
 		vacancies: 60,
-		candidates: 200,
 		clock: { mode: 'real' },
+		...options,
 	});
 }
 
-module.exports = { CREDENTIAL_TYPE, EXTRA_KEYS, KEY_INDEX, credentialsFor, workflowSandbox };
+module.exports = {
+	CREDENTIAL_TYPE,
+	KEY_INDEX,
+	TEST_MESSAGES,
+	credential,
+	credentialsFor,
+	workflowSandbox,
+};

@@ -51,4 +51,4 @@ async function checkPeak(what, kind, major, peakMb) {
 	});
 }
 
-module.exports = { CEILINGS_MB, checkPeak };
+module.exports = { checkPeak };

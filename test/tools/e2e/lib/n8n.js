@@ -8,16 +8,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const {
-	REPO_ROOT,
-	CACHE_ROOT,
-	run,
-	killGroup,
-	sleep,
-	waitForHttp,
-	httpJson,
-	freePort,
-} = require('./util');
+const { CACHE_ROOT, run, killGroup, waitUntil, httpJson, freePort, treeRssMb } = require('./util');
 const { classifyRun } = require('./outcome');
 
 /** The n8n versions this project is tested with; the first is the default. */
@@ -207,7 +198,7 @@ function n8nEnv(userFolder, extra = {}, major = 1) {
 async function n8nCli(inst, userFolder, args, opts = {}) {
 	// n8n 2.x starts its task runner's broker with every command; each process needs its own
 	// port, or a CLI call beside a running n8n (the demo, the queue-mode run) fails to start.
-	const broker = inst.major >= 2 ? { N8N_RUNNERS_BROKER_PORT: String(await freePort()) } : {};
+	const broker = { N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
 	return await run(inst.cmd, [...inst.baseArgs, ...args], {
 		env: n8nEnv(userFolder, { ...broker, ...opts.env }, inst.major),
 		cwd: userFolder,
@@ -251,18 +242,9 @@ async function importEntities(inst, userFolder, kind, entities, env) {
 	const r = await n8nCli(inst, userFolder, [`import:${kind}`, `--input=${file}`], { env });
 	fs.rmSync(file, { force: true }); // credentials are plain text in it
 	const out = stripAnsi(r.stdout + r.stderr);
-	if (
-		r.code !== 0 ||
-		(/error/i.test(
-			out
-				.split('\n')
-				.filter((l) => !/deprecat/i.test(l))
-				.join('\n'),
-		) &&
-			!/Successfully imported/i.test(out))
-	) {
+	const errors = out.split('\n').some((l) => /error/i.test(l) && !/deprecat/i.test(l));
+	if (r.code !== 0 || (errors && !/Successfully imported/i.test(out)))
 		throw new Error(`n8n import:${kind} failed (exit ${r.code}):\n${out.slice(-3000)}`);
-	}
 	return { ms: r.ms, out };
 }
 
@@ -309,11 +291,8 @@ async function executeWorkflow(inst, userFolder, id, opts = {}) {
 	const out = stripAnsi(r.stdout + '\n' + r.stderr);
 	const runData = extractRun(r.stdout) || extractRun(out);
 	const res = new ExecResult(id, r.code, out, runData, r.ms, r.timedOut);
-	res.peakRssMb = r.peakRssMb;
-	res.signal = r.signal;
-	res.version = inst.version;
-	res.major = inst.major;
-	return res;
+	const { version, major } = inst;
+	return Object.assign(res, { peakRssMb: r.peakRssMb, signal: r.signal, version, major });
 }
 
 class ExecResult {
@@ -360,20 +339,6 @@ class ExecResult {
 	/** How the e2e judges this run (lib/outcome.js classifyRun). */
 	get outcome() {
 		return classifyRun(this.facts);
-	}
-
-	/**
-	 * n8n was ended, after printing its run data, by a signal the run did not send (no timeout)
-	 * that TOLERATED_SIGNALS lists for this major: the run is judged as printed, and counted
-	 * (legs/workflows.js). Any other signal is unjudged, before or after the print.
-	 */
-	get tolerated() {
-		return this.outcome.tolerated !== '';
-	}
-
-	/** The "N tolerated: ..." line's kind of this run ('' when it was not tolerated). */
-	get toleratedKind() {
-		return this.outcome.tolerated;
 	}
 
 	/** n8n printed a run with no workflow or node error and exited 0 (or a tolerated signal ended it). */
@@ -442,20 +407,24 @@ class ExecResult {
 }
 
 /**
- * Starts `n8n start` as a child in its own process group.
+ * Starts `n8n start` (or `n8n worker`) as a child in its own process group, on `port` or a free
+ * one, with a task-runner broker port of its own (n8n 2.x starts the broker in every process).
+ * `peakMb`: the highest resident memory of its process tree, sampled every second.
  * @param {N8nInstall} inst
  * @param {string} userFolder
- * @param {{ port: number, env?: Record<string,string>, logFile?: string, echo?: boolean, command?: 'start' | 'worker' }} opts
+ * @param {{ port?: number, env?: Record<string,string>, logFile?: string, command?: 'start' | 'worker' }} opts
  */
-function startN8n(inst, userFolder, opts) {
+async function startN8n(inst, userFolder, opts) {
+	const port = opts.port ?? (await freePort());
 	const env = n8nEnv(
 		userFolder,
 		{
-			N8N_PORT: String(opts.port),
+			N8N_PORT: String(port),
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_HOST: 'localhost',
 			N8N_PROTOCOL: 'http',
 			N8N_SECURE_COOKIE: 'false',
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 			...(opts.env || {}),
 		},
 		inst.major,
@@ -476,20 +445,28 @@ function startN8n(inst, userFolder, opts) {
 		stream.on('data', (d) => {
 			output = (output + d).slice(-4_000_000);
 			if (logStream) logStream.write(d);
-			if (opts.echo) process.stdout.write(d);
 		});
 	}
+	let peakMb = 0;
+	const sampler = setInterval(() => {
+		peakMb = Math.max(peakMb, treeRssMb(child.pid));
+	}, 1000);
 	const exitPromise = new Promise((resolve) => {
 		child.on('exit', (code) => {
 			exited = true;
 			exitCode = code;
+			clearInterval(sampler);
 			if (logStream) logStream.end();
 			resolve(code);
 		});
 	});
 	return {
 		child,
-		url: `http://localhost:${opts.port}`,
+		port,
+		url: `http://localhost:${port}`,
+		get peakMb() {
+			return peakMb;
+		},
 		get output() {
 			return stripAnsi(output);
 		},
@@ -503,21 +480,12 @@ function startN8n(inst, userFolder, opts) {
 		async waitReady(timeoutMs) {
 			// /healthz answers before the app is wired up ("n8n is starting up"), so wait
 			// for the settings endpoint to answer with JSON.
-			const deadline = Date.now() + timeoutMs;
-			if (!(await waitForHttp(`http://127.0.0.1:${opts.port}/healthz`, timeoutMs, () => !exited)))
-				return false;
-			while (Date.now() < deadline && !exited) {
-				try {
-					const r = await httpJson('GET', `http://127.0.0.1:${opts.port}/rest/settings`, {
-						timeoutMs: 5000,
-					});
-					if (r.status === 200 && r.json && r.json.data) return true;
-				} catch {
-					/* not yet */
-				}
-				await sleep(500);
-			}
-			return false;
+			const settings = () =>
+				httpJson('GET', `http://127.0.0.1:${port}/rest/settings`, { timeoutMs: 5000 }).then(
+					(r) => r.status === 200 && !!r.json?.data,
+					() => false,
+				);
+			return (await waitUntil(async () => exited || (await settings()), timeoutMs)) && !exited;
 		},
 		/** SIGTERM, then SIGKILL after `graceMs`. */
 		async stop(graceMs = 20_000) {
@@ -585,18 +553,14 @@ async function ensureOwner(baseUrl, owner) {
 
 module.exports = {
 	ensureOwner,
-	N8N_VERSION,
 	N8N_VERSIONS,
 	n8nVersionFor,
-	ENCRYPTION_KEY,
-	REPO_ROOT,
 	ensureN8n,
 	n8nEnv,
 	n8nCli,
 	activateWorkflow,
 	importEntities,
 	executeWorkflow,
-	extractRun,
 	ExecResult,
 	startN8n,
 	stripAnsi,

@@ -38,20 +38,13 @@ async function buildAndPack(opts = {}) {
 	});
 	if (p.code !== 0)
 		throw new Error(`npm pack failed (exit ${p.code}):\n${(p.stdout + p.stderr).slice(-4000)}`);
-	/** @type {any[]} */
-	let info = [];
-	try {
-		info = JSON.parse(p.stdout.slice(p.stdout.indexOf('[')));
-	} catch {
-		/* fall back to the directory listing */
-	}
-	const tgz = fs.readdirSync(dest).find((f) => f.endsWith('.tgz'));
-	if (!tgz) throw new Error(`npm pack produced no tarball in ${dest}`);
-	const files =
-		info[0] && Array.isArray(info[0].files)
-			? info[0].files.map((/** @type {any} */ f) => f.path)
-			: [];
-	return { tarball: path.join(dest, tgz), buildMs, packMs: p.ms, files };
+	const [info] = JSON.parse(p.stdout.slice(p.stdout.indexOf('[')));
+	return {
+		tarball: path.join(dest, info.filename),
+		buildMs,
+		packMs: p.ms,
+		files: info.files.map((/** @type {any} */ f) => f.path),
+	};
 }
 
 /**

@@ -19,13 +19,8 @@ const PREFIX = 'n8n_nodes_recruiting_e2e_';
  * @returns {Promise<{ version: string, name: string, port: number }>}
  */
 async function onlineCluster() {
-	const r = await run(
-		'sh',
-		['-c', 'command -v pg_lsclusters >/dev/null && pg_lsclusters --no-header'],
-		{
-			timeoutMs: 30_000,
-		},
-	);
+	const list = 'command -v pg_lsclusters >/dev/null && pg_lsclusters --no-header';
+	const r = await run('sh', ['-c', list], { timeoutMs: 30_000 });
 	if (r.code !== 0)
 		throw new Error(
 			'PostgreSQL is not installed: apt-get install -y postgresql (.ci/run installs it when missing)',
@@ -50,16 +45,8 @@ async function onlineCluster() {
  * @param {number} port @param {string[]} statements
  */
 async function asSuperuser(port, statements) {
-	const psql = [
-		'psql',
-		'-p',
-		String(port),
-		'-X',
-		'-q',
-		'-v',
-		'ON_ERROR_STOP=1',
-		...statements.flatMap((s) => ['-c', s]),
-	];
+	const psql = ['psql', `--port=${port}`, '-Xq', '--set=ON_ERROR_STOP=1'];
+	psql.push(...statements.flatMap((s) => ['-c', s]));
 	const [cmd, ...args] =
 		process.getuid && process.getuid() === 0
 			? ['runuser', '-u', 'postgres', '--', ...psql]
@@ -100,30 +87,11 @@ async function createDatabase(label) {
 		 * @param {string} sql
 		 */
 		async query(sql) {
-			const r = await run(
-				'psql',
-				[
-					'-h',
-					host,
-					'-p',
-					String(cluster.port),
-					'-U',
-					name,
-					'-d',
-					name,
-					'-X',
-					'-A',
-					'-t',
-					'-v',
-					'ON_ERROR_STOP=1',
-					'-c',
-					sql,
-				],
-				{
-					timeoutMs: 60_000,
-					env: { ...process.env, PGPASSWORD: password, PGCONNECT_TIMEOUT: '10' },
-				},
-			);
+			const connection = `host=${host} port=${cluster.port} user=${name} dbname=${name}`;
+			const r = await run('psql', ['-d', connection, '-XAt', '--set=ON_ERROR_STOP=1', '-c', sql], {
+				timeoutMs: 60_000,
+				env: { ...process.env, PGPASSWORD: password, PGCONNECT_TIMEOUT: '10' },
+			});
 			if (r.code !== 0) throw new Error(`psql ${sql}: exit ${r.code}: ${r.stderr.trim()}`);
 			return r.stdout.replace(/\n$/, '');
 		},
@@ -139,4 +107,4 @@ async function createDatabase(label) {
 	};
 }
 
-module.exports = { PREFIX, createDatabase, onlineCluster };
+module.exports = { createDatabase };

@@ -6,13 +6,19 @@
  * what a polling trigger emitted under `n8n start`, where there is no CLI output.
  */
 const http = require('node:http');
+const { waitUntil } = require('./util');
 
-/** @param {{ host?: string, port?: number }} [opts] */
-function startSink(opts = {}) {
+/**
+ * The workflows post `{ items, ... }`: `items(name, from)` are those of the bodies posted to
+ * `name`, from the `from`th on.
+ * @typedef {{ url: string, get: (name: string) => any[], items: (name: string, from?: number) => any[], waitFor: (name: string, predicate: (list: any[]) => boolean, timeoutMs: number) => Promise<boolean>, close: () => Promise<void> }} Sink
+ * @returns {Promise<Sink>}
+ */
+function startSink() {
 	/** @type {Map<string, any[]>} */
 	const bodies = new Map();
-	/** @type {Set<() => void>} */
-	const waiters = new Set();
+	/** @param {string} name */
+	const get = (name) => bodies.get(name) || [];
 
 	const server = http.createServer((req, res) => {
 		/** @type {Buffer[]} */
@@ -32,10 +38,7 @@ function startSink(opts = {}) {
 			} catch {
 				body = text;
 			}
-			const list = bodies.get(m[1]) || [];
-			list.push(body);
-			bodies.set(m[1], list);
-			for (const w of [...waiters]) w();
+			bodies.set(m[1], [...get(m[1]), body]);
 			res.writeHead(200, { 'content-type': 'application/json' });
 			res.end('{"ok":true}');
 		});
@@ -43,45 +46,24 @@ function startSink(opts = {}) {
 
 	return new Promise((resolve, reject) => {
 		server.on('error', reject);
-		server.listen(opts.port || 0, opts.host || '127.0.0.1', () => {
+		server.listen(0, '127.0.0.1', () => {
 			const addr = server.address();
 			const port = typeof addr === 'object' && addr ? addr.port : 0;
 			resolve({
 				url: `http://127.0.0.1:${port}`,
-				/** @param {string} name */
-				get(name) {
-					return bodies.get(name) || [];
-				},
-				/**
-				 * Resolves true once `predicate(bodies of name)` holds, false after timeoutMs.
-				 * @param {string} name
-				 * @param {(list: any[]) => boolean} predicate
-				 * @param {number} timeoutMs
-				 */
-				waitFor(name, predicate, timeoutMs) {
-					return new Promise((done) => {
-						const check = () => predicate(bodies.get(name) || []);
-						if (check()) return done(true);
-						const timer = setTimeout(() => {
-							waiters.delete(waiter);
-							done(false);
-						}, timeoutMs);
-						const waiter = () => {
-							if (check()) {
-								clearTimeout(timer);
-								waiters.delete(waiter);
-								done(true);
-							}
-						};
-						waiters.add(waiter);
-					});
-				},
-				close() {
-					return new Promise((r) => {
+				get,
+				items: (name, from = 0) =>
+					get(name)
+						.slice(from)
+						.flatMap((b) => b.items),
+				/** Resolves true once `predicate(bodies of name)` holds, false after timeoutMs. */
+				waitFor: async (name, predicate, timeoutMs) =>
+					await waitUntil(() => predicate(get(name)), timeoutMs, 250),
+				close: () =>
+					new Promise((r) => {
 						server.closeAllConnections?.();
 						server.close(() => r(undefined));
-					});
-				},
+					}),
 			});
 		});
 	});

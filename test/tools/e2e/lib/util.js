@@ -27,7 +27,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * the caller looks at `code`.
  * @param {string} cmd
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, input?: string, echo?: boolean, onStderr?: (line: string) => void }} [opts]
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, onStderr?: (line: string) => void }} [opts]
  * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, ms: number, timedOut: boolean, peakRssMb: number }>}
  */
 function run(cmd, args, opts = {}) {
@@ -36,7 +36,7 @@ function run(cmd, args, opts = {}) {
 		const child = spawn(cmd, args, {
 			cwd: opts.cwd,
 			env: opts.env || process.env,
-			stdio: ['pipe', 'pipe', 'pipe'],
+			stdio: ['ignore', 'pipe', 'pipe'],
 			detached: true, // own process group, so a timeout can kill grandchildren too
 		});
 		let stdout = '';
@@ -49,14 +49,10 @@ function run(cmd, args, opts = {}) {
 		}, 200);
 		child.stdout.setEncoding('utf8');
 		child.stderr.setEncoding('utf8');
-		child.stdout.on('data', (d) => {
-			stdout += d;
-			if (opts.echo) process.stdout.write(d);
-		});
+		child.stdout.on('data', (d) => (stdout += d));
 		let partial = '';
 		child.stderr.on('data', (d) => {
 			stderr += d;
-			if (opts.echo) process.stderr.write(d);
 			if (opts.onStderr) {
 				const lines = (partial + d).split('\n');
 				partial = lines.pop() || '';
@@ -77,8 +73,6 @@ function run(cmd, args, opts = {}) {
 			clearInterval(sampler);
 			resolve({ code, signal, stdout, stderr, ms: Date.now() - started, timedOut, peakRssMb });
 		});
-		if (opts.input !== undefined) child.stdin.end(opts.input);
-		else child.stdin.end();
 	});
 }
 
@@ -228,24 +222,21 @@ function httpJson(method, url, opts = {}) {
 }
 
 /**
- * Polls `url` until it answers with a status < 500 or the deadline passes.
- * @param {string} url
- * @param {number} timeoutMs
- * @param {() => boolean} [stillAlive] stop early if this returns false
+ * Asks `ready` every `everyMs` until it answers something truthy or `ms` have passed, and
+ * resolves to its last answer (it is asked at least once).
+ * @template T
+ * @param {() => T | Promise<T>} ready
+ * @param {number} ms
+ * @param {number} [everyMs]
+ * @returns {Promise<T>}
  */
-async function waitForHttp(url, timeoutMs, stillAlive) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (stillAlive && !stillAlive()) return false;
-		try {
-			const r = await httpJson('GET', url, { timeoutMs: 2000 });
-			if (r.status > 0 && r.status < 500) return true;
-		} catch {
-			/* not up yet */
-		}
-		await sleep(500);
+async function waitUntil(ready, ms, everyMs = 500) {
+	const until = Date.now() + ms;
+	for (;;) {
+		const answer = await ready();
+		if (answer || Date.now() >= until) return answer;
+		await sleep(everyMs);
 	}
-	return false;
 }
 
 /** @param {string} dir */
@@ -328,18 +319,33 @@ function fmtMs(ms) {
 	return ms >= 60000 ? `${(ms / 60000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Flags for Debian's chromium, headless as root with no network chatter (editor test, screenshots). */
-const CHROMIUM_ARGS = Object.freeze([
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-]);
+/**
+ * The script's command line: `flag('x')` for `--x`, `option('x')` for `--x value` or `--x=value`;
+ * `--help` prints the script's first comment and exits.
+ * @param {string} script the script's __filename
+ */
+function commandLine(script) {
+	const argv = process.argv.slice(2);
+	if (argv.includes('--help') || argv.includes('-h')) {
+		const source = fs.readFileSync(script, 'utf8');
+		const doc = source.slice(source.indexOf('/**') + 4, source.indexOf(' */'));
+		console.log(doc.replace(/^ \*\s?/gm, ''));
+		process.exit(0);
+	}
+	return {
+		flag: (/** @type {string} */ name) => argv.includes(`--${name}`),
+		/** @returns {string | undefined} */
+		option: (/** @type {string} */ name) => {
+			const eq = argv.find((a) => a.startsWith(`--${name}=`));
+			if (eq) return eq.slice(name.length + 3);
+			const i = argv.indexOf(`--${name}`);
+			return i >= 0 ? argv[i + 1] : undefined;
+		},
+	};
+}
 
 module.exports = {
-	CHROMIUM_ARGS,
+	commandLine,
 	REPO_ROOT,
 	CACHE_ROOT,
 	sleep,
@@ -348,7 +354,7 @@ module.exports = {
 	freePort,
 	portInUse,
 	httpJson,
-	waitForHttp,
+	waitUntil,
 	rmrf,
 	mkTemp,
 	rssOf,

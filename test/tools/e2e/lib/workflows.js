@@ -81,4 +81,4 @@ async function postingVars(sandbox) {
 	};
 }
 
-module.exports = { loadWorkflows, fill, postingVars, WORKFLOWS_DIR: DIR };
+module.exports = { loadWorkflows, postingVars, WORKFLOWS_DIR: DIR };
