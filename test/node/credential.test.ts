@@ -9,10 +9,9 @@ import type {
 } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { API, API_KEY, api, setup } from '../harness/engine';
+import { api, API, API_KEY, offline, setup } from '../harness/engine';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 const credential = new RecruitingApi();
 

@@ -3,9 +3,11 @@ import nock from 'nock';
 
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import {
-	API,
 	api,
+	API,
 	byId,
+	offline,
+	OPERATIONS,
 	pickerContext,
 	portal,
 	PORTAL,
@@ -15,8 +17,7 @@ import {
 } from '../harness/engine';
 import { candidate, page, posting, vacancyListItem } from '../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 const { searchJobs, searchCandidates } = new Recruiting().methods.listSearch;
 
@@ -165,16 +166,8 @@ describe('the Posting picker of Job Portal Apply', () => {
 		const run = runRecruiting({
 			credentials: null,
 			parameters: {
-				resource: 'jobPortal',
-				operation: 'apply',
-				portalUrl: PORTAL,
-				tenantSlug: 'acme',
+				...OPERATIONS.apply,
 				postingId: { ...byId('jp2'), mode: 'list', cachedResultName: 'Data Engineer' },
-				firstName: 'Ada',
-				lastName: 'Lovelace',
-				email: 'ada@example.com',
-				phoneNumber: '+49 30 1',
-				cvAttachmentId: 'cv-1',
 			},
 		});
 		expect(await succeeds(scope, run)).toEqual([

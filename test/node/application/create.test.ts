@@ -1,17 +1,16 @@
-import nock from 'nock';
+import {
+	api,
+	byId,
+	failsAfter,
+	offline,
+	operation,
+	OPERATIONS,
+	succeeds,
+} from '../../harness/engine';
 
-import { api, byId, failsAfter, operation, succeeds } from '../../harness/engine';
+offline();
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-
-const create = operation({
-	resource: 'application',
-	operation: 'create',
-	jobId: byId('v1'),
-	candidateId: byId('c1'),
-	stageId: 's1',
-});
+const create = operation(OPERATIONS.applicationCreate);
 
 describe('Application: Create', () => {
 	test('Create Anyway sends the full body without reading first and returns the new id', async () => {

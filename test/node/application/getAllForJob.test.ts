@@ -1,6 +1,12 @@
-import nock from 'nock';
-
-import { api, byId, failsAfter, jsonOf, operation, succeeds } from '../../harness/engine';
+import {
+	api,
+	failsAfter,
+	jsonOf,
+	offline,
+	operation,
+	OPERATIONS,
+	succeeds,
+} from '../../harness/engine';
 import {
 	applicationDetail,
 	applicationListItem,
@@ -8,19 +14,14 @@ import {
 	vacancyDetail,
 } from '../../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 describe('Application: Get Many for a Job', () => {
 	const body = {
 		vacancy: vacancyDetail('v1'),
 		applications: [applicationListItem('a1'), applicationListItem('a2')],
 	};
-	const getAll = operation({
-		resource: 'application',
-		operation: 'getAllForJob',
-		jobId: byId('v1'),
-	});
+	const getAll = operation(OPERATIONS.applicationsOfJob);
 	const read = () => api().get('/v1/applications/vacancy/v1');
 
 	test('one item per application, flattened', async () => {
@@ -84,7 +85,7 @@ describe('Application: Get Many for a Job', () => {
 			.reply(200, applicationDetail('a1'));
 		const simplified = { output: 'simplified' };
 		const [first] = jsonOf(await getAll({ options: { includeJob: true }, ...simplified }));
-		const get = operation({ resource: 'application', operation: 'get', applicationId: 'a1' });
+		const get = operation(OPERATIONS.applicationGet);
 		const [got] = await succeeds(scope, get(simplified));
 		const { job, ...application } = first;
 		expect(application).toEqual(SIMPLIFIED_A1);

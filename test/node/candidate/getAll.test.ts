@@ -1,10 +1,7 @@
-import nock from 'nock';
-
-import { api, failsAfter, operation, runRecruiting, succeeds } from '../../harness/engine';
+import { api, failsAfter, offline, operation, succeeds } from '../../harness/engine';
 import { candidate, page } from '../../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 describe('Candidate: Get Many', () => {
 	const getAll = operation({ resource: 'candidate', operation: 'getAll' });
@@ -79,11 +76,9 @@ describe('Candidate: Get Many', () => {
 
 	test('an error answer names the candidate list', async () => {
 		const scope = api().get('/v1/candidates').query(true).reply(404, { message: 'Not Found' });
-		const result = await runRecruiting({
-			parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
-		});
-		expect(scope.isDone()).toBe(true);
-		expect(result.error?.message).toMatch(/could not find the candidate list: check the base URL/);
+		expect((await failsAfter(scope, getAll({ returnAll: true }))).message).toMatch(
+			/could not find the candidate list: check the base URL/,
+		);
 	});
 
 	test('the node reads the credential once for a whole Return All, however many pages', async () => {
@@ -98,12 +93,7 @@ describe('Candidate: Get Many', () => {
 					.reply(200, page([candidate(`c${index}`)], `C${index}`, index < pages - 1));
 			}
 			const credentialReads = { count: 0 };
-			const result = await runRecruiting({
-				parameters: { resource: 'candidate', operation: 'getAll', returnAll: true },
-				credentialReads,
-			});
-			expect(result.error).toBeUndefined();
-			expect(scope.isDone()).toBe(true);
+			await succeeds(scope, getAll({ returnAll: true }, { credentialReads }));
 			expect(credentialReads.count).toBe(2);
 		}
 	});

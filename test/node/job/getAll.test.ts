@@ -1,10 +1,7 @@
-import nock from 'nock';
-
-import { api, failsAfter, operation, succeeds } from '../../harness/engine';
+import { api, failsAfter, offline, operation, succeeds } from '../../harness/engine';
 import { page, vacancyListItem } from '../../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 describe('Job: Get Many', () => {
 	const getAll = operation({ resource: 'job', operation: 'getAll' });

@@ -1,9 +1,8 @@
 import nock from 'nock';
 
-import { api, operation, succeeds } from '../../harness/engine';
+import { api, offline, operation, succeeds } from '../../harness/engine';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 describe('Note: Update', () => {
 	const update = operation({ resource: 'note', operation: 'update', noteId: 'n1' });
