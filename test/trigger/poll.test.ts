@@ -39,7 +39,7 @@ describe('first activation (Start)', () => {
 
 		expect(await trigger.poll()).toBeNull();
 		// The API's own "now": read back 10 minutes, not trusting the n8n clock alone.
-		expect(api.requests()).toEqual([
+		expect(api.log).toEqual([
 			{
 				path: '/v1/candidates',
 				query: { limit: '50', modifiedSince: t(990) },
@@ -68,12 +68,7 @@ describe('first activation (Start)', () => {
 		// came from (the first poll's 10-minute look-back), not with the newer watermark. The
 		// list went on past that position's time, so before moving past it the poll read from
 		// the watermark (a record written late at t(998) sorting before c00003 would be there).
-		expect(
-			api
-				.requests()
-				.slice(-2)
-				.map((r) => r.query),
-		).toEqual([
+		expect(api.log.slice(-2).map((r) => r.query)).toEqual([
 			{
 				limit: '50',
 				modifiedSince: t(990),
@@ -103,7 +98,7 @@ describe('first activation (Start)', () => {
 			['c00002', 'created'],
 			['c00003', 'created'],
 		]);
-		expect(api.requests()[0].query).toEqual({ limit: '50' });
+		expect(api.log[0].query).toEqual({ limit: '50' });
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -114,7 +109,7 @@ describe('first activation (Start)', () => {
 			['c00003', 'created'],
 			['c00002', 'updated'],
 		]);
-		expect(api.requests()[0].query).toEqual({ limit: '50', modifiedSince: t(5) });
+		expect(api.log[0].query).toEqual({ limit: '50', modifiedSince: t(5) });
 	});
 
 	it('From a Date without a date: a clear error, nothing stored', async () => {
@@ -229,7 +224,7 @@ describe('Fetch Test Event (manual mode)', () => {
 		expect(items).toEqual([
 			expect.objectContaining({ id: 'c00004', event: 'created', resource: 'candidate' }),
 		]);
-		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(940) });
+		expect(api.log.at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(940) });
 		expect(trigger.state()).toEqual(before);
 		expect(trigger.saved).toBe(saved);
 
@@ -252,7 +247,7 @@ describe('Fetch Test Event (manual mode)', () => {
 		const updated = new TriggerHarness({ resource: 'candidate', event: 'updated' });
 		expect(events(itemsOf(await updated.poll('manual')))).toEqual([['c00002', 'updated']]);
 		// The last hour held nothing; the last day did.
-		expect(api.requests().map((r) => r.query.modifiedSince)).toEqual([t(940), t(1000 - 24 * 60)]);
+		expect(api.log.map((r) => r.query.modifiedSince)).toEqual([t(940), t(1000 - 24 * 60)]);
 
 		const created = new TriggerHarness({ resource: 'candidate', event: 'created' });
 		expect(events(itemsOf(await created.poll('manual')))).toEqual([['c00003', 'created']]);
@@ -313,7 +308,7 @@ describe('consecutive polls', () => {
 		// Each poll resumed from where the one before ended, with the cursor's own query; when
 		// the list went on past that position's time, it read from the watermark before moving
 		// past it (that is where c00005, written late at t(41), would sort before the cursor).
-		expect(api.requests().map((r) => [r.query.modifiedSince, r.query.cursor])).toEqual([
+		expect(api.log.map((r) => [r.query.modifiedSince, r.query.cursor])).toEqual([
 			[undefined, undefined],
 			[undefined, cursorAfter(candidate(3, 30, 3))],
 			[t(30), undefined],
@@ -348,17 +343,17 @@ describe('consecutive polls', () => {
 		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
 		const trigger = everything();
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 1000)));
-		expect(api.requests()).toHaveLength(20);
+		expect(api.log).toHaveLength(20);
 		// The second half resumes where the first stopped: no page is read twice.
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1001, 2000)));
-		expect(api.requests()).toHaveLength(40);
-		expect(api.requests()[20].query.cursor).toBe(cursorAfter(candidate(1000, 10)));
+		expect(api.log).toHaveLength(40);
+		expect(api.log[20].query.cursor).toBe(cursorAfter(candidate(1000, 10)));
 
 		for (let idle = 1; idle <= 3; idle++) {
 			expect(await trigger.poll()).toBeNull();
-			expect(api.requests()).toHaveLength(40 + idle);
+			expect(api.log).toHaveLength(40 + idle);
 		}
-		expect(api.requests().at(-1)?.query).toEqual({
+		expect(api.log.at(-1)?.query).toEqual({
 			limit: '50',
 			cursor: cursorAfter(candidate(2000, 10)),
 		});
@@ -369,11 +364,11 @@ describe('consecutive polls', () => {
 		// id before c02000 is found then, not lost behind the cursor.
 		api.touchCandidate('c00007', t(20));
 		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00007', 'updated']]);
-		expect(api.requests()).toHaveLength(84);
-		expect(api.requests()[44].query).toEqual({ limit: '50', modifiedSince: t(10) });
+		expect(api.log).toHaveLength(84);
+		expect(api.log[44].query).toEqual({ limit: '50', modifiedSince: t(10) });
 		// Then idle again: one request per poll.
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests()).toHaveLength(85);
+		expect(api.log).toHaveLength(85);
 	});
 
 	it('a record written late at a time already read is still found while that time is recent', async () => {
@@ -386,21 +381,20 @@ describe('consecutive polls', () => {
 		api.addCandidates(candidate(1, 998));
 		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00001', 'created']]);
 		// Read again from the watermark: the stored cursor was not settled yet.
-		expect(
-			api
-				.requests()
-				.slice(3)
-				.map((r) => r.query.cursor),
-		).toEqual([undefined, cursorAfter(candidate(50, 998)), cursorAfter(candidate(100, 998))]);
+		expect(api.log.slice(3).map((r) => r.query.cursor)).toEqual([
+			undefined,
+			cursorAfter(candidate(50, 998)),
+			cursorAfter(candidate(100, 998)),
+		]);
 
 		// Five minutes on, the cursor is used: one request.
 		api.now = Date.parse(t(1004));
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests()).toHaveLength(7);
+		expect(api.log).toHaveLength(7);
 		api.now = Date.parse(t(1010));
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests()).toHaveLength(8);
-		expect(api.requests().at(-1)?.query.cursor).toBe(cursorAfter(candidate(120, 998)));
+		expect(api.log).toHaveLength(8);
+		expect(api.log.at(-1)?.query.cursor).toBe(cursorAfter(candidate(120, 998)));
 	});
 
 	it('Max Items per Poll inside a page: the next poll re-opens that page, nothing repeated', async () => {
@@ -409,7 +403,7 @@ describe('consecutive polls', () => {
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 70)));
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(71, 120)));
 		// Poll 1: pages 1-2; poll 2: page 2 again (its cursor), then page 3.
-		expect(api.requests().map((r) => r.query.cursor)).toEqual([
+		expect(api.log.map((r) => r.query.cursor)).toEqual([
 			undefined,
 			cursorAfter(candidate(50, 10)),
 			cursorAfter(candidate(50, 10)),
@@ -430,12 +424,7 @@ describe('consecutive polls', () => {
 			['c00061', 'created'],
 			['c00062', 'created'],
 		]);
-		expect(
-			api
-				.requests()
-				.slice(-3)
-				.map((r) => [r.status, r.query.cursor]),
-		).toEqual([
+		expect(api.log.slice(-3).map((r) => [r.status, r.query.cursor])).toEqual([
 			[400, cursorAfter(candidate(60, 10))],
 			[200, undefined],
 			[200, cursorAfter(candidate(50, 10))],
@@ -457,7 +446,7 @@ describe('consecutive polls', () => {
 		);
 		api.fail = ({ index }) => (index === 1 ? 429 : undefined);
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 250)));
-		const log = api.requests();
+		const log = api.log;
 		expect(log.map((r) => r.status)).toEqual([200, 429, 200, 200, 200, 200]);
 		// The 4 requests after the 429 each leave at least 101 ms after the one before (the
 		// refused one included): 404 ms from the 429 to the last, as sent. Arrival times add
@@ -483,7 +472,7 @@ describe('consecutive polls', () => {
 		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
 		const trigger = everything('candidate', { options: { maxItemsPerPoll: 5000 } });
 		expect(new Set(ids(itemsOf(await trigger.poll()))).size).toBe(2000);
-		expect(api.requests()).toHaveLength(40);
+		expect(api.log).toHaveLength(40);
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -568,7 +557,7 @@ describe('jobs', () => {
 		]);
 		expect(await trigger.poll()).toBeNull();
 		// The idle poll is one request, from the watermark: the jobs at t(20), all handled.
-		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(20) });
+		expect(api.log.at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(20) });
 
 		api.touchJob('j00003', t(30), { name: 'Job 3 (senior)' });
 		api.addJobs(job(4, 31));
@@ -597,7 +586,7 @@ describe('jobs', () => {
 		expect(noticed[0].notice).toMatch(
 			/More than 50 jobs share the modification time 2026-03-01T00:10:00.000Z/,
 		);
-		expect(api.requests().map((r) => r.query)).toEqual([
+		expect(api.log.map((r) => r.query)).toEqual([
 			{ limit: '50' },
 			{ limit: '50', cursor: t(10) },
 			{ limit: '50', modifiedSince: '2026-03-01T00:10:00.001Z' },
@@ -632,12 +621,12 @@ describe('jobs', () => {
 			expect(await trigger.poll()).toBeNull();
 
 			api.touchJob(late, t(30));
-			const before = api.requests().length;
+			const before = api.log.length;
 			expect(events(itemsOf(await trigger.poll()))).toEqual([[late, 'updated']]);
 			// Read from the watermark; the page reaches past nothing, so nothing more is asked.
-			expect(api.requests().length - before).toBe(1);
+			expect(api.log.length - before).toBe(1);
 			expect(await trigger.poll()).toBeNull();
-			expect(api.requests().length - before).toBe(2);
+			expect(api.log.length - before).toBe(2);
 		});
 
 		it('on the last page of a poll that moved the watermark (no cursor page after it)', async () => {
@@ -645,7 +634,7 @@ describe('jobs', () => {
 			const trigger = everything('job');
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00001', 'j00002', 'j00003']);
 			// j00001 sits before t(20) on the page that ends there: one read from t(20) says so.
-			expect(api.requests().map((r) => r.query)).toEqual([
+			expect(api.log.map((r) => r.query)).toEqual([
 				{ limit: '50' },
 				{ limit: '50', modifiedSince: t(20) },
 			]);
@@ -694,7 +683,7 @@ describe('jobs', () => {
 		const trigger = new TriggerHarness({ resource: 'job' });
 		expect(ids(itemsOf(await trigger.poll('manual')))).toEqual(['j00002']);
 		// From the window's start, then after it; not from t(995) to settle the state.
-		expect(api.requests().map((r) => r.query)).toEqual([
+		expect(api.log.map((r) => r.query)).toEqual([
 			{ limit: '50', modifiedSince: t(940) },
 			{ limit: '50', modifiedSince: '2026-03-01T15:40:00.001Z' },
 		]);
@@ -709,7 +698,7 @@ describe('jobs', () => {
 		// The first poll reads the whole job list once (every job's stage), then learns where
 		// the list ends; nothing is emitted.
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests().map((r) => r.query)).toEqual([
+		expect(api.log.map((r) => r.query)).toEqual([
 			{ limit: '50' },
 			{ limit: '50', modifiedSince: t(990) },
 		]);
@@ -867,7 +856,7 @@ describe('records the API sends out of order or incomplete', () => {
 		const trigger = everything();
 		const [first, second] = await Promise.all([trigger.poll(), trigger.poll()]);
 		// Both read all three pages; the one that finished first emitted, the other nothing.
-		expect(api.requests()).toHaveLength(6);
+		expect(api.log).toHaveLength(6);
 		const emitted = [...itemsOf(first), ...itemsOf(second)];
 		expect(ids(emitted)).toEqual(cids(range(1, 120)));
 		expect([first, second].filter((result) => result === null)).toHaveLength(1);
