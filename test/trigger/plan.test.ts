@@ -153,16 +153,6 @@ describe('candidates', () => {
 		expect(run.emitted.map((e) => e.event)).toEqual(['created', 'updated']);
 	});
 
-	it('Created only / Updated only: the others are handled (never looked at again), not emitted', () => {
-		const list = [cand('old', at('10:01'), at('09:00')), cand('new', at('10:02'), at('10:01'))];
-		const created = candidates(watermarkAt(at('10:00')), [page(list)], { event: 'created' });
-		expect(created.ids).toEqual(['new']);
-		const updated = candidates(watermarkAt(at('10:00')), [page(list)], { event: 'updated' });
-		expect(updated.ids).toEqual(['old']);
-		expect(updated.state).toEqual(created.state);
-		expect(created.state.watermark).toBe(at('10:02'));
-	});
-
 	it('stops at Max Items per Poll and leaves the watermark where the rest begins', () => {
 		const first = candidates(
 			watermarkAt(at('10:00')),
@@ -212,23 +202,6 @@ describe('candidates', () => {
 		expect(second.plan.stoppedEarly).toBe(false);
 		expect(second.state.watermark).toBe(at('10:04'));
 		expect(second.state.backlog).toBeUndefined();
-	});
-
-	it('a backlog emitted over several polls is classified against where it started', () => {
-		// Start: Everything, first sync: all created, however many polls it takes.
-		const list = [
-			cand('a', at('10:01'), at('08:00')),
-			cand('b', at('10:02'), at('08:00')),
-			cand('c', at('10:03'), at('08:00')),
-		];
-		const first = candidates(watermarkAt(), [page(list)], { maxItems: 2 });
-		expect(first.state.backlog).toEqual({});
-		const rest = candidates(first.state, [page(list.slice(1))], { maxItems: 2 });
-		expect(rest.emitted.map((e) => [e.record.id, e.event])).toEqual([['c', 'created']]);
-		expect(rest.state.backlog).toBeUndefined();
-		// Once caught up, the watermark is the reference again.
-		const later = candidates(rest.state, [page([cand('a', at('10:05'), at('08:00'))])]);
-		expect(later.emitted.map((e) => e.event)).toEqual(['updated']);
 	});
 
 	it('stopping exactly at a page end with more pages: the watermark is the last time read', () => {
@@ -315,24 +288,6 @@ describe('candidates', () => {
 		expect(candidates(run.state, [page([bare])]).ids).toEqual([]);
 	});
 
-	it('a modifiedAt in the future is emitted once but cannot drag the watermark past the clock', () => {
-		const future = '2099-01-01T00:00:00.000Z';
-		const run = candidates(watermarkAt(at('10:00')), [
-			page([cand('a', at('11:00')), cand('time-traveller', future)]),
-		]);
-		expect(run.ids).toEqual(['a', 'time-traveller']);
-		// At most the n8n clock (12:00).
-		expect(run.state.watermark).toBe('2026-03-01T12:00:00.000Z');
-		expect(run.state.seen).toEqual({ [future]: [`time-traveller@${future}`] });
-
-		// Changed half a minute after that clock, before the next poll: still found.
-		const next = candidates(run.state, [
-			page([cand('b', '2026-03-01T12:00:30.000Z'), cand('time-traveller', future)]),
-		]);
-		expect(next.requests).toEqual([{ modifiedSince: '2026-03-01T12:00:00.000Z' }]);
-		expect(next.ids).toEqual(['b']);
-	});
-
 	it('a poll that stops early keeps the keys it did not reach again', () => {
 		const future = '2099-01-01T00:00:00.000Z';
 		const state: TriggerState = {
@@ -377,17 +332,6 @@ describe('candidates', () => {
 		expect(run.requests).toHaveLength(2);
 		expect(run.plan.stoppedEarly).toBe(true);
 		expect(run.state.watermark).toBe(at('10:01'));
-	});
-
-	it('reading without emitting (From Now) learns the end of the list', () => {
-		const run = candidates(
-			watermarkAt(at('11:50')),
-			[page([cand('a', at('11:55')), cand('b', at('11:58'))])],
-			{ emit: false },
-		);
-		expect(run.ids).toEqual([]);
-		expect(run.state.watermark).toBe(at('11:58'));
-		expect(run.state.seen).toEqual({ [at('11:58')]: [`b@${at('11:58')}`] });
 	});
 });
 
@@ -494,22 +438,6 @@ describe('candidates: resuming from the stored cursor', () => {
 
 		const settled = candidates(run.state, [page([], 'after-b')], { now: NOW + SETTLE_MS });
 		expect(settled.requests).toEqual([{ modifiedSince: recent, cursor: 'after-b' }]);
-	});
-
-	it('Max Items per Poll inside a page: the next poll re-opens that page with its cursor', () => {
-		const list = [cand('a', tie), cand('b', tie), cand('c', tie), cand('d', tie)];
-		const first = candidates(
-			watermarkAt(at('10:00')),
-			[page(list.slice(0, 2), 'after-b', true), page(list.slice(2), 'after-d')],
-			{ maxItems: 3 },
-		);
-		expect(first.ids).toEqual(['a', 'b', 'c']);
-		expect(first.state).toMatchObject({ cursor: 'after-b', cursorSince: at('10:00') });
-
-		const second = candidates(first.state, [page(list.slice(2), 'after-d')], { maxItems: 3 });
-		expect(second.requests).toEqual([{ modifiedSince: at('10:00'), cursor: 'after-b' }]);
-		expect(second.ids).toEqual(['d']);
-		expect(second.state.cursor).toBe('after-d');
 	});
 
 	it('Max Items per Poll inside the first page of a poll without a cursor: none is stored', () => {
@@ -622,24 +550,6 @@ describe('jobs', () => {
 	const settledTime = at('11:50');
 	const recent = '2026-03-01T11:58:00.000Z';
 
-	it('a first sync reads from the beginning, emits each job once and stores an exact watermark', () => {
-		const rows = [
-			{ id: 'a', m: at('10:00') },
-			{ id: 'b', m: at('10:05') },
-			{ id: 'c', m: at('10:05') },
-		];
-		const run = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
-		// The page ends at 10:05 with a and b before c: one read from 10:05 says which sit there.
-		expect(run.requests).toEqual([{}, { modifiedSince: at('10:05') }]);
-		expect(run.ids).toEqual(['a', 'b', 'c']);
-		expect(run.emitted.every((e) => e.event === 'created')).toBe(true);
-		expect(run.state).toMatchObject({ watermark: at('10:05') });
-		// Only the jobs that sit at the watermark are kept: a is not there.
-		expect(run.state.seen).toEqual({
-			[at('10:05')]: [recordKey(job('b')), recordKey(job('c'))],
-		});
-	});
-
 	it('a job whose modification time moved is emitted once as updated, even when the list shows nothing new (settled)', () => {
 		const rows: Row[] = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, m: at(`10:0${i}`) }));
 		const first = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
@@ -704,33 +614,6 @@ describe('jobs', () => {
 		}
 		expect(seen).toEqual(rows.map((row) => row.id));
 		expect(state).toMatchObject({ watermark: at('10:02') });
-	});
-
-	it('a stalled cursor: emits the page with a notice, steps past that time, never loops', () => {
-		const rows: Row[] = [
-			{ id: 'a', m: at('10:01') },
-			...Array.from({ length: 60 }, (_, i) => ({
-				id: `s${String(i).padStart(2, '0')}`,
-				m: at('10:05'),
-			})),
-			{ id: 'after', m: at('10:06') },
-		];
-		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, jobList(rows));
-		expect(run.requests).toEqual([
-			{ modifiedSince: at('10:00') },
-			{ modifiedSince: '2026-03-01T10:00:00.001Z' },
-			{ modifiedSince: '2026-03-01T10:00:00.001Z', cursor: at('10:05') },
-			{ modifiedSince: '2026-03-01T10:05:00.001Z' },
-		]);
-		// The 50 the API can list at 10:05 (a and 49 on the first page, then the page at 10:05).
-		expect(run.ids).toEqual(['a', ...rows.slice(1, 51).map((r) => r.id), 'after']);
-		const noticed = run.emitted.filter((e) => e.notice);
-		expect(noticed.map((e) => e.record.id)).toEqual([rows[50].id]);
-		expect(noticed[0].notice).toMatch(
-			/More than 50 jobs share the modification time 2026-03-01T10:05:00.000Z/,
-		);
-		expect(run.state.watermark).toBe(at('10:06'));
-		expect(run.state.notice).toBeUndefined();
 	});
 
 	it('a stall on a page with nothing new to emit: the notice waits for the next emitted item', () => {

@@ -5,7 +5,18 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { API, API_KEY, useFakeApi, candidate, cursorAfter, job, jobStage, t } from './fakeApi';
+import { recordKey } from '../../nodes/RecruitingTrigger/lists/records';
+import {
+	API,
+	API_KEY,
+	useFakeApi,
+	candidate,
+	cursorAfter,
+	job,
+	jobListItem,
+	jobStage,
+	t,
+} from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 
 const api = useFakeApi();
@@ -49,6 +60,7 @@ describe('first activation (Start)', () => {
 			},
 		]);
 		expect(trigger.state()).toMatchObject({ v: 1, resource: 'candidate', watermark: t(998) });
+		expect(trigger.state()?.seen).toEqual({ [t(998)]: [`c00003@${t(998)}`] });
 
 		api.now = Date.parse(t(1005));
 		api.addCandidates(candidate(4, 1001));
@@ -401,14 +413,17 @@ describe('consecutive polls', () => {
 		api.addCandidates(...range(1, 120).map((n) => candidate(n, 10)));
 		const trigger = everything('candidate', { options: { maxItemsPerPoll: 70 } });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 70)));
+		const reopened = cursorAfter(candidate(50, 10));
+		expect(trigger.state()).toMatchObject({ cursor: reopened, cursorSince: '' });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(71, 120)));
 		// Poll 1: pages 1-2; poll 2: page 2 again (its cursor), then page 3.
-		expect(api.log.map((r) => r.query.cursor)).toEqual([
-			undefined,
-			cursorAfter(candidate(50, 10)),
-			cursorAfter(candidate(50, 10)),
-			cursorAfter(candidate(100, 10)),
+		expect(api.log.map((r) => r.query)).toEqual([
+			{ limit: '50' },
+			{ limit: '50', cursor: reopened },
+			{ limit: '50', cursor: reopened },
+			{ limit: '50', cursor: cursorAfter(candidate(100, 10)) },
 		]);
+		expect(trigger.state()?.cursor).toBe(cursorAfter(candidate(120, 10)));
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -522,6 +537,7 @@ describe('consecutive polls', () => {
 		const trigger = everything('candidate', { options: { maxItemsPerPoll: 100 } });
 
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 100)));
+		expect(trigger.state()?.backlog).toEqual({});
 		// During the backlog: one already emitted and one not yet emitted change.
 		api.touchCandidate('c00050', t(500));
 		api.touchCandidate('c00150', t(501));
@@ -537,6 +553,7 @@ describe('consecutive polls', () => {
 			['c00050', 'created'],
 			['c00150', 'created'],
 		]);
+		expect(trigger.state()?.backlog).toBeUndefined();
 		expect(await trigger.poll()).toBeNull();
 
 		// Caught up: an old record changed again is an update.
@@ -594,6 +611,8 @@ describe('jobs', () => {
 			// before the new watermark (the next poll's own first request).
 			{ limit: '50', modifiedSince: t(16) },
 		]);
+		expect(trigger.state()).toMatchObject({ watermark: t(16) });
+		expect(trigger.state()?.notice).toBeUndefined();
 
 		expect(await trigger.poll()).toBeNull();
 		api.touchJob('j00060', t(20));
@@ -632,12 +651,21 @@ describe('jobs', () => {
 		it('on the last page of a poll that moved the watermark (no cursor page after it)', async () => {
 			api.addJobs(job(1, 10), job(2, 20), job(3, 20));
 			const trigger = everything('job');
-			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00001', 'j00002', 'j00003']);
+			expect(events(itemsOf(await trigger.poll()))).toEqual([
+				['j00001', 'created'],
+				['j00002', 'created'],
+				['j00003', 'created'],
+			]);
 			// j00001 sits before t(20) on the page that ends there: one read from t(20) says so.
 			expect(api.log.map((r) => r.query)).toEqual([
 				{ limit: '50' },
 				{ limit: '50', modifiedSince: t(20) },
 			]);
+			// Only the jobs that sit at the watermark are kept: j00001 is not there.
+			expect(trigger.state()).toMatchObject({ watermark: t(20) });
+			expect(trigger.state()?.seen).toEqual({
+				[t(20)]: [job(2, 20), job(3, 20)].map((row) => recordKey(jobListItem(row))),
+			});
 
 			api.touchJob('j00001', t(20));
 			expect(events(itemsOf(await trigger.poll()))).toEqual([['j00001', 'updated']]);
@@ -786,6 +814,8 @@ describe('Event filter', () => {
 		api.addCandidates(candidate(3, 31));
 		expect(events(itemsOf(await created.poll()))).toEqual([['c00003', 'created']]);
 		expect(events(itemsOf(await updated.poll()))).toEqual([['c00001', 'updated']]);
+		// What one filters out it has handled all the same: the two keep the same state.
+		expect(updated.state()).toEqual(created.state());
 		expect(events(itemsOf(await both.poll()))).toEqual([
 			['c00001', 'updated'],
 			['c00003', 'created'],
@@ -829,21 +859,22 @@ describe('records the API sends out of order or incomplete', () => {
 		expect(seen).toHaveLength(5);
 	});
 
+	const FUTURE = '2099-01-01T00:00:00.000Z';
+
 	it('a modifiedAt in the future is emitted once and does not hide later changes', async () => {
-		api.addCandidates(candidate(1, 10), {
-			...candidate(2, 10),
-			modifiedAt: '2099-01-01T00:00:00.000Z',
-		});
+		api.addCandidates(candidate(1, 10), { ...candidate(2, 10), modifiedAt: FUTURE });
 		const trigger = everything();
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00001', 'c00002']);
-		// Never past the n8n clock, 16:40.
+		// Never past the n8n clock, 16:40; the future record is kept at its own time.
 		expect(trigger.state()).toMatchObject({ watermark: t(1000) });
+		expect(trigger.state()?.seen).toEqual({ [FUTURE]: [`c00002@${FUTURE}`] });
 
 		// Changed 30 s after the poll's clock, before the next poll: a watermark held at the
 		// future record's time (or at the clock plus a minute) would skip it.
 		api.now = Date.parse(t(1001));
 		api.addCandidates({ ...candidate(3, 1000), modifiedAt: t(1000, 30_000) });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00003']);
+		expect(api.log.slice(1).map((r) => r.query)).toEqual([{ limit: '50', modifiedSince: t(1000) }]);
 
 		api.now = Date.parse(t(1010));
 		api.addCandidates(candidate(4, 1005));
