@@ -6,7 +6,6 @@ import type { PlanOptions } from '../../nodes/RecruitingTrigger/lists/plan';
 import { fingerprint, idOfKey, recordKey } from '../../nodes/RecruitingTrigger/lists/records';
 import { emptyState, loadState } from '../../nodes/RecruitingTrigger/lists/state';
 import type { TriggerState } from '../../nodes/RecruitingTrigger/lists/state';
-import { SETTLE_MS } from '../../nodes/RecruitingTrigger/lists/walk';
 import type { Emission, ListRequest } from '../../nodes/RecruitingTrigger/lists/walk';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -338,21 +337,6 @@ describe('candidates', () => {
 describe('candidates: resuming from the stored cursor', () => {
 	const tie = at('10:05');
 
-	it('a list read to the end stores its last nextCursor; the next poll starts from it', () => {
-		const run = candidates(watermarkAt(), [
-			page([cand('a', at('10:00'))], 'p1', true),
-			page([cand('b', tie)], 'p2'),
-		]);
-		expect(run.state).toMatchObject({ cursor: 'p2', cursorAt: tie, cursorSince: '' });
-
-		// p2 is sent back with the query it came from (none), not with the new watermark.
-		const next = candidates(run.state, [page([], 'p2')]);
-		expect(next.requests).toEqual([{ cursor: 'p2' }]);
-		expect(next.emitted).toEqual([]);
-		// Nothing new: the same position again, and the same watermark.
-		expect(next.state).toEqual(run.state);
-	});
-
 	const checkedAt = '2026-03-01T11:30:00.000Z';
 	/** Handled `ids` at the tie, and a checked cursor after the last of them. */
 	const resumingAfter = (...ids: string[]): TriggerState => ({
@@ -419,25 +403,6 @@ describe('candidates: resuming from the stored cursor', () => {
 		const run = candidates(state, [page([cand('b', tie)], 'after-b')]);
 		expect(run.requests).toEqual([{ modifiedSince: tie }]);
 		expect(run.ids).toEqual(['b']);
-	});
-
-	it('a cursor whose times are not yet settled is not used: the watermark finds late records', () => {
-		// Written at 11:57 and read; the next poll, at 12:00, is within SETTLE_MS of it.
-		const recent = '2026-03-01T11:57:00.000Z';
-		const state: TriggerState = {
-			...watermarkAt(recent, 'b'),
-			cursor: 'after-b',
-			cursorAt: recent,
-			cursorSince: recent,
-		};
-		// `a` was written at 11:57 too, after that read, and sorts before `b`.
-		const run = candidates(state, [page([cand('a', recent), cand('b', recent)], 'after-b')]);
-		expect(run.requests).toEqual([{ modifiedSince: recent }]);
-		expect(run.ids).toEqual(['a']);
-		expect(run.state).toMatchObject({ cursor: 'after-b', cursorAt: recent });
-
-		const settled = candidates(run.state, [page([], 'after-b')], { now: NOW + SETTLE_MS });
-		expect(settled.requests).toEqual([{ modifiedSince: recent, cursor: 'after-b' }]);
 	});
 
 	it('Max Items per Poll inside the first page of a poll without a cursor: none is stored', () => {
@@ -700,27 +665,13 @@ describe('jobs', () => {
 			...emptyState('job', at('10:07')),
 			seen: { [at('10:07')]: [recordKey(job('a')), recordKey(job('b'))] },
 		};
-		const idle = drive(state, { resource: 'job' }, jobList(rows));
+		// As the earlier job trigger stored it (a page of keys at its watermark): read on exactly.
+		const idle = drive(loadState(state, 'job') as TriggerState, { resource: 'job' }, jobList(rows));
 		expect(idle.requests).toEqual([{ modifiedSince: at('10:07') }]);
 		expect(idle.state.seen).toEqual({ [at('10:07')]: [recordKey(job('b'))] });
 		// Changed late at 10:07 where the list shows nothing else of it: a change, emitted.
 		rows[0].m = at('10:07');
 		expect(drive(idle.state, { resource: 'job' }, jobList(rows)).ids).toEqual(['a']);
-	});
-
-	it('a state stored by the earlier job trigger (a page of keys at its watermark) reads on exactly', () => {
-		const rows: Row[] = [
-			{ id: 'a', m: at('10:00') },
-			{ id: 'b', m: at('10:07') },
-		];
-		const old: TriggerState = {
-			...emptyState('job', at('10:07')),
-			seen: { [at('10:07')]: [recordKey(job('a')), recordKey(job('b'))] },
-		};
-		rows[0].m = at('10:08');
-		const run = drive(loadState(old, 'job') as TriggerState, { resource: 'job' }, jobList(rows));
-		expect(run.requests[0]).toEqual({ modifiedSince: at('10:07') });
-		expect(run.ids).toEqual(['a']);
 	});
 });
 
