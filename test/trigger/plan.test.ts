@@ -27,13 +27,18 @@ function page(items: Json[], nextCursor = '', hasNextPage = false): Page {
 	return { items, nextCursor, hasNextPage };
 }
 
-/** Runs one poll against `serve` (one page per request); returns what it asked and emitted. */
-function drive(
+/**
+ * One poll of the state's list from `state`, `serve` answering each request (pages served in
+ * turn, or a server); what it asked and emitted.
+ */
+function poll(
 	state: TriggerState,
-	options: Partial<PlanOptions> & Pick<PlanOptions, 'resource'>,
-	serve: (request: ListRequest, index: number) => Page,
+	serve: Page[] | ((request: ListRequest, index: number) => Page),
+	options: Partial<PlanOptions> = {},
 ) {
+	const answer = Array.isArray(serve) ? pages(...serve) : serve;
 	const plan = new PollPlan(state, {
+		resource: state.resource,
 		event: 'createdOrUpdated',
 		maxItems: Infinity,
 		now: NOW,
@@ -44,22 +49,9 @@ function drive(
 	for (let request = plan.nextRequest(); request; request = plan.nextRequest()) {
 		if (requests.length > 100) throw new Error('the plan does not stop');
 		requests.push(request);
-		emitted.push(...plan.take(serve(request, requests.length - 1)));
+		emitted.push(...plan.take(answer(request, requests.length - 1)));
 	}
 	return { plan, requests, emitted, ids: emitted.map((e) => e.record.id), state: plan.nextState() };
-}
-
-/** One poll of the candidate list from `state`; `serve`: pages served in turn, or a server. */
-function candidates(
-	state: TriggerState,
-	serve: Page[] | ((request: ListRequest, index: number) => Page),
-	options: Partial<PlanOptions> = {},
-) {
-	return drive(
-		state,
-		{ resource: 'candidate', ...options },
-		Array.isArray(serve) ? pages(...serve) : serve,
-	);
 }
 
 /** A candidate state at `watermark` (none: a first sync), the candidates `ids` handled there. */
@@ -79,7 +71,7 @@ function pages(...list: Page[]) {
 
 describe('candidates', () => {
 	it('emits everything on a first full sync, as created, and keeps the keys at the last time', () => {
-		const run = candidates(watermarkAt(), [
+		const run = poll(watermarkAt(), [
 			page([cand('a', at('10:00')), cand('b', at('10:01'))], 'x', true),
 			page([cand('c', at('10:02')), cand('d', at('10:02'))]),
 		]);
@@ -102,7 +94,7 @@ describe('candidates', () => {
 	});
 
 	it('skips records already emitted at the watermark and emits one modified again', () => {
-		const run = candidates(watermarkAt(at('10:02'), 'c', 'd'), [
+		const run = poll(watermarkAt(at('10:02'), 'c', 'd'), [
 			page([
 				cand('c', at('10:02')),
 				cand('d', at('10:02')),
@@ -117,7 +109,7 @@ describe('candidates', () => {
 	});
 
 	it('classifies created and updated against the watermark the poll started from', () => {
-		const run = candidates(watermarkAt(at('10:00')), [
+		const run = poll(watermarkAt(at('10:00')), [
 			page([
 				cand('old', at('10:01'), at('09:00')),
 				cand('new', at('10:02'), at('10:00')),
@@ -132,7 +124,7 @@ describe('candidates', () => {
 	});
 
 	it('a record already handled at the watermark is updated when it changes, even if created then', () => {
-		const run = candidates(watermarkAt(at('10:02'), 'c'), [
+		const run = poll(watermarkAt(at('10:02'), 'c'), [
 			page([
 				cand('c', at('10:02'), at('10:02')),
 				cand('d', at('10:02'), at('10:02')),
@@ -146,14 +138,14 @@ describe('candidates', () => {
 	});
 
 	it('a record listed twice in one poll (changed while paging) is created, then updated', () => {
-		const run = candidates(watermarkAt(at('10:00')), [
+		const run = poll(watermarkAt(at('10:00')), [
 			page([cand('n', at('10:01'), at('10:01')), cand('n', at('10:03'), at('10:01'))]),
 		]);
 		expect(run.emitted.map((e) => e.event)).toEqual(['created', 'updated']);
 	});
 
 	it('stops at Max Items per Poll and leaves the watermark where the rest begins', () => {
-		const first = candidates(
+		const first = poll(
 			watermarkAt(at('10:00')),
 			[
 				page(
@@ -176,7 +168,7 @@ describe('candidates', () => {
 		expect(first.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`, `c@${at('10:02')}`] });
 		expect(first.state.backlog).toEqual({ since: at('10:00') });
 
-		const second = candidates(
+		const second = poll(
 			first.state,
 			[
 				page(
@@ -204,7 +196,7 @@ describe('candidates', () => {
 	});
 
 	it('stopping exactly at a page end with more pages: the watermark is the last time read', () => {
-		const run = candidates(
+		const run = poll(
 			watermarkAt(),
 			[page([cand('a', at('10:01')), cand('b', at('10:02'))], 'x', true)],
 			{ maxItems: 2 },
@@ -215,7 +207,7 @@ describe('candidates', () => {
 	});
 
 	it('records out of order: the watermark never passes a record not yet handled', () => {
-		const run = candidates(
+		const run = poll(
 			watermarkAt(at('10:00')),
 			[
 				page([
@@ -235,7 +227,7 @@ describe('candidates', () => {
 			[at('10:07')]: [`b@${at('10:07')}`],
 		});
 
-		const next = candidates(run.state, [
+		const next = poll(run.state, [
 			page([
 				cand('c', at('10:03')),
 				cand('a', at('10:05')),
@@ -248,19 +240,19 @@ describe('candidates', () => {
 	});
 
 	it('records listed although older than the watermark are neither emitted nor move it back', () => {
-		const run = candidates(watermarkAt(at('10:00')), [
+		const run = poll(watermarkAt(at('10:00')), [
 			page([cand('stale', at('09:00')), cand('a', at('10:01'))]),
 		]);
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.watermark).toBe(at('10:01'));
-		const nothing = candidates(watermarkAt(at('10:00')), [page([cand('stale', at('09:00'))])]);
+		const nothing = poll(watermarkAt(at('10:00')), [page([cand('stale', at('09:00'))])]);
 		expect(nothing.ids).toEqual([]);
 		expect(nothing.state.watermark).toBe(at('10:00'));
 	});
 
 	it('a record without modifiedAt is emitted once per content, and does not move the watermark', () => {
 		const bare = { id: 'x', createdAt: at('09:00'), note: 'v1' };
-		const run = candidates(watermarkAt(at('10:00')), [
+		const run = poll(watermarkAt(at('10:00')), [
 			page([cand('a', at('10:01')), bare, cand('b', at('10:02'))]),
 		]);
 		expect(run.ids).toEqual(['a', 'x', 'b']);
@@ -270,21 +262,19 @@ describe('candidates', () => {
 			expect.arrayContaining([recordKey(bare), `b@${at('10:02')}`]),
 		);
 
-		const again = candidates(run.state, [page([bare, cand('b', at('10:02'))])]);
+		const again = poll(run.state, [page([bare, cand('b', at('10:02'))])]);
 		expect(again.ids).toEqual([]);
-		const changed = candidates(run.state, [
-			page([{ ...bare, note: 'v2' }, cand('b', at('10:02'))]),
-		]);
+		const changed = poll(run.state, [page([{ ...bare, note: 'v2' }, cand('b', at('10:02'))])]);
 		expect(changed.ids).toEqual(['x']);
 	});
 
 	it('only records without modifiedAt: emitted, watermark unchanged, kept until seen again', () => {
 		const bare = { id: 'x', createdAt: at('09:00') };
-		const run = candidates(watermarkAt(at('10:00')), [page([bare])]);
+		const run = poll(watermarkAt(at('10:00')), [page([bare])]);
 		expect(run.ids).toEqual(['x']);
 		expect(run.state.watermark).toBe(at('10:00'));
 		expect(run.state.seen).toEqual({ [at('10:00')]: [recordKey(bare)] });
-		expect(candidates(run.state, [page([bare])]).ids).toEqual([]);
+		expect(poll(run.state, [page([bare])]).ids).toEqual([]);
 	});
 
 	it('a poll that stops early keeps the keys it did not reach again', () => {
@@ -293,7 +283,7 @@ describe('candidates', () => {
 			...watermarkAt(at('10:00')),
 			seen: { [future]: [`f@${future}`] },
 		};
-		const run = candidates(
+		const run = poll(
 			state,
 			[page([cand('a', at('10:01')), cand('b', at('10:02')), cand('f', future)])],
 			{ maxItems: 1 },
@@ -303,13 +293,13 @@ describe('candidates', () => {
 			[at('10:01')]: [`a@${at('10:01')}`],
 			[future]: [`f@${future}`],
 		});
-		const rest = candidates(run.state, [page([cand('b', at('10:02')), cand('f', future)])]);
+		const rest = poll(run.state, [page([cand('b', at('10:02')), cand('f', future)])]);
 		expect(rest.ids).toEqual(['b']);
 	});
 
 	it('does not read past the last page and refuses a cursor that repeats', () => {
 		expect(() =>
-			candidates(watermarkAt(), (request) =>
+			poll(watermarkAt(), (request) =>
 				page(
 					[cand(request.cursor ?? 'first', at('10:00'))],
 					request.cursor === 'A' ? 'B' : 'A',
@@ -317,13 +307,13 @@ describe('candidates', () => {
 				),
 			),
 		).toThrow(PagingError);
-		expect(() => candidates(watermarkAt(), [page([cand('a', at('10:00'))], '', true)])).toThrow(
+		expect(() => poll(watermarkAt(), [page([cand('a', at('10:00'))], '', true)])).toThrow(
 			/gave no cursor/,
 		);
 	});
 
 	it('a page limit per poll stops like Max Items, nothing skipped', () => {
-		const run = candidates(
+		const run = poll(
 			watermarkAt(),
 			(_request, index) => page([cand(`r${index}`, at(`10:0${index}`))], `p${index}`, true),
 			{ maxPages: 2 },
@@ -348,7 +338,7 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('resumed mid-tie, only what follows the cursor is read while the list stays at the tie', () => {
-		const run = candidates(
+		const run = poll(
 			resumingAfter('a', 'b'),
 			[page([cand('c', tie), cand('d', tie)], 'after-d', true)],
 			{ maxItems: 1 },
@@ -359,7 +349,7 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('before the watermark moves past the cursor’s time, the poll reads from the watermark: a record written late at that time, sorting before the cursor, is found', () => {
-		const run = candidates(resumingAfter('b', 'c'), (request) =>
+		const run = poll(resumingAfter('b', 'c'), (request) =>
 			request.cursor === 'after-c'
 				? page([cand('d', at('10:06'))], 'after-d')
 				: page(
@@ -387,10 +377,10 @@ describe('candidates: resuming from the stored cursor', () => {
 			cursorSince: '',
 			checkedAt,
 		};
-		const idle = candidates(state, [page([], 'after-a')]);
+		const idle = poll(state, [page([], 'after-a')]);
 		expect(idle.requests).toEqual([{ cursor: 'after-a' }]);
 		expect(idle.state).toEqual(state);
-		const hourLater = candidates({ ...state, checkedAt: '2026-03-01T10:59:00.000Z' }, [
+		const hourLater = poll({ ...state, checkedAt: '2026-03-01T10:59:00.000Z' }, [
 			page([cand('a', tie), cand('late', tie)], 'after-late'),
 		]);
 		expect(hourLater.requests).toEqual([{ modifiedSince: tie }]);
@@ -400,13 +390,13 @@ describe('candidates: resuming from the stored cursor', () => {
 	it('a cursor stored without its query is not used', () => {
 		const state = { ...watermarkAt(tie, 'a'), cursor: 'after-a', cursorAt: tie };
 		expect(loadState(state, 'candidate')?.cursor).toBeUndefined();
-		const run = candidates(state, [page([cand('b', tie)], 'after-b')]);
+		const run = poll(state, [page([cand('b', tie)], 'after-b')]);
 		expect(run.requests).toEqual([{ modifiedSince: tie }]);
 		expect(run.ids).toEqual(['b']);
 	});
 
 	it('Max Items per Poll inside the first page of a poll without a cursor: none is stored', () => {
-		const run = candidates(
+		const run = poll(
 			watermarkAt(at('10:00')),
 			[page([cand('a', tie), cand('b', tie)], 'after-b')],
 			{ maxItems: 1 },
@@ -417,7 +407,7 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('stopping at a page end stores that page’s nextCursor', () => {
-		const run = candidates(
+		const run = poll(
 			watermarkAt(at('10:00')),
 			[page([cand('a', tie), cand('b', tie)], 'after-b', true)],
 			{ maxItems: 2 },
@@ -426,7 +416,7 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('the page limit per poll stores the cursor of the page not yet read', () => {
-		const run = candidates(
+		const run = poll(
 			watermarkAt(at('10:00')),
 			(_request, index) => page([cand(`r${index}`, tie)], `after-${index}`, true),
 			{ maxPages: 2 },
@@ -440,7 +430,7 @@ describe('candidates: resuming from the stored cursor', () => {
 		['without a modifiedAt', [cand('a', at('10:06')), cand('b', undefined)]],
 		['dated past the n8n clock', [cand('a', at('10:06')), cand('b', '2099-01-01T00:00:00.000Z')]],
 	])('a list %s stores no cursor: the next poll reads from the watermark', (_what, items) => {
-		const run = candidates(watermarkAt(at('10:00')), [page(items, 'after-b')]);
+		const run = poll(watermarkAt(at('10:00')), [page(items, 'after-b')]);
 		expect(run.ids).toEqual(['a', 'b']);
 		expect(run.state.cursor).toBeUndefined();
 	});
@@ -467,11 +457,7 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('jobs never store a cursor (theirs is a time, already the watermark)', () => {
-		const run = drive(
-			emptyState('job'),
-			{ resource: 'job' },
-			pages(page([{ id: 'j1', name: 'x' }], at('10:00'))),
-		);
+		const run = poll(emptyState('job'), pages(page([{ id: 'j1', name: 'x' }], at('10:00'))));
 		expect(run.state.cursor).toBeUndefined();
 		expect(loadState({ ...run.state, cursor: 'x' }, 'job')?.cursor).toBeUndefined();
 	});
@@ -517,18 +503,18 @@ describe('jobs', () => {
 
 	it('a job whose modification time moved is emitted once as updated, even when the list shows nothing new (settled)', () => {
 		const rows: Row[] = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, m: at(`10:0${i}`) }));
-		const first = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
+		const first = poll(emptyState('job'), jobList(rows));
 		expect(first.ids).toEqual(['a', 'b', 'c', 'd', 'e']);
 		// The oldest job changes where the list does not show it (custom attributes, stage totals).
 		rows[0].m = settledTime;
-		const second = drive(first.state, { resource: 'job' }, jobList(rows));
+		const second = poll(first.state, jobList(rows));
 		// From the watermark; its first page reaches past it, so the read after it says which jobs moved.
 		expect(second.requests).toEqual([
 			{ modifiedSince: at('10:04') },
 			{ modifiedSince: '2026-03-01T10:04:00.001Z' },
 		]);
 		expect(second.emitted.map((e) => [e.record.id, e.event])).toEqual([['a', 'updated']]);
-		const third = drive(second.state, { resource: 'job' }, jobList(rows));
+		const third = poll(second.state, jobList(rows));
 		// Idle: one request, from the watermark (the jobs at it, all handled).
 		expect(third.requests).toEqual([{ modifiedSince: settledTime }]);
 		expect(third.ids).toEqual([]);
@@ -539,16 +525,16 @@ describe('jobs', () => {
 			{ id: 'a', m: recent },
 			{ id: 'b', m: recent },
 		];
-		const first = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
+		const first = poll(emptyState('job'), jobList(rows));
 		expect(first.state).toMatchObject({ watermark: recent });
 		// Idle and unsettled: one request, from the watermark.
-		const idle = drive(first.state, { resource: 'job' }, jobList(rows));
+		const idle = poll(first.state, jobList(rows));
 		expect(idle.requests).toEqual([{ modifiedSince: recent }]);
 		expect(idle.ids).toEqual([]);
 		// b moves on invisibly, c is written late at the watermark's own time, d is new.
 		rows[1].m = '2026-03-01T11:59:00.000Z';
 		rows.push({ id: 'c', m: recent }, { id: 'd', m: '2026-03-01T11:59:30.000Z' });
-		const next = drive(idle.state, { resource: 'job' }, jobList(rows));
+		const next = poll(idle.state, jobList(rows));
 		expect(next.requests).toEqual([
 			{ modifiedSince: recent },
 			{ modifiedSince: '2026-03-01T11:58:00.001Z' },
@@ -561,7 +547,7 @@ describe('jobs', () => {
 			['d', 'updated'],
 		]);
 		expect(next.state).toMatchObject({ watermark: '2026-03-01T11:59:30.000Z' });
-		expect(drive(next.state, { resource: 'job' }, jobList(rows)).ids).toEqual([]);
+		expect(poll(next.state, jobList(rows)).ids).toEqual([]);
 	});
 
 	it('Max Items per Poll ends a poll on a page’s nextCursor (asking for fewer), nothing lost or repeated across polls', () => {
@@ -571,8 +557,8 @@ describe('jobs', () => {
 		}));
 		let state = emptyState('job');
 		const seen: string[] = [];
-		for (let poll = 0; poll < 6; poll++) {
-			const run = drive(state, { resource: 'job', maxItems: 4 }, jobList(rows));
+		for (let n = 0; n < 6; n++) {
+			const run = poll(state, jobList(rows), { maxItems: 4 });
 			expect(run.ids.length).toBeLessThanOrEqual(4);
 			seen.push(...(run.ids as string[]));
 			state = run.state;
@@ -587,42 +573,37 @@ describe('jobs', () => {
 			...emptyState('job', at('10:05')),
 			seen: { [at('10:05')]: stuck.map((j) => recordKey(j)) },
 		};
-		const run = drive(state, { resource: 'job' }, (request) =>
+		const run = poll(state, (request) =>
 			request.modifiedSince === at('10:05') ? page(stuck, at('10:05'), true) : page([]),
 		);
 		expect(run.ids).toEqual([]);
 		expect(run.state.watermark).toBe('2026-03-01T10:05:00.001Z');
 		expect(run.state.notice).toMatch(/More than 50 jobs/);
 
-		const next = drive(run.state, { resource: 'job' }, () => page([job('x')], at('10:10')));
+		const next = poll(run.state, () => page([job('x')], at('10:10')));
 		expect(next.emitted[0].notice).toMatch(/More than 50 jobs/);
 		expect(next.state.notice).toBeUndefined();
 	});
 
 	it('refuses a cursor that goes backwards or is not a time', () => {
 		expect(() =>
-			drive(
+			poll(
 				emptyState('job'),
-				{ resource: 'job' },
 				pages(page([job('a')], at('10:05'), true), page([job('b')], at('10:01'), true)),
 			),
 		).toThrow(/went backwards/);
-		expect(() =>
-			drive(emptyState('job'), { resource: 'job' }, pages(page([job('a')], 'soon', true))),
-		).toThrow(/not a date/);
+		expect(() => poll(emptyState('job'), pages(page([job('a')], 'soon', true)))).toThrow(
+			/not a date/,
+		);
 	});
 
 	it('a last page without a cursor: its jobs are kept past the watermark and not repeated while unchanged', () => {
-		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, () =>
-			page([job('a')], ''),
-		);
+		const run = poll(emptyState('job', at('10:00')), () => page([job('a')], ''));
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.watermark).toBe(at('10:00'));
-		const again = drive(run.state, { resource: 'job' }, () => page([job('a')], ''));
+		const again = poll(run.state, () => page([job('a')], ''));
 		expect(again.ids).toEqual([]);
-		expect(
-			drive(again.state, { resource: 'job' }, () => page([job('a', 'Renamed')], '')).ids,
-		).toEqual(['a']);
+		expect(poll(again.state, () => page([job('a', 'Renamed')], '')).ids).toEqual(['a']);
 	});
 
 	it('the page limit ends a poll with the read that settles its watermark', () => {
@@ -630,14 +611,14 @@ describe('jobs', () => {
 			id: `j${String(i).padStart(3, '0')}`,
 			m: at(`10:${String(Math.floor(i / 2)).padStart(2, '0')}`),
 		}));
-		const run = drive(emptyState('job'), { resource: 'job', maxPages: 2 }, jobList(rows));
+		const run = poll(emptyState('job'), jobList(rows), { maxPages: 2 });
 		// Two pages, then one read from where the second ended (10:48): j096 and j097.
 		expect(run.requests).toEqual([{}, { cursor: at('10:24') }, { modifiedSince: at('10:48') }]);
 		expect(run.state.watermark).toBe(at('10:48'));
 		expect(run.state.seen).toEqual({
 			[at('10:48')]: [recordKey(job('j096')), recordKey(job('j097'))],
 		});
-		const next = drive(run.state, { resource: 'job' }, jobList(rows));
+		const next = poll(run.state, jobList(rows));
 		expect(next.ids).toEqual(rows.slice(98).map((row) => row.id));
 	});
 
@@ -646,14 +627,14 @@ describe('jobs', () => {
 			{ id: 'a', m: at('10:00') },
 			{ id: 'b', m: at('10:05') },
 		];
-		const run = drive(emptyState('job'), { resource: 'job' }, (request, index) => {
+		const run = poll(emptyState('job'), (request, index) => {
 			if (index === 1) rows.push({ id: 'c', m: at('10:05') });
 			return jobList(rows)(request);
 		});
 		expect(run.requests).toEqual([{}, { modifiedSince: at('10:05') }]);
 		expect(run.ids).toEqual(['a', 'b']);
 		expect(run.state.seen).toEqual({ [at('10:05')]: [recordKey(job('b'))] });
-		expect(drive(run.state, { resource: 'job' }, jobList(rows)).ids).toEqual(['c']);
+		expect(poll(run.state, jobList(rows)).ids).toEqual(['c']);
 	});
 
 	it('a stored state that keeps a job at its watermark although it sits before: the first read drops it', () => {
@@ -666,12 +647,12 @@ describe('jobs', () => {
 			seen: { [at('10:07')]: [recordKey(job('a')), recordKey(job('b'))] },
 		};
 		// As the earlier job trigger stored it (a page of keys at its watermark): read on exactly.
-		const idle = drive(loadState(state, 'job') as TriggerState, { resource: 'job' }, jobList(rows));
+		const idle = poll(loadState(state, 'job') as TriggerState, jobList(rows));
 		expect(idle.requests).toEqual([{ modifiedSince: at('10:07') }]);
 		expect(idle.state.seen).toEqual({ [at('10:07')]: [recordKey(job('b'))] });
 		// Changed late at 10:07 where the list shows nothing else of it: a change, emitted.
 		rows[0].m = at('10:07');
-		expect(drive(idle.state, { resource: 'job' }, jobList(rows)).ids).toEqual(['a']);
+		expect(poll(idle.state, jobList(rows)).ids).toEqual(['a']);
 	});
 });
 
