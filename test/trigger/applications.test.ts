@@ -62,9 +62,9 @@ async function pollReads(watch: TriggerHarness): Promise<{ read: string[]; items
 	return { read: readsSince(before).map((path) => path.split('/').pop() as string), items };
 }
 
-/** Jobs to Watch: these, picked by ID. */
+/** Jobs to Watch: Picked Jobs, these by ID. */
 function picked(...ids: string[]): INodeParameters {
-	return { jobs: ids.map((id) => ({ job: byId(id) })) };
+	return { watch: 'picked', pickedJobs: { jobs: ids.map((id) => ({ job: byId(id) })) } };
 }
 
 /** A job's stage as the job list shows it, open or closed. */
@@ -529,23 +529,17 @@ describe('filters', () => {
 
 	test('Picked Jobs: only those are read; a picked job the API does not have is named', async () => {
 		seed();
-		const watch = trigger({
-			watch: 'picked',
-			pickedJobs: picked('j00003'),
-		});
+		const watch = trigger(picked('j00003'));
 		await watch.poll();
 		expect(readsSince(0)).toEqual(['/applications/vacancy/j00003']);
-		const missing = trigger({ watch: 'picked', pickedJobs: picked('j9') });
+		const missing = trigger(picked('j9'));
 		await expect(missing.poll()).rejects.toThrow('Job "j9" of Jobs to Watch was not found');
 	});
 	test('Picked Jobs: a picked job the API deleted: its applications are removed once, the others go on; then it is named', async () => {
 		api.addJobs(job(1, 10), job(2, 20));
 		api.addApplications('j00001', app(1));
 		api.addApplications('j00002', app(2));
-		const watch = trigger({
-			watch: 'picked',
-			pickedJobs: picked('j00001', 'j00002'),
-		});
+		const watch = trigger(picked('j00001', 'j00002'));
 		await watch.poll();
 		api.jobs.delete('j00002');
 		api.changeApplication('j00001', 'a1', { stage: 'interview' });
@@ -560,7 +554,7 @@ describe('filters', () => {
 describe('changing Jobs to Watch', () => {
 	test('jobs taken in are read once, silently, in the poll that takes them in; then their changes come', async () => {
 		seed();
-		const watch = trigger({ watch: 'picked', pickedJobs: picked('j00003') });
+		const watch = trigger(picked('j00003'));
 		await watch.poll();
 		watch.setParameters({ watch: 'all' });
 		// All jobs now: j00001 and j00002 are read at once, their applications taken as they are.
@@ -579,7 +573,7 @@ describe('changing Jobs to Watch', () => {
 		]);
 		expect(await watch.poll()).toBeNull();
 		// Picking again narrows the state: the jobs no longer picked are not kept.
-		watch.setParameters({ watch: 'picked', pickedJobs: picked('j00001') });
+		watch.setParameters(picked('j00001'));
 		expect(await watch.poll()).toBeNull();
 		const state = watch.state() as { watch: Record<string, unknown> };
 		expect(Object.keys(state.watch)).toEqual(['j00001']);
@@ -587,11 +581,9 @@ describe('changing Jobs to Watch', () => {
 
 	test('a job picked later: its existing applications are not news', async () => {
 		seed();
-		const watch = trigger({ watch: 'picked', pickedJobs: picked('j00003') });
+		const watch = trigger(picked('j00003'));
 		await watch.poll();
-		watch.setParameters({
-			pickedJobs: picked('j00003', 'j00001'),
-		});
+		watch.setParameters(picked('j00003', 'j00001'));
 		expect(await watch.poll()).toBeNull();
 		api.changeApplication('j00001', 'a2', { state: 'rejected' });
 		expect(events(itemsOf(await watch.poll()))).toEqual([['stateChanged', 'a2']]);
@@ -617,13 +609,12 @@ describe('changing Jobs to Watch', () => {
 		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
 		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
 		// Both jobs picked: still too many, and the error says to pick fewer.
-		const both = picked('j00001', 'j00002');
-		watch.setParameters({ watch: 'picked', pickedJobs: both });
+		watch.setParameters(picked('j00001', 'j00002'));
 		await expect(watch.poll()).rejects.toThrow(
 			expect.objectContaining({ description: expect.stringMatching(/Pick fewer jobs/) }),
 		);
 		// As the error says: watch fewer jobs. The jobs no longer watched are not kept.
-		watch.setParameters({ watch: 'picked', pickedJobs: picked('j00002') });
+		watch.setParameters(picked('j00002'));
 		const emitted = itemsOf(await watch.poll());
 		expect(new Set(emitted.map((item) => item.event))).toEqual(new Set(['newApplication']));
 		api.changeApplication('j00002', `0two${huge}`, { stage: 'offer' });

@@ -21,9 +21,18 @@ import { TriggerHarness, itemsOf } from '../harness/trigger';
 
 const api = useFakeApi();
 
-/** The trigger on `resource`, Start: Everything. */
-function everything(resource = 'candidate', parameters: INodeParameters = {}): TriggerHarness {
-	return new TriggerHarness({ resource, start: 'everything', ...parameters });
+/** The trigger on `resource`, Start: Everything; `durable`: n8n 2.x's durable poll cursors on. */
+function everything(
+	resource = 'candidate',
+	parameters: INodeParameters = {},
+	durable = false,
+): TriggerHarness {
+	return new TriggerHarness(
+		{ resource, start: 'everything', ...parameters },
+		undefined,
+		undefined,
+		durable,
+	);
 }
 
 function ids(items: IDataObject[]): string[] {
@@ -136,8 +145,7 @@ describe('first activation (Start)', () => {
 		"renaming the trigger node keeps its position: nothing repeated, nothing lost (n8n's durable poll cursors: %s)",
 		async (durable) => {
 			api.addCandidates(candidate(1, 10), candidate(2, 20));
-			const parameters = { resource: 'candidate', start: 'everything' };
-			const trigger = new TriggerHarness(parameters, undefined, undefined, durable);
+			const trigger = everything('candidate', {}, durable);
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
 			// Changed while the user renames the node and publishes again.
 			api.addCandidates(candidate(3, 30));
@@ -148,17 +156,9 @@ describe('first activation (Start)', () => {
 	);
 
 	describe("with n8n 2.x's durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED)", () => {
-		const durable = () =>
-			new TriggerHarness(
-				{ resource: 'candidate', start: 'everything' },
-				undefined,
-				undefined,
-				true,
-			);
-
 		it('the state is committed with the execution: a restart that lost the static data saved beside it repeats nothing', async () => {
 			api.addCandidates(candidate(1, 10), candidate(2, 20));
-			const trigger = durable();
+			const trigger = everything('candidate', {}, true);
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
 			api.addCandidates(candidate(3, 30));
 			const before = trigger.saved;
@@ -174,7 +174,7 @@ describe('first activation (Start)', () => {
 
 		it('a poll that lost its lease commits nothing: the static data saved beside it is ahead, the next poll goes on from the cursor and emits the change again', async () => {
 			api.addCandidates(candidate(1, 10), candidate(2, 20));
-			const trigger = durable();
+			const trigger = everything('candidate', {}, true);
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
 			api.addCandidates(candidate(3, 30));
 			const cursor = trigger.cursor;
@@ -200,7 +200,7 @@ describe('first activation (Start)', () => {
 
 		it('Resource changed and published: the activation poll starts over (no cursor committed), its position kept where n8n saves it; the first scheduled poll goes on from it', async () => {
 			api.addCandidates(candidate(1, 10));
-			const trigger = durable();
+			const trigger = everything('candidate', {}, true);
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1]));
 			// n8n activates the edited trigger again; the cursor still holds the candidates' state.
 			trigger.setParameters({ resource: 'job', start: 'now' });
