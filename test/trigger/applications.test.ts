@@ -37,9 +37,9 @@ function trigger(parameters: IDataObject = {}) {
 	});
 }
 
-/** [event, applicationId] of each item. */
-function events(items: IDataObject[]): string[][] {
-	return items.map((item) => [item.event as string, item.applicationId as string]);
+/** "event applicationId" of each item. */
+function events(items: IDataObject[]): string[] {
+	return items.map((item) => `${item.event as string} ${item.applicationId as string}`);
 }
 
 /** Requests made since `from`, as "path?query". */
@@ -89,17 +89,14 @@ test("a slow API: a poll stops reading jobs once n8n's time budget for it is spe
 	jest.spyOn(Date, 'now').mockImplementation(() => api.now + api.log.length * 10_000);
 	watch.budgetMs = 25_000;
 	// The job list (2 requests), then one job: past the budget.
-	expect(events(itemsOf(await watch.poll()))).toEqual([
-		['newApplication', 'a1'],
-		['newApplication', 'a2'],
-	]);
+	expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a1', 'newApplication a2']);
 	expect(requestsSince(0).slice(2)).toEqual(['/applications/vacancy/j00001']);
 	const from = api.log.length;
 	expect(events(itemsOf(await watch.poll()))).toEqual([
-		['newApplication', 'a3'],
-		['newApplication', 'a4'],
-		['newApplication', 'a5'],
-		['newApplication', 'a6'],
+		'newApplication a3',
+		'newApplication a4',
+		'newApplication a5',
+		'newApplication a6',
 	]);
 	expect(readsSince(from)).toEqual([
 		'/applications/vacancy/j00002',
@@ -133,13 +130,13 @@ describe('From Now', () => {
 		api.removeApplication('j00003', 'a5');
 		const items = itemsOf(await watch.poll());
 		expect(events(items)).toEqual([
-			['stageChanged', 'a1'],
-			['newApplication', 'a7'],
-			['stateChanged', 'a3'],
-			['stageChanged', 'a4'],
-			['placed', 'a4'],
-			['interviewScheduled', 'a4'],
-			['removed', 'a5'],
+			'stageChanged a1',
+			'newApplication a7',
+			'stateChanged a3',
+			'stageChanged a4',
+			'placed a4',
+			'interviewScheduled a4',
+			'removed a5',
 		]);
 		const moved = items[0];
 		expect(moved).toMatchObject({
@@ -198,7 +195,7 @@ describe('From Now', () => {
 		// A change in a job taken in first is emitted; j00003 was watched from its own first read.
 		api.changeApplication('j00003', 'a5', { stage: 'offer' });
 		expect(await reads()).toHaveLength(3);
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', 'a5']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stageChanged a5']);
 		expect(await reads()).toHaveLength(3);
 	});
 });
@@ -208,15 +205,12 @@ describe('Everything', () => {
 		seed();
 		const watch = trigger({ start: 'everything', options: { jobsPerPoll: 2 } });
 		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['newApplication', 'a1'],
-			['newApplication', 'a2'],
-			['newApplication', 'a3'],
-			['newApplication', 'a4'],
+			'newApplication a1',
+			'newApplication a2',
+			'newApplication a3',
+			'newApplication a4',
 		]);
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['newApplication', 'a5'],
-			['newApplication', 'a6'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a5', 'newApplication a6']);
 		expect(await watch.poll()).toBeNull();
 	});
 });
@@ -236,7 +230,7 @@ describe('the schedule', () => {
 			}
 			const { read, items } = await pollReads(watch);
 			reads.push(read);
-			if (poll === 3) expect(events(items)).toEqual([['newApplication', 'a9']]);
+			if (poll === 3) expect(events(items)).toEqual(['newApplication a9']);
 		}
 		expect(reads.every((read) => read.length <= 2)).toBe(true);
 		expect(reads[3]).toContain('j00005');
@@ -297,7 +291,7 @@ describe('exactly once', () => {
 		api.addJobs(job(1, 10));
 		api.addApplications('j00001', app(1, 'applied', { state: '' }));
 		const watch = trigger({ start: 'everything' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a1']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a1']);
 		for (let poll = 0; poll < 3; poll++) expect(await watch.poll()).toBeNull();
 		api.changeApplication('j00001', 'a1', { state: 'rejected' });
 		expect(itemsOf(await watch.poll())).toMatchObject([
@@ -315,14 +309,8 @@ describe('exactly once', () => {
 		const first = events(itemsOf(await watch.poll()));
 		const second = events(itemsOf(await watch.poll()));
 		const third = events(itemsOf(await watch.poll()));
-		expect(first).toEqual([
-			['stageChanged', 'a1'],
-			['newApplication', 'a4'],
-		]);
-		expect([...second, ...third]).toEqual([
-			['newApplication', 'a5'],
-			['newApplication', 'a6'],
-		]);
+		expect(first).toEqual(['stageChanged a1', 'newApplication a4']);
+		expect([...second, ...third]).toEqual(['newApplication a5', 'newApplication a6']);
 		expect(await watch.poll()).toBeNull();
 	});
 
@@ -337,10 +325,7 @@ describe('exactly once', () => {
 		await expect(watch.poll()).rejects.toThrow(/HTTP 500/);
 		expect(watch.state()).toEqual(state);
 		api.fail = undefined;
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['stageChanged', 'a2'],
-			['stateChanged', 'a6'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stageChanged a2', 'stateChanged a6']);
 		expect(await watch.poll()).toBeNull();
 	});
 
@@ -349,12 +334,12 @@ describe('exactly once', () => {
 		const watch = trigger({ start: 'everything' });
 		expect(itemsOf(await watch.poll())).toHaveLength(6);
 		api.changeApplication('j00002', 'a3', { stage: 'interview' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', 'a3']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stageChanged a3']);
 		// A poll that emits nothing is not saved by n8n; the restart goes back to the last save.
 		expect(await watch.poll()).toBeNull();
 		watch.restart();
 		api.changeApplication('j00002', 'a4', { state: 'rejected' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stateChanged', 'a4']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stateChanged a4']);
 	});
 
 	test('two overlapping polls: the one that finishes first emits, the other emits nothing', async () => {
@@ -372,10 +357,7 @@ describe('exactly once', () => {
 		const watch = trigger();
 		await watch.poll();
 		api.jobs.delete('j00002');
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['removed', 'a3'],
-			['removed', 'a4'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['removed a3', 'removed a4']);
 		const before = api.log.length;
 		expect(await watch.poll()).toBeNull();
 		expect(requestsSince(before)).not.toContain('/applications/vacancy/j00002');
@@ -416,7 +398,7 @@ describe('filters', () => {
 		await watch.poll();
 		api.changeApplication('j00001', 'a1', { stage: 'hired', placed: true });
 		api.addApplications('j00002', app(8));
-		expect(events(itemsOf(await watch.poll()))).toEqual([['placed', 'a1']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['placed a1']);
 		expect(await watch.poll()).toBeNull();
 	});
 
@@ -429,9 +411,9 @@ describe('filters', () => {
 		api.changeApplication('j00002', 'a4', { stage: 'hired' });
 		api.removeApplication('j00001', 'a2');
 		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['stageChanged', 'a1'],
-			['removed', 'a2'],
-			['stageChanged', 'a3'],
+			'stageChanged a1',
+			'removed a2',
+			'stageChanged a3',
 		]);
 	});
 
@@ -455,7 +437,7 @@ describe('filters', () => {
 		expect(requestsSince(before)).toContain('/applications/vacancy/j00002');
 		api.addApplications('j00002', app(9));
 		api.touchJob('j00002', t(41));
-		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a9']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a9']);
 	});
 
 	test('Open Jobs Only: nothing of a closed job is emitted, new or changed; a job that closes gives its last changes once', async () => {
@@ -466,10 +448,7 @@ describe('filters', () => {
 		api.closedJobs.add('j00002');
 		// Everything: the open jobs' applications are new; the closed job's are not watched.
 		const watch = trigger({ watch: 'open', start: 'everything' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['newApplication', 'a1'],
-			['newApplication', 'a3'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a1', 'newApplication a3']);
 		// Changed while closed, twice: read when the list shows it changed, never emitted.
 		for (const [n, at] of [
 			[4, 40],
@@ -488,10 +467,7 @@ describe('filters', () => {
 		api.changeApplication('j00003', 'a3', { stage: 'hired', placed: true });
 		api.closedJobs.add('j00003');
 		api.touchJob('j00003', t(60));
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['stageChanged', 'a3'],
-			['placed', 'a3'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stageChanged a3', 'placed a3']);
 		api.addApplications('j00003', app(7));
 		api.touchJob('j00003', t(61));
 		for (let poll = 0; poll < 3; poll++) expect(await watch.poll()).toBeNull();
@@ -508,7 +484,7 @@ describe('filters', () => {
 		expect(await watch.poll()).toBeNull();
 		api.addApplications('j00002', app(3));
 		api.touchJob('j00002', t(41), listedStage(true));
-		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a3']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a3']);
 	});
 
 	test('Open Jobs Only with the stage in the job list: a job reopened there is watched again for good', async () => {
@@ -543,10 +519,7 @@ describe('filters', () => {
 		await watch.poll();
 		api.jobs.delete('j00002');
 		api.changeApplication('j00001', 'a1', { stage: 'interview' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['stageChanged', 'a1'],
-			['removed', 'a2'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stageChanged a1', 'removed a2']);
 		await expect(watch.poll()).rejects.toThrow('Job "j00002" of Jobs to Watch was not found');
 	});
 });
@@ -568,8 +541,8 @@ describe('changing Jobs to Watch', () => {
 		api.addApplications('j00001', app(7));
 		api.changeApplication('j00002', 'a3', { stage: 'offer' });
 		expect(events(itemsOf(await watch.poll())).sort()).toEqual([
-			['newApplication', 'a7'],
-			['stageChanged', 'a3'],
+			'newApplication a7',
+			'stageChanged a3',
 		]);
 		expect(await watch.poll()).toBeNull();
 		// Picking again narrows the state: the jobs no longer picked are not kept.
@@ -586,7 +559,7 @@ describe('changing Jobs to Watch', () => {
 		watch.setParameters(picked('j00003', 'j00001'));
 		expect(await watch.poll()).toBeNull();
 		api.changeApplication('j00001', 'a2', { state: 'rejected' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stateChanged', 'a2']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stateChanged a2']);
 	});
 
 	test('above the cap, narrowing Jobs to Watch lets the trigger go on', async () => {
@@ -618,7 +591,7 @@ describe('changing Jobs to Watch', () => {
 		const emitted = itemsOf(await watch.poll());
 		expect(new Set(emitted.map((item) => item.event))).toEqual(new Set(['newApplication']));
 		api.changeApplication('j00002', `0two${huge}`, { stage: 'offer' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', `0two${huge}`]]);
+		expect(events(itemsOf(await watch.poll()))).toEqual([`stageChanged 0two${huge}`]);
 	});
 });
 

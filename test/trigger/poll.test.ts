@@ -39,8 +39,9 @@ function ids(items: IDataObject[]): string[] {
 	return items.map((item) => item.id as string);
 }
 
-function events(items: IDataObject[]): string[][] {
-	return items.map((item) => [item.id as string, item.event as string]);
+/** "id event" of each item. */
+function events(items: IDataObject[]): string[] {
+	return items.map((item) => `${item.id as string} ${item.event as string}`);
 }
 
 function range(from: number, to: number): number[] {
@@ -75,10 +76,7 @@ describe('first activation (Start)', () => {
 		api.addCandidates(candidate(4, 1001));
 		api.touchCandidate('c00001', t(1002), { firstName: 'Changed' });
 		const second = itemsOf(await trigger.poll());
-		expect(events(second)).toEqual([
-			['c00004', 'created'],
-			['c00001', 'updated'],
-		]);
+		expect(events(second)).toEqual(['c00004 created', 'c00001 updated']);
 		expect(second[1]).toMatchObject({
 			event: 'updated',
 			resource: 'candidate',
@@ -114,11 +112,7 @@ describe('first activation (Start)', () => {
 		api.addCandidates(candidate(1, 10, 1), candidate(2, 20, 2), candidate(3, 30, 3));
 		const trigger = everything();
 		const items = itemsOf(await trigger.poll());
-		expect(events(items)).toEqual([
-			['c00001', 'created'],
-			['c00002', 'created'],
-			['c00003', 'created'],
-		]);
+		expect(events(items)).toEqual(['c00001 created', 'c00002 created', 'c00003 created']);
 		expect(api.log[0].query).toEqual({ limit: '50' });
 		expect(await trigger.poll()).toBeNull();
 	});
@@ -126,10 +120,7 @@ describe('first activation (Start)', () => {
 	it('From a Date: records modified since then; created or updated relative to that date', async () => {
 		api.addCandidates(candidate(1, 2, 0), candidate(2, 10, 1), candidate(3, 7, 6));
 		const trigger = new TriggerHarness({ resource: 'candidate', start: 'date', startDate: t(5) });
-		expect(events(itemsOf(await trigger.poll()))).toEqual([
-			['c00003', 'created'],
-			['c00002', 'updated'],
-		]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00003 created', 'c00002 updated']);
 		expect(api.log[0].query).toEqual({ limit: '50', modifiedSince: t(5) });
 	});
 
@@ -257,12 +248,12 @@ describe('Fetch Test Event (manual mode)', () => {
 		const longAgo = -100_000;
 		api.addCandidates(candidate(1, 10, longAgo), candidate(2, 20, longAgo), candidate(3, 15, 15));
 		const updated = new TriggerHarness({ resource: 'candidate', event: 'updated' });
-		expect(events(itemsOf(await updated.poll('manual')))).toEqual([['c00002', 'updated']]);
+		expect(events(itemsOf(await updated.poll('manual')))).toEqual(['c00002 updated']);
 		// The last hour held nothing; the last day did.
 		expect(api.log.map((r) => r.query.modifiedSince)).toEqual([t(940), t(1000 - 24 * 60)]);
 
 		const created = new TriggerHarness({ resource: 'candidate', event: 'created' });
-		expect(events(itemsOf(await created.poll('manual')))).toEqual([['c00003', 'created']]);
+		expect(events(itemsOf(await created.poll('manual')))).toEqual(['c00003 created']);
 	});
 
 	it('a busy last hour (an import of 1,100): the newest record, not the oldest of the first 20 pages', async () => {
@@ -271,7 +262,7 @@ describe('Fetch Test Event (manual mode)', () => {
 		api.addCandidates(candidate(2000, 999, 999));
 		for (const event of ['created', 'createdOrUpdated']) {
 			const trigger = new TriggerHarness({ resource: 'candidate', event });
-			expect(events(itemsOf(await trigger.poll('manual')))).toEqual([['c02000', 'created']]);
+			expect(events(itemsOf(await trigger.poll('manual')))).toEqual(['c02000 created']);
 		}
 	});
 
@@ -301,19 +292,16 @@ describe('consecutive polls', () => {
 
 		api.touchCandidate('c00002', t(40), { lastName: 'Married' });
 		api.addCandidates(candidate(4, 41));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([
-			['c00002', 'updated'],
-			['c00004', 'created'],
-		]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00002 updated', 'c00004 created']);
 
 		// A record committed late with a modifiedAt equal to the watermark is still caught.
 		api.addCandidates(candidate(5, 41));
 		api.touchCandidate('c00004', t(50));
 		api.touchCandidate('c00001', t(50));
 		expect(events(itemsOf(await trigger.poll()))).toEqual([
-			['c00005', 'created'],
-			['c00001', 'updated'],
-			['c00004', 'updated'],
+			'c00005 created',
+			'c00001 updated',
+			'c00004 updated',
 		]);
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.state()).toMatchObject({ watermark: t(50) });
@@ -362,7 +350,7 @@ describe('consecutive polls', () => {
 		// before moving past it (1 + 40 requests, once): a record written late at t(10) with an
 		// id before c02000 is found then, not lost behind the cursor.
 		api.touchCandidate('c00007', t(20));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00007', 'updated']]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00007 updated']);
 		expect(api.log).toHaveLength(84);
 		expect(api.log[44].query).toEqual({ limit: '50', modifiedSince: t(10) });
 		// The keys at the watermark stay bounded to its one time.
@@ -381,7 +369,7 @@ describe('consecutive polls', () => {
 		// Stamped 11:58 like the others but only listed now; its id sorts before all of them.
 		api.now = Date.parse(t(1001));
 		api.addCandidates(candidate(1, 998));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00001', 'created']]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00001 created']);
 		// Read again from the watermark: the stored cursor was not settled yet.
 		expect(api.log.slice(3).map((r) => r.query)).toEqual([
 			{ limit: '50', modifiedSince: t(998) },
@@ -429,10 +417,7 @@ describe('consecutive polls', () => {
 
 		api.addCandidates(candidate(61, 10), candidate(62, 11));
 		api.fail = ({ query }) => (query.cursor === cursorAfter(candidate(60, 10)) ? 400 : undefined);
-		expect(events(itemsOf(await trigger.poll()))).toEqual([
-			['c00061', 'created'],
-			['c00062', 'created'],
-		]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00061 created', 'c00062 created']);
 		expect(api.log.slice(-3).map((r) => [r.status, r.query.cursor])).toEqual([
 			[400, cursorAfter(candidate(60, 10))],
 			[200, undefined],
@@ -543,16 +528,16 @@ describe('consecutive polls', () => {
 		// c00050 changed again while the backlog drained; the trigger keeps no list of the ids
 		// it emitted earlier in a backlog, so it cannot tell that one apart (nodes/RecruitingTrigger/README.md says so).
 		expect(events(third)).toEqual([
-			...cids(range(202, 230)).map((id) => [id, 'created']),
-			['c00050', 'created'],
-			['c00150', 'created'],
+			...cids(range(202, 230)).map((id) => `${id} created`),
+			'c00050 created',
+			'c00150 created',
 		]);
 		expect(trigger.state()?.backlog).toBeUndefined();
 		expect(await trigger.poll()).toBeNull();
 
 		// Caught up: an old record changed again is an update.
 		api.touchCandidate('c00001', t(600));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00001', 'updated']]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00001 updated']);
 	});
 });
 
@@ -572,10 +557,7 @@ describe('jobs', () => {
 
 		api.touchJob('j00003', t(30), { name: 'Job 3 (senior)' });
 		api.addJobs(job(4, 31));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([
-			['j00003', 'updated'],
-			['j00004', 'created'],
-		]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['j00003 updated', 'j00004 created']);
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -635,7 +617,7 @@ describe('jobs', () => {
 
 			api.touchJob(late, t(30));
 			const before = api.log.length;
-			expect(events(itemsOf(await trigger.poll()))).toEqual([[late, 'updated']]);
+			expect(events(itemsOf(await trigger.poll()))).toEqual([`${late} updated`]);
 			// Read from the watermark; the page reaches past nothing, so nothing more is asked.
 			expect(api.log.length - before).toBe(1);
 			expect(await trigger.poll()).toBeNull();
@@ -646,9 +628,9 @@ describe('jobs', () => {
 			api.addJobs(job(1, 10), job(2, 20), job(3, 20));
 			const trigger = everything('job');
 			expect(events(itemsOf(await trigger.poll()))).toEqual([
-				['j00001', 'created'],
-				['j00002', 'created'],
-				['j00003', 'created'],
+				'j00001 created',
+				'j00002 created',
+				'j00003 created',
 			]);
 			// j00001 sits before t(20) on the page that ends there: one read from t(20) says so.
 			expect(api.log.map((r) => r.query)).toEqual([
@@ -662,7 +644,7 @@ describe('jobs', () => {
 			});
 
 			api.touchJob('j00001', t(20));
-			expect(events(itemsOf(await trigger.poll()))).toEqual([['j00001', 'updated']]);
+			expect(events(itemsOf(await trigger.poll()))).toEqual(['j00001 updated']);
 			expect(await trigger.poll()).toBeNull();
 		});
 
@@ -674,9 +656,9 @@ describe('jobs', () => {
 			// Created again: the backlog (Start: Everything) still drains, and a record changed
 			// again during a backlog counts from where the backlog began (nodes/RecruitingTrigger/README.md).
 			expect(events(itemsOf(await trigger.poll()))).toEqual([
-				['j00002', 'created'],
-				['j00005', 'created'],
-				['j00006', 'created'],
+				'j00002 created',
+				'j00005 created',
+				'j00006 created',
 			]);
 			expect(await trigger.poll()).toBeNull();
 		});
@@ -806,18 +788,15 @@ describe('Event filter', () => {
 
 		api.touchCandidate('c00001', t(30));
 		api.addCandidates(candidate(3, 31));
-		expect(events(itemsOf(await created.poll()))).toEqual([['c00003', 'created']]);
-		expect(events(itemsOf(await updated.poll()))).toEqual([['c00001', 'updated']]);
+		expect(events(itemsOf(await created.poll()))).toEqual(['c00003 created']);
+		expect(events(itemsOf(await updated.poll()))).toEqual(['c00001 updated']);
 		// What one filters out it has handled all the same: the two keep the same state.
 		expect(updated.state()).toEqual(created.state());
-		expect(events(itemsOf(await both.poll()))).toEqual([
-			['c00001', 'updated'],
-			['c00003', 'created'],
-		]);
+		expect(events(itemsOf(await both.poll()))).toEqual(['c00001 updated', 'c00003 created']);
 		// Nothing filtered out comes back later as the other event.
 		api.addCandidates(candidate(4, 40, 3));
 		expect(await created.poll()).toBeNull();
-		expect(events(itemsOf(await updated.poll()))).toEqual([['c00004', 'updated']]);
+		expect(events(itemsOf(await updated.poll()))).toEqual(['c00004 updated']);
 	});
 
 	it('jobs: created when the job was created at or after the watermark', async () => {
@@ -831,7 +810,7 @@ describe('Event filter', () => {
 		expect(await trigger.poll()).toBeNull();
 		api.touchJob('j00001', t(20));
 		api.addJobs(job(2, 21));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([['j00002', 'created']]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['j00002 created']);
 	});
 });
 
