@@ -51,7 +51,10 @@ function poll(
 		requests.push(request);
 		emitted.push(...plan.take(answer(request, requests.length - 1)));
 	}
-	return { plan, requests, emitted, ids: emitted.map((e) => e.record.id), state: plan.nextState() };
+	const ids = emitted.map((e) => e.record.id);
+	// "id event" of each emission.
+	const events = emitted.map((e) => `${e.record.id} ${e.event}`);
+	return { plan, requests, emitted, ids, events, state: plan.nextState() };
 }
 
 /** A candidate state at `watermark` (none: a first sync), the candidates `ids` handled there. */
@@ -116,11 +119,7 @@ describe('candidates', () => {
 				cand('noCreated', at('10:03'), 'garbage'),
 			]),
 		]);
-		expect(run.emitted.map((e) => [e.record.id, e.event])).toEqual([
-			['old', 'updated'],
-			['new', 'created'],
-			['noCreated', 'updated'],
-		]);
+		expect(run.events).toEqual(['old updated', 'new created', 'noCreated updated']);
 	});
 
 	it('a record already handled at the watermark is updated when it changes, even if created then', () => {
@@ -131,17 +130,14 @@ describe('candidates', () => {
 				cand('c', at('10:04'), at('10:02')),
 			]),
 		]);
-		expect(run.emitted.map((e) => [e.record.id, e.event])).toEqual([
-			['d', 'created'],
-			['c', 'updated'],
-		]);
+		expect(run.events).toEqual(['d created', 'c updated']);
 	});
 
 	it('a record listed twice in one poll (changed while paging) is created, then updated', () => {
 		const run = poll(watermarkAt(at('10:00')), [
 			page([cand('n', at('10:01'), at('10:01')), cand('n', at('10:03'), at('10:01'))]),
 		]);
-		expect(run.emitted.map((e) => e.event)).toEqual(['created', 'updated']);
+		expect(run.events).toEqual(['n created', 'n updated']);
 	});
 
 	it('stops at Max Items per Poll and leaves the watermark where the rest begins', () => {
@@ -513,7 +509,7 @@ describe('jobs', () => {
 			{ modifiedSince: at('10:04') },
 			{ modifiedSince: '2026-03-01T10:04:00.001Z' },
 		]);
-		expect(second.emitted.map((e) => [e.record.id, e.event])).toEqual([['a', 'updated']]);
+		expect(second.events).toEqual(['a updated']);
 		const third = poll(second.state, jobList(rows));
 		// Idle: one request, from the watermark (the jobs at it, all handled).
 		expect(third.requests).toEqual([{ modifiedSince: settledTime }]);
@@ -541,11 +537,7 @@ describe('jobs', () => {
 			// b sits before d on the last page: the read from the new watermark says where.
 			{ modifiedSince: '2026-03-01T11:59:30.000Z' },
 		]);
-		expect(next.emitted.map((e) => [e.record.id, e.event])).toEqual([
-			['c', 'updated'],
-			['b', 'updated'],
-			['d', 'updated'],
-		]);
+		expect(next.events).toEqual(['c updated', 'b updated', 'd updated']);
 		expect(next.state).toMatchObject({ watermark: '2026-03-01T11:59:30.000Z' });
 		expect(poll(next.state, jobList(rows)).ids).toEqual([]);
 	});
