@@ -580,7 +580,11 @@ describe('changing Jobs to Watch', () => {
 		expect(await watch.poll()).toBeNull();
 		api.addApplications('j00002', ...many('two', 0.2, 100_000));
 		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
-		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
+		// Again at the next poll, naming the options that narrow it.
+		await expect(watch.poll()).rejects.toMatchObject({
+			message: expect.stringMatching(/more than it keeps track of/),
+			description: expect.stringContaining('Open Jobs Only or Picked Jobs'),
+		});
 		// Both jobs picked: still too many, and the error says to pick fewer.
 		watch.setParameters(picked('j00001', 'j00002'));
 		await expect(watch.poll()).rejects.toThrow(
@@ -728,7 +732,7 @@ describe('Output and the editor', () => {
 });
 
 describe('state that stays small', () => {
-	test('a few bytes per application; above the cap the poll stops naming the options that narrow it', async () => {
+	test('a few bytes per application', async () => {
 		api.addJobs(job(1, 10));
 		const many = Array.from({ length: 100 }, (_, i) => app(i + 1));
 		api.addApplications('j00001', ...many);
@@ -738,17 +742,5 @@ describe('state that stays small', () => {
 		// About 10 bytes per application here (ids a1, c1: their prefixes stored once; one stage,
 		// state and time for all), plus the job list's own state.
 		expect(bytes / 100).toBeLessThan(15);
-
-		const huge = 'x'.repeat(200);
-		api.addApplications(
-			'j00001',
-			...Array.from({ length: Math.ceil(STATE_CAP_BYTES / 400) }, (_, i) =>
-				app(1000 + i, 'applied', { id: `${i}${huge}`, candidateId: `${i}c${huge}` }),
-			),
-		);
-		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
-		await expect(watch.poll()).rejects.toMatchObject({
-			description: expect.stringContaining('Open Jobs Only or Picked Jobs'),
-		});
 	});
 });
