@@ -23,6 +23,14 @@ function cand(
 	return { id, createdAt: created, ...(modified !== undefined && { modifiedAt: modified }) };
 }
 
+/** Candidates written "id@hh:mm": modified then (see at), created cand's default. */
+function cands(...written: string[]): Json[] {
+	return written.map((record) => {
+		const [id, hhmm] = record.split('@');
+		return cand(id, at(hhmm));
+	});
+}
+
 function page(items: Json[], nextCursor = '', hasNextPage = false): Page {
 	return { items, nextCursor, hasNextPage };
 }
@@ -75,8 +83,8 @@ function pages(...list: Page[]) {
 describe('candidates', () => {
 	it('emits everything on a first full sync, as created, and keeps the keys at the last time', () => {
 		const run = poll(watermarkAt(), [
-			page([cand('a', at('10:00')), cand('b', at('10:01'))], 'x', true),
-			page([cand('c', at('10:02')), cand('d', at('10:02'))]),
+			page(cands('a@10:00', 'b@10:01'), 'x', true),
+			page(cands('c@10:02', 'd@10:02')),
 		]);
 		expect(run.requests).toEqual([{}, { cursor: 'x' }]);
 		expect(run.ids).toEqual(['a', 'b', 'c', 'd']);
@@ -98,12 +106,7 @@ describe('candidates', () => {
 
 	it('skips records already emitted at the watermark and emits one modified again', () => {
 		const run = poll(watermarkAt(at('10:02'), 'c', 'd'), [
-			page([
-				cand('c', at('10:02')),
-				cand('d', at('10:02')),
-				cand('e', at('10:02')),
-				cand('c', at('10:05')),
-			]),
+			page(cands('c@10:02', 'd@10:02', 'e@10:02', 'c@10:05')),
 		]);
 		expect(run.requests).toEqual([{ modifiedSince: at('10:02') }]);
 		expect(run.ids).toEqual(['e', 'c']);
@@ -143,19 +146,7 @@ describe('candidates', () => {
 	it('stops at Max Items per Poll and leaves the watermark where the rest begins', () => {
 		const first = poll(
 			watermarkAt(at('10:00')),
-			[
-				page(
-					[
-						cand('a', at('10:01')),
-						cand('b', at('10:02')),
-						cand('c', at('10:02')),
-						cand('d', at('10:02')),
-						cand('e', at('10:03')),
-					],
-					'x',
-					true,
-				),
-			],
+			[page(cands('a@10:01', 'b@10:02', 'c@10:02', 'd@10:02', 'e@10:03'), 'x', true)],
 			{ maxItems: 3 },
 		);
 		expect(first.ids).toEqual(['a', 'b', 'c']);
@@ -167,16 +158,7 @@ describe('candidates', () => {
 		const second = poll(
 			first.state,
 			[
-				page(
-					[
-						cand('b', at('10:02')),
-						cand('c', at('10:02')),
-						cand('d', at('10:02')),
-						cand('e', at('10:03')),
-					],
-					'y',
-					true,
-				),
+				page(cands('b@10:02', 'c@10:02', 'd@10:02', 'e@10:03'), 'y', true),
 				page([cand('f', at('10:04'))]),
 			],
 			{ maxItems: 3 },
@@ -192,11 +174,9 @@ describe('candidates', () => {
 	});
 
 	it('stopping exactly at a page end with more pages: the watermark is the last time read', () => {
-		const run = poll(
-			watermarkAt(),
-			[page([cand('a', at('10:01')), cand('b', at('10:02'))], 'x', true)],
-			{ maxItems: 2 },
-		);
+		const run = poll(watermarkAt(), [page(cands('a@10:01', 'b@10:02'), 'x', true)], {
+			maxItems: 2,
+		});
 		expect(run.requests).toHaveLength(1);
 		expect(run.state.watermark).toBe(at('10:02'));
 		expect(run.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`] });
@@ -205,14 +185,7 @@ describe('candidates', () => {
 	it('records out of order: the watermark never passes a record not yet handled', () => {
 		const run = poll(
 			watermarkAt(at('10:00')),
-			[
-				page([
-					cand('a', at('10:05')),
-					cand('b', at('10:07')),
-					cand('c', at('10:03')),
-					cand('d', at('10:08')),
-				]),
-			],
+			[page(cands('a@10:05', 'b@10:07', 'c@10:03', 'd@10:08'))],
 			{ maxItems: 2 },
 		);
 		expect(run.ids).toEqual(['a', 'b']);
@@ -223,22 +196,13 @@ describe('candidates', () => {
 			[at('10:07')]: [`b@${at('10:07')}`],
 		});
 
-		const next = poll(run.state, [
-			page([
-				cand('c', at('10:03')),
-				cand('a', at('10:05')),
-				cand('b', at('10:07')),
-				cand('d', at('10:08')),
-			]),
-		]);
+		const next = poll(run.state, [page(cands('c@10:03', 'a@10:05', 'b@10:07', 'd@10:08'))]);
 		expect(next.ids).toEqual(['c', 'd']);
 		expect(next.state.watermark).toBe(at('10:08'));
 	});
 
 	it('records listed although older than the watermark are neither emitted nor move it back', () => {
-		const run = poll(watermarkAt(at('10:00')), [
-			page([cand('stale', at('09:00')), cand('a', at('10:01'))]),
-		]);
+		const run = poll(watermarkAt(at('10:00')), [page(cands('stale@09:00', 'a@10:01'))]);
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.watermark).toBe(at('10:01'));
 		const nothing = poll(watermarkAt(at('10:00')), [page([cand('stale', at('09:00'))])]);
@@ -422,7 +386,7 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it.each([
-		['out of modifiedAt order', [cand('a', at('10:07')), cand('b', at('10:06'))]],
+		['out of modifiedAt order', cands('a@10:07', 'b@10:06')],
 		['without a modifiedAt', [cand('a', at('10:06')), cand('b', undefined)]],
 		['dated past the n8n clock', [cand('a', at('10:06')), cand('b', '2099-01-01T00:00:00.000Z')]],
 	])('a list %s stores no cursor: the next poll reads from the watermark', (_what, items) => {
