@@ -16,7 +16,11 @@ import { STATE_CAP_BYTES } from '../../nodes/RecruitingTrigger/applications/stor
 const api = useFakeApi();
 
 /** An application `a<n>` of candidate `c<n>`. */
-function app(n: number, stage = 'applied', fields: Partial<Application> = {}): Application {
+function app(
+	n: number,
+	stage: Application['stage'] = 'applied',
+	fields: Partial<Application> = {},
+): Application {
 	return {
 		id: `a${n}`,
 		candidateId: `c${n}`,

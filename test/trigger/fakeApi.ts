@@ -40,7 +40,7 @@ export interface Application {
 	candidateId: string;
 	firstName: string;
 	lastName: string;
-	stage: string;
+	stage: keyof typeof STAGES;
 	state: string;
 	placed: boolean;
 	/** The next interview's id and start, if any. */
@@ -50,7 +50,7 @@ export interface Application {
 }
 
 /** The application stages the fake API knows (type and order as the spec describes them). */
-export const STAGES: Record<string, { name: string; type: string; order: number }> = {
+export const STAGES = {
 	applied: { name: 'Applied', type: 'application', order: 1 },
 	sourced: { name: 'Sourced', type: 'sourcing', order: 2 },
 	interview: { name: 'Interview', type: 'interview', order: 3 },
@@ -59,11 +59,7 @@ export const STAGES: Record<string, { name: string; type: string; order: number 
 };
 
 export function applicationListItem(application: Application): Record<string, unknown> {
-	const stage = STAGES[application.stage] ?? {
-		name: application.stage,
-		type: 'application',
-		order: 0,
-	};
+	const stage = STAGES[application.stage];
 	return {
 		latestActivity: {
 			type: 'applicationCreated',
