@@ -186,13 +186,9 @@ describe('Credentials', () => {
 });
 
 test('a selected credential that cannot be loaded keeps n8n’s own message', async () => {
-	const credentialsError = new Error(
-		'Credential with ID "1" does not exist for type "recruitingApi".',
-	);
-	const result = await getCandidate({}, { credentialsError });
-	expect(result.error?.message).toBe(
-		'Credential with ID "1" does not exist for type "recruitingApi".',
-	);
+	const message = 'Credential with ID "1" does not exist for type "recruitingApi".';
+	const result = await getCandidate({}, { credentialsError: new Error(message) });
+	expect(result.error?.message).toBe(message);
 });
 
 describe('the API’s own words from any common error shape, with the field', () => {

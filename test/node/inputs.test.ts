@@ -99,20 +99,17 @@ describe('path segments: ids and the tenant slug stay in their path segment', ()
 });
 
 describe('Limit from an expression', () => {
+	const limited = (limit: string) => ({ ...OPERATIONS.candidateGetAll, returnAll: false, limit });
+
 	test.each([
 		['-5', 'the number -5'],
 		['0', 'the number 0'],
 		['2.5', 'the number 2.5'],
 		['"abc"', '"abc"'],
 	])('%s stops Get Many before anything is sent', async (expression, shown) => {
-		expect(
-			await refusal({
-				resource: 'candidate',
-				operation: 'getAll',
-				returnAll: false,
-				limit: `={{ ${expression} }}`,
-			}),
-		).toBe(`Limit: must be a whole number of at least 1, not ${shown}`);
+		expect(await refusal(limited(`={{ ${expression} }}`))).toBe(
+			`Limit: must be a whole number of at least 1, not ${shown}`,
+		);
 	});
 
 	test('-1 on a list that comes in one response is refused, not read as "all but the last"', async () => {
@@ -122,15 +119,8 @@ describe('Limit from an expression', () => {
 				vacancy: vacancyDetail(),
 				applications: [applicationListItem('a1'), applicationListItem('a2')],
 			});
-		const run = runRecruiting({
-			parameters: {
-				resource: 'application',
-				operation: 'getAllForJob',
-				jobId: byId('v1'),
-				returnAll: false,
-				limit: '={{ -1 }}',
-			},
-		});
+		const parameters = { ...OPERATIONS.applicationsOfJob, returnAll: false, limit: '={{ -1 }}' };
+		const run = runRecruiting({ parameters });
 		expect((await failsAfter(scope, run)).message).toBe(
 			'Limit: must be a whole number of at least 1, not the number -1',
 		);
@@ -141,23 +131,14 @@ describe('Limit from an expression', () => {
 			.get('/v1/candidates')
 			.query({ limit: 2 })
 			.reply(200, page([candidate('c1'), candidate('c2')], 'next', true));
-		const run = runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'getAll',
-				returnAll: false,
-				limit: '={{ "2" }}',
-			},
-		});
+		const run = runRecruiting({ parameters: limited('={{ "2" }}') });
 		expect(await succeeds(scope, run)).toHaveLength(2);
 	});
 });
 
 describe('id lists', () => {
-	const update = (teamUserIds: string): INodeParameters => ({
-		resource: 'job',
-		operation: 'update',
-		jobId: byId('v1'),
+	const update = (teamUserIds: string) => ({
+		...OPERATIONS.jobUpdate,
 		updateFields: { teamUserIds },
 	});
 
@@ -195,10 +176,8 @@ describe('id lists', () => {
 });
 
 describe('dates', () => {
-	const startAt = (value: string): INodeParameters => ({
-		resource: 'job',
-		operation: 'update',
-		jobId: byId('v1'),
+	const startAt = (value: string) => ({
+		...OPERATIONS.jobUpdate,
 		updateFields: { startAt: value },
 	});
 
@@ -224,14 +203,8 @@ describe('dates', () => {
 				/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(String(query.modifiedSince)),
 			)
 			.reply(200, page([], '', false));
-		const run = runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { modifiedSince: '={{ $now.minus({ days: 1 }) }}' },
-			},
-		});
+		const filters = { modifiedSince: '={{ $now.minus({ days: 1 }) }}' };
+		const run = runRecruiting({ parameters: { ...OPERATIONS.candidateGetAll, filters } });
 		await succeeds(scope, run);
 	});
 });

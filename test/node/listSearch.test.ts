@@ -119,15 +119,10 @@ test('an API error reaches the picker as a clear message', async () => {
 describe('the Posting picker of Job Portal Apply', () => {
 	/** The editor's call: the node's current parameters, and no credential (the portal is public). */
 	function portalContext(current: Record<string, unknown>) {
-		const { workflow, node, additionalData } = setup({
-			credentials: null,
-			parameters: { resource: 'jobPortal', operation: 'apply', ...current },
-		});
-		additionalData.currentNodeParameters = {
-			resource: 'jobPortal',
-			operation: 'apply',
-			...current,
-		} as typeof additionalData.currentNodeParameters;
+		const parameters = { resource: 'jobPortal', operation: 'apply', ...current };
+		const { workflow, node, additionalData } = setup({ credentials: null, parameters });
+		additionalData.currentNodeParameters =
+			parameters as typeof additionalData.currentNodeParameters;
 		return new LoadOptionsContext(workflow, node, additionalData, 'postingId');
 	}
 	const { searchPostings } = new Recruiting().methods.listSearch;
