@@ -121,8 +121,9 @@ describe('the Posting picker of Job Portal Apply', () => {
 	function portalContext(current: Record<string, unknown>) {
 		const parameters = { resource: 'jobPortal', operation: 'apply', ...current };
 		const { workflow, node, additionalData } = setup({ credentials: null, parameters });
-		additionalData.currentNodeParameters =
-			parameters as typeof additionalData.currentNodeParameters;
+		additionalData.currentNodeParameters = {
+			...parameters,
+		} as typeof additionalData.currentNodeParameters;
 		return new LoadOptionsContext(workflow, node, additionalData, 'postingId');
 	}
 	const { searchPostings } = new Recruiting().methods.listSearch;
