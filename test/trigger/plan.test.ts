@@ -144,11 +144,8 @@ describe('candidates', () => {
 	});
 
 	it('stops at Max Items per Poll and leaves the watermark where the rest begins', () => {
-		const first = poll(
-			watermarkAt(at('10:00')),
-			[page(cands('a@10:01', 'b@10:02', 'c@10:02', 'd@10:02', 'e@10:03'), 'x', true)],
-			{ maxItems: 3 },
-		);
+		const served = [page(cands('a@10:01', 'b@10:02', 'c@10:02', 'd@10:02', 'e@10:03'), 'x', true)];
+		const first = poll(watermarkAt(at('10:00')), served, { maxItems: 3 });
 		expect(first.ids).toEqual(['a', 'b', 'c']);
 		expect(first.plan.stoppedEarly).toBe(true);
 		expect(first.state.watermark).toBe(at('10:02'));
@@ -183,11 +180,8 @@ describe('candidates', () => {
 	});
 
 	it('records out of order: the watermark never passes a record not yet handled', () => {
-		const run = poll(
-			watermarkAt(at('10:00')),
-			[page(cands('a@10:05', 'b@10:07', 'c@10:03', 'd@10:08'))],
-			{ maxItems: 2 },
-		);
+		const served = [page(cands('a@10:05', 'b@10:07', 'c@10:03', 'd@10:08'))];
+		const run = poll(watermarkAt(at('10:00')), served, { maxItems: 2 });
 		expect(run.ids).toEqual(['a', 'b']);
 		// c (10:03) was not handled: the next poll must list it again.
 		expect(run.state.watermark).toBe(at('10:03'));
@@ -243,11 +237,8 @@ describe('candidates', () => {
 			...watermarkAt(at('10:00')),
 			seen: { [future]: [`f@${future}`] },
 		};
-		const run = poll(
-			state,
-			[page([cand('a', at('10:01')), cand('b', at('10:02')), cand('f', future)])],
-			{ maxItems: 1 },
-		);
+		const served = [page([cand('a', at('10:01')), cand('b', at('10:02')), cand('f', future)])];
+		const run = poll(state, served, { maxItems: 1 });
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.seen).toEqual({
 			[at('10:01')]: [`a@${at('10:01')}`],
@@ -273,11 +264,9 @@ describe('candidates', () => {
 	});
 
 	it('a page limit per poll stops like Max Items, nothing skipped', () => {
-		const run = poll(
-			watermarkAt(),
-			(_request, index) => page([cand(`r${index}`, at(`10:0${index}`))], `p${index}`, true),
-			{ maxPages: 2 },
-		);
+		const served = (_request: ListRequest, index: number) =>
+			page([cand(`r${index}`, at(`10:0${index}`))], `p${index}`, true);
+		const run = poll(watermarkAt(), served, { maxPages: 2 });
 		expect(run.requests).toHaveLength(2);
 		expect(run.plan.stoppedEarly).toBe(true);
 		expect(run.state.watermark).toBe(at('10:01'));
@@ -298,11 +287,8 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('resumed mid-tie, only what follows the cursor is read while the list stays at the tie', () => {
-		const run = poll(
-			resumingAfter('a', 'b'),
-			[page([cand('c', tie), cand('d', tie)], 'after-d', true)],
-			{ maxItems: 1 },
-		);
+		const served = [page([cand('c', tie), cand('d', tie)], 'after-d', true)];
+		const run = poll(resumingAfter('a', 'b'), served, { maxItems: 1 });
 		expect(run.requests).toEqual([{ modifiedSince: at('10:00'), cursor: 'after-b' }]);
 		expect(run.ids).toEqual(['c']);
 		expect(run.state).toMatchObject({ cursor: 'after-b', cursorSince: at('10:00'), checkedAt });
@@ -356,31 +342,23 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('Max Items per Poll inside the first page of a poll without a cursor: none is stored', () => {
-		const run = poll(
-			watermarkAt(at('10:00')),
-			[page([cand('a', tie), cand('b', tie)], 'after-b')],
-			{ maxItems: 1 },
-		);
+		const served = [page([cand('a', tie), cand('b', tie)], 'after-b')];
+		const run = poll(watermarkAt(at('10:00')), served, { maxItems: 1 });
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.cursor).toBeUndefined();
 		expect(run.state.watermark).toBe(tie);
 	});
 
 	it('stopping at a page end stores that page’s nextCursor', () => {
-		const run = poll(
-			watermarkAt(at('10:00')),
-			[page([cand('a', tie), cand('b', tie)], 'after-b', true)],
-			{ maxItems: 2 },
-		);
+		const served = [page([cand('a', tie), cand('b', tie)], 'after-b', true)];
+		const run = poll(watermarkAt(at('10:00')), served, { maxItems: 2 });
 		expect(run.state.cursor).toBe('after-b');
 	});
 
 	it('the page limit per poll stores the cursor of the page not yet read', () => {
-		const run = poll(
-			watermarkAt(at('10:00')),
-			(_request, index) => page([cand(`r${index}`, tie)], `after-${index}`, true),
-			{ maxPages: 2 },
-		);
+		const served = (_request: ListRequest, index: number) =>
+			page([cand(`r${index}`, tie)], `after-${index}`, true);
+		const run = poll(watermarkAt(at('10:00')), served, { maxPages: 2 });
 		expect(run.requests).toHaveLength(2);
 		expect(run.state.cursor).toBe('after-1');
 	});
