@@ -276,45 +276,8 @@ describe.each(CASES)('$name', ({ base, fields }) => {
 describe('responses that break the spec', () => {
 	const { candidateGetAll: getAll, candidateGet: get } = OPERATIONS;
 
-	test.each([
-		[
-			'a page without pageInfo',
-			getAll,
-			'/v1/candidates',
-			{ items: [candidate('c1')] },
-			/not a page of candidates/,
-		],
-		[
-			'items that is not a list',
-			getAll,
-			'/v1/candidates',
-			{ items: {}, pageInfo: { hasNextPage: false } },
-			/not a page of candidates/,
-		],
-		[
-			'items holding non-objects',
-			getAll,
-			'/v1/candidates',
-			{ items: [1, 'x'], pageInfo: { hasNextPage: false } },
-			/not a page of candidates/,
-		],
-		[
-			'an HTML page with 200',
-			get,
-			'/v1/candidates/c1',
-			'<!doctype html><title>Login</title>',
-			/not a JSON object/,
-		],
-		[
-			'truncated JSON',
-			get,
-			'/v1/candidates/c1',
-			'{"id":"c1","name":{"viewType":"cand',
-			/not a JSON object/,
-		],
-		['null for the record', get, '/v1/candidates/c1', 'null', /not a JSON object/],
-		['a list for the record', get, '/v1/candidates/c1', [candidate('c1')], /not a JSON object/],
-	])('%s: a clear error, never a crash', async (_name, parameters, path, body, message) => {
+	/** The API answers `path` with `body`: the run fails with `message`, never a crash. */
+	async function breaks(parameters: INodeParameters, path: string, body: unknown, message: RegExp) {
 		const scope = nock(API)
 			.get(path)
 			.query(true)
@@ -326,6 +289,23 @@ describe('responses that break the spec', () => {
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toMatch(message);
 		expect(result.error?.message).not.toMatch(BROKEN);
+	}
+
+	test.each([
+		['a page without pageInfo', { items: [candidate('c1')] }],
+		['items that is not a list', { items: {}, pageInfo: { hasNextPage: false } }],
+		['items holding non-objects', { items: [1, 'x'], pageInfo: { hasNextPage: false } }],
+	])('%s: a clear error, never a crash', async (_name, body) => {
+		await breaks(getAll, '/v1/candidates', body, /not a page of candidates/);
+	});
+
+	test.each([
+		['an HTML page with 200', '<!doctype html><title>Login</title>'],
+		['truncated JSON', '{"id":"c1","name":{"viewType":"cand'],
+		['null for the record', 'null'],
+		['a list for the record', [candidate('c1')]],
+	])('%s: a clear error, never a crash', async (_name, body) => {
+		await breaks(get, '/v1/candidates/c1', body, /not a JSON object/);
 	});
 
 	test('a wrapper with an unknown viewType, and null where an object was expected, pass through', async () => {
