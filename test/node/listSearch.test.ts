@@ -22,17 +22,11 @@ offline();
 const { searchJobs, searchCandidates } = new Recruiting().methods.listSearch;
 
 test('the Job picker lists jobs by name and client, and hands back the cursor for more', async () => {
+	const listed = [vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')];
 	const scope = api()
 		.get('/v1/vacancies')
 		.query({ limit: 50 })
-		.reply(
-			200,
-			page(
-				[vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')],
-				'2026-01-02T00:00:00.000Z',
-				true,
-			),
-		);
+		.reply(200, page(listed, '2026-01-02T00:00:00.000Z', true));
 	const result = await searchJobs.call(pickerContext('jobId'));
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({

@@ -32,9 +32,7 @@ describe('Application: Get Many for a Job', () => {
 			['a1', 'for-review', undefined],
 			['a2', 'for-review', undefined],
 		]);
-		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
-			true,
-		);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 	});
 
 	test('Limit keeps the first applications of the one response; Return All keeps them all', async () => {

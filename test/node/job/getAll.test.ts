@@ -11,16 +11,10 @@ describe('Job: Get Many', () => {
 		Array.from({ length: count }, (_, i) => vacancyListItem(`v${from + i}`));
 
 	test('one page, limit below a page: sends limit and returns flattened jobs', async () => {
+		const listed = [vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')];
 		const scope = list()
 			.query({ limit: 2 })
-			.reply(
-				200,
-				page(
-					[vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')],
-					'2026-01-02T00:00:00.000Z',
-					true,
-				),
-			);
+			.reply(200, page(listed, '2026-01-02T00:00:00.000Z', true));
 		const result = await getAll({ limit: 2 });
 		const json = await succeeds(scope, result);
 		expect(json.map((job) => job.name)).toEqual(['Backend Engineer', 'Data Engineer']);
