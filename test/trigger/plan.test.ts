@@ -152,14 +152,8 @@ describe('candidates', () => {
 		expect(first.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`, `c@${at('10:02')}`] });
 		expect(first.state.backlog).toEqual({ since: at('10:00') });
 
-		const second = poll(
-			first.state,
-			[
-				page(cands('b@10:02', 'c@10:02', 'd@10:02', 'e@10:03'), 'y', true),
-				page([cand('f', at('10:04'))]),
-			],
-			{ maxItems: 3 },
-		);
+		const rest = page(cands('b@10:02', 'c@10:02', 'd@10:02', 'e@10:03'), 'y', true);
+		const second = poll(first.state, [rest, page(cands('f@10:04'))], { maxItems: 3 });
 		expect(second.requests).toEqual([
 			{ modifiedSince: at('10:02') },
 			{ modifiedSince: at('10:02'), cursor: 'y' },

@@ -433,10 +433,8 @@ describe('consecutive polls', () => {
 	it('after a 429 the rest of the poll is paced to the credential’s Rate Limit', async () => {
 		api.addCandidates(...range(1, 250).map((n) => candidate(n, n)));
 		// 600 a minute: at least 100 ms between paced requests.
-		const trigger = new TriggerHarness(
-			{ resource: 'candidate', start: 'everything' },
-			{ baseUrl: API, apiKey: API_KEY, requestsPerMinute: 600 },
-		);
+		const credentials = { baseUrl: API, apiKey: API_KEY, requestsPerMinute: 600 };
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' }, credentials);
 		api.fail = ({ index }) => (index === 1 ? 429 : undefined);
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 250)));
 		const log = api.log;
