@@ -243,15 +243,10 @@ describe('candidates', () => {
 	});
 
 	it('does not read past the last page and refuses a cursor that repeats', () => {
-		expect(() =>
-			poll(watermarkAt(), (request) =>
-				page(
-					[cand(request.cursor ?? 'first', at('10:00'))],
-					request.cursor === 'A' ? 'B' : 'A',
-					true,
-				),
-			),
-		).toThrow(PagingError);
+		// Each page's cursor is A, then B, then A again.
+		const alternating = (request: ListRequest) =>
+			page(cands(`${request.cursor ?? 'first'}@10:00`), request.cursor === 'A' ? 'B' : 'A', true);
+		expect(() => poll(watermarkAt(), alternating)).toThrow(PagingError);
 		expect(() => poll(watermarkAt(), [page([cand('a', at('10:00'))], '', true)])).toThrow(
 			/gave no cursor/,
 		);
@@ -289,13 +284,9 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('before the watermark moves past the cursor’s time, the poll reads from the watermark: a record written late at that time, sorting before the cursor, is found', () => {
+		const fromWatermark = page(cands('a@10:05', 'b@10:05', 'c@10:05', 'd@10:06'), 'after-d2');
 		const run = poll(resumingAfter('b', 'c'), (request) =>
-			request.cursor === 'after-c'
-				? page([cand('d', at('10:06'))], 'after-d')
-				: page(
-						[cand('a', tie), cand('b', tie), cand('c', tie), cand('d', at('10:06'))],
-						'after-d2',
-					),
+			request.cursor === 'after-c' ? page(cands('d@10:06'), 'after-d') : fromWatermark,
 		);
 		expect(run.requests).toEqual([
 			{ modifiedSince: at('10:00'), cursor: 'after-c' },
