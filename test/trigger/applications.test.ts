@@ -377,9 +377,8 @@ describe('the job list’s limit', () => {
 		expect(Object.keys(state.watch)).toHaveLength(50);
 		const until = async (n: number) => {
 			const emitted: IDataObject[] = [];
-			for (let poll = 0; poll < 3 && emitted.length < n; poll++) {
+			for (let poll = 0; poll < 3 && emitted.length < n; poll++)
 				emitted.push(...itemsOf(await watch.poll()));
-			}
 			return emitted;
 		};
 		api.addApplications('j00001', app(1));

@@ -107,12 +107,9 @@ type Failure = (request: {
 }) => number | undefined;
 
 function order<T extends { id: string; modifiedAt?: string }>(records: T[]): T[] {
+	const at = (record: T) => record.modifiedAt ?? '';
 	return [...records].sort((a, b) =>
-		(a.modifiedAt ?? '') === (b.modifiedAt ?? '')
-			? a.id.localeCompare(b.id)
-			: (a.modifiedAt ?? '') < (b.modifiedAt ?? '')
-				? -1
-				: 1,
+		at(a) === at(b) ? a.id.localeCompare(b.id) : at(a) < at(b) ? -1 : 1,
 	);
 }
 
