@@ -177,10 +177,8 @@ describe('Credentials', () => {
 		' http://api.test/v1// ',
 	])('a Base URL of "%s" reaches /v1', async (baseUrl) => {
 		const scope = api().get('/v1/candidates/c1').reply(200, candidate('c1'));
-		const run = getCandidate(
-			{ candidateId: byId('c1') },
-			{ credentials: { baseUrl, apiKey: API_KEY } },
-		);
+		const credentials = { baseUrl, apiKey: API_KEY };
+		const run = getCandidate({ candidateId: byId('c1') }, { credentials });
 		expect((await succeeds(scope, run))[0].id).toBe('c1');
 	});
 });

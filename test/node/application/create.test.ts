@@ -90,10 +90,8 @@ describe('Application: Create, If Already Applied', () => {
 	});
 
 	test('Fail names the application the candidate already has', async () => {
-		const error = await failsAfter(
-			read().reply(200, listed('c1')),
-			create({ ifAlreadyApplied: 'fail' }),
-		);
+		const run = create({ ifAlreadyApplied: 'fail' });
+		const error = await failsAfter(read().reply(200, listed('c1')), run);
 		expect(error.message).toBe('Candidate "c1" already applied to job "v1" (application "a7")');
 		expect(error.description).toMatch(/Return the Existing Application/);
 	});

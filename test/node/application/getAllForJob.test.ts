@@ -45,10 +45,8 @@ describe('Application: Get Many for a Job', () => {
 	});
 
 	test('Include Job adds the job to each application', async () => {
-		const [first] = await succeeds(
-			read().reply(200, body),
-			getAll({ options: { includeJob: true } }),
-		);
+		const run = getAll({ options: { includeJob: true } });
+		const [first] = await succeeds(read().reply(200, body), run);
 		expect(first.job).toMatchObject({
 			id: 'v1',
 			name: 'Backend Engineer',
