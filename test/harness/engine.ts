@@ -124,6 +124,63 @@ export function byId(value: string): INodeParameters {
 	return { __rl: true, mode: 'id', value };
 }
 
+/** The applicant of Job Portal: Apply in OPERATIONS. */
+export const APPLICANT = {
+	firstName: 'Ada',
+	lastName: 'Lovelace',
+	email: 'ada@example.com',
+	phoneNumber: '+49 30 1234567',
+	cvAttachmentId: 'cv-1',
+};
+
+/** Parameters each operation runs with: job v1, candidate c1, application a1, note n1, posting jp1. */
+export const OPERATIONS = {
+	candidateGet: { resource: 'candidate', operation: 'get', candidateId: byId('c1') },
+	contactIdentifiers: {
+		resource: 'candidate',
+		operation: 'getContactIdentifiers',
+		candidateId: byId('c1'),
+	},
+	candidateGetAll: { resource: 'candidate', operation: 'getAll', returnAll: true },
+	jobGetAll: { resource: 'job', operation: 'getAll' },
+	jobUpdate: {
+		resource: 'job',
+		operation: 'update',
+		jobId: byId('v1'),
+		updateFields: { name: 'X' },
+	},
+	applicationGet: { resource: 'application', operation: 'get', applicationId: 'a1' },
+	applicationsOfJob: { resource: 'application', operation: 'getAllForJob', jobId: byId('v1') },
+	applicationCreate: {
+		resource: 'application',
+		operation: 'create',
+		jobId: byId('v1'),
+		candidateId: byId('c1'),
+		stageId: 's1',
+	},
+	noteUpdate: { resource: 'note', operation: 'update', noteId: 'n1', content: 'x', pinned: false },
+	postings: {
+		resource: 'jobPortal',
+		operation: 'getAllPostings',
+		portalUrl: PORTAL,
+		tenantSlug: 'acme',
+	},
+	apply: {
+		resource: 'jobPortal',
+		operation: 'apply',
+		portalUrl: PORTAL,
+		tenantSlug: 'acme',
+		postingId: byId('jp1'),
+		...APPLICANT,
+	},
+} satisfies Record<string, INodeParameters>;
+
+/** The test file runs offline: only nock answers, and its interceptors go after each test. */
+export function offline(): void {
+	beforeAll(() => nock.disableNetConnect());
+	afterEach(() => nock.cleanAll());
+}
+
 /** One operation of the node: `run(parameters, options)` runs it with `parameters` over `base`. */
 export function operation(base: INodeParameters) {
 	return async (

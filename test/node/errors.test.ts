@@ -1,16 +1,22 @@
 import nock from 'nock';
 
-import { API, API_KEY, api, byId, failsAfter, operation, succeeds } from '../harness/engine';
+import {
+	api,
+	API,
+	API_KEY,
+	byId,
+	failsAfter,
+	offline,
+	operation,
+	OPERATIONS,
+	succeeds,
+} from '../harness/engine';
 import { candidate, page } from '../harness/fixtures';
 
 // Every run is scanned for the API key (engine.ts, runRecruiting): in its items, its error
 // (message, description, stack, cause) and whatever else n8n keeps of it.
-const getCandidate = operation({
-	resource: 'candidate',
-	operation: 'get',
-	candidateId: byId('c404'),
-});
-const getAll = operation({ resource: 'candidate', operation: 'getAll', returnAll: true });
+const getCandidate = operation({ ...OPERATIONS.candidateGet, candidateId: byId('c404') });
+const getAll = operation(OPERATIONS.candidateGetAll);
 const c404 = () => nock(API).get('/v1/candidates/c404');
 /** Page 1 of a Return All of candidates, saying page 2 follows. */
 const pageOne = () =>
@@ -19,8 +25,7 @@ const pageOne = () =>
 		.query({ limit: 50 })
 		.reply(200, page([candidate('c1')], 'p2', true));
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 describe('HTTP errors become messages a recruiter can act on', () => {
 	test.each([
@@ -79,14 +84,7 @@ describe('HTTP errors become messages a recruiter can act on', () => {
 	});
 
 	test('a POST is repeated after a 429 (not applied) but not after a 503 (may have been)', async () => {
-		const create = operation({
-			resource: 'application',
-			operation: 'create',
-			jobId: byId('v1'),
-			candidateId: byId('c1'),
-			stageId: 's1',
-			ifAlreadyApplied: 'createAnyway',
-		});
+		const create = operation({ ...OPERATIONS.applicationCreate, ifAlreadyApplied: 'createAnyway' });
 		const retried = nock(API)
 			.post('/v1/applications')
 			.reply(429, {}, { 'Retry-After': '0' })
@@ -113,8 +111,8 @@ describe('HTTP errors become messages a recruiter can act on', () => {
 
 	test('a 404 on Get Many for a Job names the job', async () => {
 		const scope = nock(API).get('/v1/applications/vacancy/v9').reply(404, {});
-		const getAllForJob = operation({ resource: 'application', operation: 'getAllForJob' });
-		expect((await failsAfter(scope, getAllForJob({ jobId: byId('v9') }))).message).toBe(
+		const getAllForJob = operation({ ...OPERATIONS.applicationsOfJob, jobId: byId('v9') });
+		expect((await failsAfter(scope, getAllForJob())).message).toBe(
 			'No job with ID "v9" exists: check the ID',
 		);
 	});
@@ -179,22 +177,16 @@ describe('Credentials', () => {
 		' http://api.test/v1// ',
 	])('a Base URL of "%s" reaches /v1', async (baseUrl) => {
 		const scope = api().get('/v1/candidates/c1').reply(200, candidate('c1'));
-		const run = getCandidate(
-			{ candidateId: byId('c1') },
-			{ credentials: { baseUrl, apiKey: API_KEY } },
-		);
+		const credentials = { baseUrl, apiKey: API_KEY };
+		const run = getCandidate({ candidateId: byId('c1') }, { credentials });
 		expect((await succeeds(scope, run))[0].id).toBe('c1');
 	});
 });
 
 test('a selected credential that cannot be loaded keeps n8n’s own message', async () => {
-	const credentialsError = new Error(
-		'Credential with ID "1" does not exist for type "recruitingApi".',
-	);
-	const result = await getCandidate({}, { credentialsError });
-	expect(result.error?.message).toBe(
-		'Credential with ID "1" does not exist for type "recruitingApi".',
-	);
+	const message = 'Credential with ID "1" does not exist for type "recruitingApi".';
+	const result = await getCandidate({}, { credentialsError: new Error(message) });
+	expect(result.error?.message).toBe(message);
 });
 
 describe('the API’s own words from any common error shape, with the field', () => {

@@ -7,7 +7,15 @@
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { API, API_KEY, PORTAL, runRecruiting, straysDuring } from '../harness/engine';
+import {
+	API,
+	API_KEY,
+	OPERATIONS,
+	offline,
+	PORTAL,
+	runRecruiting,
+	straysDuring,
+} from '../harness/engine';
 import {
 	applicationDetail,
 	candidate,
@@ -61,12 +69,12 @@ interface Case {
 const CASES: Case[] = [
 	{
 		name: 'job getAll',
-		base: { resource: 'job', operation: 'getAll', limit: 5 },
+		base: { ...OPERATIONS.jobGetAll, limit: 5 },
 		fields: ['limit', 'returnAll', 'filters.modifiedSince', 'output'],
 	},
 	{
 		name: 'job update',
-		base: { resource: 'job', operation: 'update', jobId: rl('v1'), updateFields: { name: 'X' } },
+		base: OPERATIONS.jobUpdate,
 		fields: [
 			'rl:jobId',
 			'updateFields.name',
@@ -92,12 +100,12 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'candidate get',
-		base: { resource: 'candidate', operation: 'get', candidateId: rl('c1') },
+		base: OPERATIONS.candidateGet,
 		fields: ['rl:candidateId', 'output', 'fieldsToInclude'],
 	},
 	{
 		name: 'candidate contact identifiers',
-		base: { resource: 'candidate', operation: 'getContactIdentifiers', candidateId: rl('c1') },
+		base: OPERATIONS.contactIdentifiers,
 		fields: ['rl:candidateId'],
 	},
 	{
@@ -105,25 +113,15 @@ const CASES: Case[] = [
 		base: { resource: 'candidate', operation: 'getAll', limit: 5 },
 		fields: ['limit', 'filters.modifiedSince'],
 	},
-	{
-		name: 'application get',
-		base: { resource: 'application', operation: 'get', applicationId: 'a1' },
-		fields: ['applicationId'],
-	},
+	{ name: 'application get', base: OPERATIONS.applicationGet, fields: ['applicationId'] },
 	{
 		name: 'application getAllForJob',
-		base: { resource: 'application', operation: 'getAllForJob', jobId: rl('v1') },
+		base: OPERATIONS.applicationsOfJob,
 		fields: ['rl:jobId', 'options.includeJob'],
 	},
 	{
 		name: 'application create',
-		base: {
-			resource: 'application',
-			operation: 'create',
-			jobId: rl('v1'),
-			candidateId: rl('c1'),
-			stageId: 's1',
-		},
+		base: OPERATIONS.applicationCreate,
 		fields: [
 			'rl:jobId',
 			'rl:candidateId',
@@ -138,7 +136,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'note update',
-		base: { resource: 'note', operation: 'update', noteId: 'n1', content: 'x', pinned: false },
+		base: OPERATIONS.noteUpdate,
 		fields: [
 			'noteId',
 			'content',
@@ -148,30 +146,10 @@ const CASES: Case[] = [
 			'additionalFields.labelIds',
 		],
 	},
-	{
-		name: 'portal postings',
-		base: {
-			resource: 'jobPortal',
-			operation: 'getAllPostings',
-			portalUrl: PORTAL,
-			tenantSlug: 'acme',
-		},
-		fields: ['portalUrl', 'tenantSlug'],
-	},
+	{ name: 'portal postings', base: OPERATIONS.postings, fields: ['portalUrl', 'tenantSlug'] },
 	{
 		name: 'portal apply',
-		base: {
-			resource: 'jobPortal',
-			operation: 'apply',
-			portalUrl: PORTAL,
-			tenantSlug: 'acme',
-			postingId: rl('jp1'),
-			firstName: 'Ada',
-			lastName: 'L',
-			email: 'ada@example.com',
-			phoneNumber: '+49 1',
-			cvAttachmentId: 'cv',
-		},
+		base: OPERATIONS.apply,
 		fields: [
 			'portalUrl',
 			'tenantSlug',
@@ -227,8 +205,7 @@ interface Seen {
 	body: unknown;
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 const BROKEN =
 	/TypeError|Cannot read|is not a function|is not iterable|undefined|\[object Object\]/;
@@ -297,48 +274,10 @@ describe.each(CASES)('$name', ({ base, fields }) => {
 });
 
 describe('responses that break the spec', () => {
-	const getAll = { resource: 'candidate', operation: 'getAll', returnAll: true };
-	const get = { resource: 'candidate', operation: 'get', candidateId: rl('c1') };
+	const { candidateGetAll: getAll, candidateGet: get } = OPERATIONS;
 
-	test.each([
-		[
-			'a page without pageInfo',
-			getAll,
-			'/v1/candidates',
-			{ items: [candidate('c1')] },
-			/not a page of candidates/,
-		],
-		[
-			'items that is not a list',
-			getAll,
-			'/v1/candidates',
-			{ items: {}, pageInfo: { hasNextPage: false } },
-			/not a page of candidates/,
-		],
-		[
-			'items holding non-objects',
-			getAll,
-			'/v1/candidates',
-			{ items: [1, 'x'], pageInfo: { hasNextPage: false } },
-			/not a page of candidates/,
-		],
-		[
-			'an HTML page with 200',
-			get,
-			'/v1/candidates/c1',
-			'<!doctype html><title>Login</title>',
-			/not a JSON object/,
-		],
-		[
-			'truncated JSON',
-			get,
-			'/v1/candidates/c1',
-			'{"id":"c1","name":{"viewType":"cand',
-			/not a JSON object/,
-		],
-		['null for the record', get, '/v1/candidates/c1', 'null', /not a JSON object/],
-		['a list for the record', get, '/v1/candidates/c1', [candidate('c1')], /not a JSON object/],
-	])('%s: a clear error, never a crash', async (_name, parameters, path, body, message) => {
+	/** The API answers `path` with `body`: the run fails with `message`, never a crash. */
+	async function breaks(parameters: INodeParameters, path: string, body: unknown, message: RegExp) {
 		const scope = nock(API)
 			.get(path)
 			.query(true)
@@ -350,6 +289,23 @@ describe('responses that break the spec', () => {
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toMatch(message);
 		expect(result.error?.message).not.toMatch(BROKEN);
+	}
+
+	test.each([
+		['a page without pageInfo', { items: [candidate('c1')] }],
+		['items that is not a list', { items: {}, pageInfo: { hasNextPage: false } }],
+		['items holding non-objects', { items: [1, 'x'], pageInfo: { hasNextPage: false } }],
+	])('%s: a clear error, never a crash', async (_name, body) => {
+		await breaks(getAll, '/v1/candidates', body, /not a page of candidates/);
+	});
+
+	test.each([
+		['an HTML page with 200', '<!doctype html><title>Login</title>'],
+		['truncated JSON', '{"id":"c1","name":{"viewType":"cand'],
+		['null for the record', 'null'],
+		['a list for the record', [candidate('c1')]],
+	])('%s: a clear error, never a crash', async (_name, body) => {
+		await breaks(get, '/v1/candidates/c1', body, /not a JSON object/);
 	});
 
 	test('a wrapper with an unknown viewType, and null where an object was expected, pass through', async () => {

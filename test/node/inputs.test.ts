@@ -2,22 +2,21 @@
  * Values from expressions are checked at run time as strictly as typed ones: each bad value is
  * refused before anything is sent, with an error naming the field and what was given.
  */
-import nock from 'nock';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import {
 	api,
 	byId,
 	failsAfter,
-	PORTAL,
+	offline,
+	OPERATIONS,
 	runRecruiting,
 	straysDuring,
 	succeeds,
 } from '../harness/engine';
 import { applicationListItem, candidate, page, vacancyDetail } from '../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 /** Runs the node and returns its error message, failing if any request left. */
 async function refusal(parameters: INodeParameters, items?: IDataObject[]) {
@@ -29,143 +28,88 @@ async function refusal(parameters: INodeParameters, items?: IDataObject[]) {
 describe('path segments: ids and the tenant slug stay in their path segment', () => {
 	const PATH_RULE =
 		'cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters (also URL-encoded)';
+	const { candidateGet, contactIdentifiers, jobUpdate, noteUpdate, postings } = OPERATIONS;
 	test.each<[string, INodeParameters, string]>([
 		[
 			'Candidate Get "."',
-			{ resource: 'candidate', operation: 'get', candidateId: byId('={{ "." }}') },
+			{ ...candidateGet, candidateId: byId('={{ "." }}') },
 			`Candidate: "." ${PATH_RULE}`,
 		],
 		[
 			'Contact Identifiers ".."',
-			{
-				resource: 'candidate',
-				operation: 'getContactIdentifiers',
-				candidateId: byId('={{ ".." }}'),
-			},
+			{ ...contactIdentifiers, candidateId: byId('={{ ".." }}') },
 			`Candidate: ".." ${PATH_RULE}`,
 		],
+		['Job Update ".."', { ...jobUpdate, jobId: byId('={{ ".." }}') }, `Job: ".." ${PATH_RULE}`],
 		[
-			'Job Update ".."',
-			{
-				resource: 'job',
-				operation: 'update',
-				jobId: byId('={{ ".." }}'),
-				updateFields: { name: 'X' },
-			},
-			`Job: ".." ${PATH_RULE}`,
+			'Job Update with / and ? from an expression',
+			{ ...jobUpdate, jobId: byId('={{ "../candidates?x=1" }}') },
+			`Job: "../candidates?x=1" ${PATH_RULE}`,
 		],
-		[
-			'Note Update ".."',
-			{ resource: 'note', operation: 'update', noteId: '={{ ".." }}', content: 'x', pinned: false },
-			`Note ID: ".." ${PATH_RULE}`,
-		],
+		['Note Update ".."', { ...noteUpdate, noteId: '={{ ".." }}' }, `Note ID: ".." ${PATH_RULE}`],
 		[
 			'Application Get "a#b"',
-			{ resource: 'application', operation: 'get', applicationId: 'a#b' },
+			{ ...OPERATIONS.applicationGet, applicationId: 'a#b' },
 			`Application ID: "a#b" ${PATH_RULE}`,
 		],
 		[
 			'Applications of a job with a control character',
-			{
-				resource: 'application',
-				operation: 'getAllForJob',
-				jobId: byId('={{ "v1\\n" + "x" }}'),
-			},
+			{ ...OPERATIONS.applicationsOfJob, jobId: byId('={{ "v1\\n" + "x" }}') },
 			`Job: "v1\nx" ${PATH_RULE}`,
 		],
 		[
 			'Posting ID ".."',
-			{
-				resource: 'jobPortal',
-				operation: 'apply',
-				portalUrl: PORTAL,
-				tenantSlug: 'acme',
-				postingId: byId('..'),
-				firstName: 'A',
-				lastName: 'B',
-				email: 'a@b.co',
-				phoneNumber: '1',
-				cvAttachmentId: 'cv',
-			},
+			{ ...OPERATIONS.apply, postingId: byId('..') },
 			`Posting: ".." ${PATH_RULE}`,
 		],
 		[
 			'Tenant Slug ".."',
-			{
-				resource: 'jobPortal',
-				operation: 'getAllPostings',
-				portalUrl: PORTAL,
-				tenantSlug: '..',
-				returnAll: true,
-			},
+			{ ...postings, tenantSlug: '..', returnAll: true },
 			`Tenant Slug: ".." ${PATH_RULE}`,
 		],
 		[
 			'Candidate Get with a URL-encoded ".." (a server that decodes twice)',
-			{ resource: 'candidate', operation: 'get', candidateId: byId('%2e%2e') },
+			{ ...candidateGet, candidateId: byId('%2e%2e') },
 			`Candidate: "%2e%2e" ${PATH_RULE}`,
 		],
 		[
 			'Job Update with an encoded slash',
-			{
-				resource: 'job',
-				operation: 'update',
-				jobId: byId('a%2Fb'),
-				updateFields: { name: 'X' },
-			},
+			{ ...jobUpdate, jobId: byId('a%2Fb') },
 			`Job: "a%2Fb" ${PATH_RULE}`,
 		],
 		[
 			'Tenant Slug with a slash',
-			{
-				resource: 'jobPortal',
-				operation: 'getAllPostings',
-				portalUrl: PORTAL,
-				tenantSlug: 'acme/../x',
-				returnAll: true,
-			},
+			{ ...postings, tenantSlug: 'acme/../x', returnAll: true },
 			`Tenant Slug: "acme/../x" ${PATH_RULE}`,
+		],
+		// An id that is not text says what was given, instead of sending "true".
+		[
+			'an id given as a boolean',
+			{ ...candidateGet, candidateId: byId('={{ true }}') },
+			'Candidate must be an ID (text), not true',
+		],
+		[
+			'an id given as an object',
+			{ ...candidateGet, candidateId: byId('={{ { "id": "c1" } }}') },
+			'Candidate must be an ID (text), not an object',
 		],
 	])('%s is refused naming the field; nothing is sent', async (_name, parameters, message) => {
 		expect(await refusal(parameters)).toBe(message);
 	});
-
-	test('an id given as a boolean says what was given, instead of sending "true"', async () => {
-		expect(
-			await refusal({
-				resource: 'candidate',
-				operation: 'get',
-				candidateId: byId('={{ true }}'),
-			}),
-		).toBe('Candidate must be an ID (text), not true');
-	});
-
-	test('an id given as an object says what was given', async () => {
-		expect(
-			await refusal({
-				resource: 'candidate',
-				operation: 'get',
-				candidateId: byId('={{ { "id": "c1" } }}'),
-			}),
-		).toBe('Candidate must be an ID (text), not an object');
-	});
 });
 
 describe('Limit from an expression', () => {
+	const limited = (limit: string) => ({ ...OPERATIONS.candidateGetAll, returnAll: false, limit });
+
 	test.each([
 		['-5', 'the number -5'],
 		['0', 'the number 0'],
 		['2.5', 'the number 2.5'],
 		['"abc"', '"abc"'],
 	])('%s stops Get Many before anything is sent', async (expression, shown) => {
-		expect(
-			await refusal({
-				resource: 'candidate',
-				operation: 'getAll',
-				returnAll: false,
-				limit: `={{ ${expression} }}`,
-			}),
-		).toBe(`Limit: must be a whole number of at least 1, not ${shown}`);
+		expect(await refusal(limited(`={{ ${expression} }}`))).toBe(
+			`Limit: must be a whole number of at least 1, not ${shown}`,
+		);
 	});
 
 	test('-1 on a list that comes in one response is refused, not read as "all but the last"', async () => {
@@ -175,15 +119,8 @@ describe('Limit from an expression', () => {
 				vacancy: vacancyDetail(),
 				applications: [applicationListItem('a1'), applicationListItem('a2')],
 			});
-		const run = runRecruiting({
-			parameters: {
-				resource: 'application',
-				operation: 'getAllForJob',
-				jobId: byId('v1'),
-				returnAll: false,
-				limit: '={{ -1 }}',
-			},
-		});
+		const parameters = { ...OPERATIONS.applicationsOfJob, returnAll: false, limit: '={{ -1 }}' };
+		const run = runRecruiting({ parameters });
 		expect((await failsAfter(scope, run)).message).toBe(
 			'Limit: must be a whole number of at least 1, not the number -1',
 		);
@@ -194,23 +131,14 @@ describe('Limit from an expression', () => {
 			.get('/v1/candidates')
 			.query({ limit: 2 })
 			.reply(200, page([candidate('c1'), candidate('c2')], 'next', true));
-		const run = runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'getAll',
-				returnAll: false,
-				limit: '={{ "2" }}',
-			},
-		});
+		const run = runRecruiting({ parameters: limited('={{ "2" }}') });
 		expect(await succeeds(scope, run)).toHaveLength(2);
 	});
 });
 
 describe('id lists', () => {
-	const update = (teamUserIds: string): INodeParameters => ({
-		resource: 'job',
-		operation: 'update',
-		jobId: byId('v1'),
+	const update = (teamUserIds: string) => ({
+		...OPERATIONS.jobUpdate,
 		updateFields: { teamUserIds },
 	});
 
@@ -248,10 +176,8 @@ describe('id lists', () => {
 });
 
 describe('dates', () => {
-	const startAt = (value: string): INodeParameters => ({
-		resource: 'job',
-		operation: 'update',
-		jobId: byId('v1'),
+	const startAt = (value: string) => ({
+		...OPERATIONS.jobUpdate,
 		updateFields: { startAt: value },
 	});
 
@@ -277,14 +203,8 @@ describe('dates', () => {
 				/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(String(query.modifiedSince)),
 			)
 			.reply(200, page([], '', false));
-		const run = runRecruiting({
-			parameters: {
-				resource: 'candidate',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { modifiedSince: '={{ $now.minus({ days: 1 }) }}' },
-			},
-		});
+		const filters = { modifiedSince: '={{ $now.minus({ days: 1 }) }}' };
+		const run = runRecruiting({ parameters: { ...OPERATIONS.candidateGetAll, filters } });
 		await succeeds(scope, run);
 	});
 });

@@ -3,9 +3,11 @@ import nock from 'nock';
 
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import {
-	API,
 	api,
+	API,
 	byId,
+	offline,
+	OPERATIONS,
 	pickerContext,
 	portal,
 	PORTAL,
@@ -15,23 +17,16 @@ import {
 } from '../harness/engine';
 import { candidate, page, posting, vacancyListItem } from '../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 const { searchJobs, searchCandidates } = new Recruiting().methods.listSearch;
 
 test('the Job picker lists jobs by name and client, and hands back the cursor for more', async () => {
+	const listed = [vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')];
 	const scope = api()
 		.get('/v1/vacancies')
 		.query({ limit: 50 })
-		.reply(
-			200,
-			page(
-				[vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')],
-				'2026-01-02T00:00:00.000Z',
-				true,
-			),
-		);
+		.reply(200, page(listed, '2026-01-02T00:00:00.000Z', true));
 	const result = await searchJobs.call(pickerContext('jobId'));
 	expect(scope.isDone()).toBe(true);
 	expect(result).toEqual({
@@ -118,14 +113,10 @@ test('an API error reaches the picker as a clear message', async () => {
 describe('the Posting picker of Job Portal Apply', () => {
 	/** The editor's call: the node's current parameters, and no credential (the portal is public). */
 	function portalContext(current: Record<string, unknown>) {
-		const { workflow, node, additionalData } = setup({
-			credentials: null,
-			parameters: { resource: 'jobPortal', operation: 'apply', ...current },
-		});
+		const parameters = { resource: 'jobPortal', operation: 'apply', ...current };
+		const { workflow, node, additionalData } = setup({ credentials: null, parameters });
 		additionalData.currentNodeParameters = {
-			resource: 'jobPortal',
-			operation: 'apply',
-			...current,
+			...parameters,
 		} as typeof additionalData.currentNodeParameters;
 		return new LoadOptionsContext(workflow, node, additionalData, 'postingId');
 	}
@@ -165,16 +156,8 @@ describe('the Posting picker of Job Portal Apply', () => {
 		const run = runRecruiting({
 			credentials: null,
 			parameters: {
-				resource: 'jobPortal',
-				operation: 'apply',
-				portalUrl: PORTAL,
-				tenantSlug: 'acme',
+				...OPERATIONS.apply,
 				postingId: { ...byId('jp2'), mode: 'list', cachedResultName: 'Data Engineer' },
-				firstName: 'Ada',
-				lastName: 'Lovelace',
-				email: 'ada@example.com',
-				phoneNumber: '+49 30 1',
-				cvAttachmentId: 'cv-1',
 			},
 		});
 		expect(await succeeds(scope, run)).toEqual([

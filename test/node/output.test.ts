@@ -2,17 +2,15 @@
  * The node's Output (Simplified, Flattened, Raw, Selected Fields), and a write keeping the
  * API's reply apart from the node's own fields.
  */
-import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { flattenCandidate } from '../../nodes/shared/records/candidate';
-import { api, byId, failsAfter, operation, succeeds } from '../harness/engine';
+import { api, failsAfter, offline, operation, OPERATIONS, succeeds } from '../harness/engine';
 import { candidate, page, vacancyListItem } from '../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
-const get = operation({ resource: 'candidate', operation: 'get', candidateId: byId('c1') });
+const get = operation(OPERATIONS.candidateGet);
 const read = () => api().get('/v1/candidates/c1').reply(200, candidate('c1'));
 
 async function candidateGet(parameters: INodeParameters) {
@@ -65,7 +63,7 @@ describe('Output', () => {
 			.get('/v1/vacancies')
 			.query({ limit: 1 })
 			.reply(200, page([vacancyListItem('v1')], 'c', true));
-		const run = operation({ resource: 'job', operation: 'getAll' });
+		const run = operation(OPERATIONS.jobGetAll);
 		expect(await succeeds(scope, run({ limit: 1, output: 'simplified' }))).toEqual([
 			{
 				id: 'v1',
@@ -91,12 +89,7 @@ describe('Output', () => {
 });
 
 describe('a write keeps the API’s reply apart from the node’s own fields', () => {
-	const update = operation({
-		resource: 'job',
-		operation: 'update',
-		jobId: byId('v1'),
-		updateFields: { name: 'X' },
-	});
+	const update = operation(OPERATIONS.jobUpdate);
 
 	test('a reply with fields cannot pass for the node’s success and id', async () => {
 		const scope = api().put('/v1/vacancies/v1').reply(200, { success: false, id: 'other' });

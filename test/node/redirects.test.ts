@@ -9,12 +9,12 @@ import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import {
 	API,
 	API_KEY,
-	byId,
 	failsAfter,
+	offline,
 	operation,
-	portal,
+	OPERATIONS,
 	pickerContext,
-	PORTAL,
+	portal,
 	succeeds,
 } from '../harness/engine';
 import { candidate, page, posting } from '../harness/fixtures';
@@ -22,8 +22,7 @@ import { TriggerHarness } from '../harness/trigger';
 
 const OTHER = 'http://other.example';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 /** Every request that reaches the other host, with the key it carried. */
 function otherHost() {
@@ -40,18 +39,9 @@ function otherHost() {
 	return seen;
 }
 
-const getCandidate = operation({
-	resource: 'candidate',
-	operation: 'get',
-	candidateId: byId('c1'),
-});
-const updateJob = operation({
-	resource: 'job',
-	operation: 'update',
-	jobId: byId('v1'),
-	updateFields: { name: 'X' },
-});
-const getAll = operation({ resource: 'candidate', operation: 'getAll', returnAll: true });
+const getCandidate = operation(OPERATIONS.candidateGet);
+const updateJob = operation(OPERATIONS.jobUpdate);
+const getAll = operation(OPERATIONS.candidateGetAll);
 
 const REDIRECT_MESSAGE = (status: number, path: string) =>
 	`The Recruiting API answered with a redirect (HTTP ${status}) to ${OTHER}${path}; requests that carry the API key do not follow redirects`;
@@ -111,13 +101,7 @@ test('the public job portal takes no key and follows a redirect as a browser doe
 	const moved = portal('https://jobs.example')
 		.get('/acme/vacancy-portal/jobs')
 		.reply(200, { publicJobBoardPostings: [{ ...posting, id: 'jp1' }] });
-	const getPostings = operation({
-		resource: 'jobPortal',
-		operation: 'getAllPostings',
-		portalUrl: PORTAL,
-		tenantSlug: 'acme',
-		returnAll: true,
-	});
+	const getPostings = operation({ ...OPERATIONS.postings, returnAll: true });
 	expect((await succeeds(scope, getPostings())).map((item) => item.id)).toEqual(['jp1']);
 	expect(moved.isDone()).toBe(true);
 	expect(API_KEY).not.toBe('');

@@ -16,7 +16,11 @@ import { STATE_CAP_BYTES } from '../../nodes/RecruitingTrigger/applications/stor
 const api = useFakeApi();
 
 /** An application `a<n>` of candidate `c<n>`. */
-function app(n: number, stage = 'applied', fields: Partial<Application> = {}): Application {
+function app(
+	n: number,
+	stage: Application['stage'] = 'applied',
+	fields: Partial<Application> = {},
+): Application {
 	return {
 		id: `a${n}`,
 		candidateId: `c${n}`,
@@ -37,9 +41,9 @@ function trigger(parameters: IDataObject = {}) {
 	});
 }
 
-/** [event, applicationId] of each item. */
-function events(items: IDataObject[]): string[][] {
-	return items.map((item) => [item.event as string, item.applicationId as string]);
+/** "event applicationId" of each item. */
+function events(items: IDataObject[]): string[] {
+	return items.map((item) => `${item.event as string} ${item.applicationId as string}`);
 }
 
 /** Requests made since `from`, as "path?query". */
@@ -62,9 +66,9 @@ async function pollReads(watch: TriggerHarness): Promise<{ read: string[]; items
 	return { read: readsSince(before).map((path) => path.split('/').pop() as string), items };
 }
 
-/** Jobs to Watch: these, picked by ID. */
+/** Jobs to Watch: Picked Jobs, these by ID. */
 function picked(...ids: string[]): INodeParameters {
-	return { jobs: ids.map((id) => ({ job: byId(id) })) };
+	return { watch: 'picked', pickedJobs: { jobs: ids.map((id) => ({ job: byId(id) })) } };
 }
 
 /** A job's stage as the job list shows it, open or closed. */
@@ -89,17 +93,14 @@ test("a slow API: a poll stops reading jobs once n8n's time budget for it is spe
 	jest.spyOn(Date, 'now').mockImplementation(() => api.now + api.log.length * 10_000);
 	watch.budgetMs = 25_000;
 	// The job list (2 requests), then one job: past the budget.
-	expect(events(itemsOf(await watch.poll()))).toEqual([
-		['newApplication', 'a1'],
-		['newApplication', 'a2'],
-	]);
+	expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a1', 'newApplication a2']);
 	expect(requestsSince(0).slice(2)).toEqual(['/applications/vacancy/j00001']);
 	const from = api.log.length;
 	expect(events(itemsOf(await watch.poll()))).toEqual([
-		['newApplication', 'a3'],
-		['newApplication', 'a4'],
-		['newApplication', 'a5'],
-		['newApplication', 'a6'],
+		'newApplication a3',
+		'newApplication a4',
+		'newApplication a5',
+		'newApplication a6',
 	]);
 	expect(readsSince(from)).toEqual([
 		'/applications/vacancy/j00002',
@@ -133,13 +134,13 @@ describe('From Now', () => {
 		api.removeApplication('j00003', 'a5');
 		const items = itemsOf(await watch.poll());
 		expect(events(items)).toEqual([
-			['stageChanged', 'a1'],
-			['newApplication', 'a7'],
-			['stateChanged', 'a3'],
-			['stageChanged', 'a4'],
-			['placed', 'a4'],
-			['interviewScheduled', 'a4'],
-			['removed', 'a5'],
+			'stageChanged a1',
+			'newApplication a7',
+			'stateChanged a3',
+			'stageChanged a4',
+			'placed a4',
+			'interviewScheduled a4',
+			'removed a5',
 		]);
 		const moved = items[0];
 		expect(moved).toMatchObject({
@@ -198,7 +199,7 @@ describe('From Now', () => {
 		// A change in a job taken in first is emitted; j00003 was watched from its own first read.
 		api.changeApplication('j00003', 'a5', { stage: 'offer' });
 		expect(await reads()).toHaveLength(3);
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', 'a5']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stageChanged a5']);
 		expect(await reads()).toHaveLength(3);
 	});
 });
@@ -208,15 +209,12 @@ describe('Everything', () => {
 		seed();
 		const watch = trigger({ start: 'everything', options: { jobsPerPoll: 2 } });
 		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['newApplication', 'a1'],
-			['newApplication', 'a2'],
-			['newApplication', 'a3'],
-			['newApplication', 'a4'],
+			'newApplication a1',
+			'newApplication a2',
+			'newApplication a3',
+			'newApplication a4',
 		]);
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['newApplication', 'a5'],
-			['newApplication', 'a6'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a5', 'newApplication a6']);
 		expect(await watch.poll()).toBeNull();
 	});
 });
@@ -236,7 +234,7 @@ describe('the schedule', () => {
 			}
 			const { read, items } = await pollReads(watch);
 			reads.push(read);
-			if (poll === 3) expect(events(items)).toEqual([['newApplication', 'a9']]);
+			if (poll === 3) expect(events(items)).toEqual(['newApplication a9']);
 		}
 		expect(reads.every((read) => read.length <= 2)).toBe(true);
 		expect(reads[3]).toContain('j00005');
@@ -297,7 +295,7 @@ describe('exactly once', () => {
 		api.addJobs(job(1, 10));
 		api.addApplications('j00001', app(1, 'applied', { state: '' }));
 		const watch = trigger({ start: 'everything' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a1']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a1']);
 		for (let poll = 0; poll < 3; poll++) expect(await watch.poll()).toBeNull();
 		api.changeApplication('j00001', 'a1', { state: 'rejected' });
 		expect(itemsOf(await watch.poll())).toMatchObject([
@@ -315,14 +313,8 @@ describe('exactly once', () => {
 		const first = events(itemsOf(await watch.poll()));
 		const second = events(itemsOf(await watch.poll()));
 		const third = events(itemsOf(await watch.poll()));
-		expect(first).toEqual([
-			['stageChanged', 'a1'],
-			['newApplication', 'a4'],
-		]);
-		expect([...second, ...third]).toEqual([
-			['newApplication', 'a5'],
-			['newApplication', 'a6'],
-		]);
+		expect(first).toEqual(['stageChanged a1', 'newApplication a4']);
+		expect([...second, ...third]).toEqual(['newApplication a5', 'newApplication a6']);
 		expect(await watch.poll()).toBeNull();
 	});
 
@@ -337,10 +329,7 @@ describe('exactly once', () => {
 		await expect(watch.poll()).rejects.toThrow(/HTTP 500/);
 		expect(watch.state()).toEqual(state);
 		api.fail = undefined;
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['stageChanged', 'a2'],
-			['stateChanged', 'a6'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stageChanged a2', 'stateChanged a6']);
 		expect(await watch.poll()).toBeNull();
 	});
 
@@ -349,12 +338,12 @@ describe('exactly once', () => {
 		const watch = trigger({ start: 'everything' });
 		expect(itemsOf(await watch.poll())).toHaveLength(6);
 		api.changeApplication('j00002', 'a3', { stage: 'interview' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', 'a3']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stageChanged a3']);
 		// A poll that emits nothing is not saved by n8n; the restart goes back to the last save.
 		expect(await watch.poll()).toBeNull();
 		watch.restart();
 		api.changeApplication('j00002', 'a4', { state: 'rejected' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stateChanged', 'a4']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stateChanged a4']);
 	});
 
 	test('two overlapping polls: the one that finishes first emits, the other emits nothing', async () => {
@@ -372,10 +361,7 @@ describe('exactly once', () => {
 		const watch = trigger();
 		await watch.poll();
 		api.jobs.delete('j00002');
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['removed', 'a3'],
-			['removed', 'a4'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['removed a3', 'removed a4']);
 		const before = api.log.length;
 		expect(await watch.poll()).toBeNull();
 		expect(requestsSince(before)).not.toContain('/applications/vacancy/j00002');
@@ -391,9 +377,8 @@ describe('the job list’s limit', () => {
 		expect(Object.keys(state.watch)).toHaveLength(50);
 		const until = async (n: number) => {
 			const emitted: IDataObject[] = [];
-			for (let poll = 0; poll < 3 && emitted.length < n; poll++) {
+			for (let poll = 0; poll < 3 && emitted.length < n; poll++)
 				emitted.push(...itemsOf(await watch.poll()));
-			}
 			return emitted;
 		};
 		api.addApplications('j00001', app(1));
@@ -416,7 +401,7 @@ describe('filters', () => {
 		await watch.poll();
 		api.changeApplication('j00001', 'a1', { stage: 'hired', placed: true });
 		api.addApplications('j00002', app(8));
-		expect(events(itemsOf(await watch.poll()))).toEqual([['placed', 'a1']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['placed a1']);
 		expect(await watch.poll()).toBeNull();
 	});
 
@@ -429,9 +414,9 @@ describe('filters', () => {
 		api.changeApplication('j00002', 'a4', { stage: 'hired' });
 		api.removeApplication('j00001', 'a2');
 		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['stageChanged', 'a1'],
-			['removed', 'a2'],
-			['stageChanged', 'a3'],
+			'stageChanged a1',
+			'removed a2',
+			'stageChanged a3',
 		]);
 	});
 
@@ -440,9 +425,7 @@ describe('filters', () => {
 		api.closedJobs.add('j00002');
 		const watch = trigger({ watch: 'open' });
 		await watch.poll();
-		let before = api.log.length;
-		await watch.poll();
-		expect(requestsSince(before)).not.toContain('/applications/vacancy/j00002');
+		expect((await pollReads(watch)).read).not.toContain('j00002');
 		// Its fingerprints are not kept while it is closed: Open Jobs Only narrows the state.
 		const state = watch.state() as { watch: Record<string, { a?: unknown }> };
 		expect(state.watch.j00002.a).toBeUndefined();
@@ -450,12 +433,12 @@ describe('filters', () => {
 		api.addApplications('j00002', app(8));
 		api.closedJobs.delete('j00002');
 		api.touchJob('j00002', t(40));
-		before = api.log.length;
+		const before = api.log.length;
 		expect(await watch.poll()).toBeNull();
 		expect(requestsSince(before)).toContain('/applications/vacancy/j00002');
 		api.addApplications('j00002', app(9));
 		api.touchJob('j00002', t(41));
-		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a9']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a9']);
 	});
 
 	test('Open Jobs Only: nothing of a closed job is emitted, new or changed; a job that closes gives its last changes once', async () => {
@@ -466,17 +449,11 @@ describe('filters', () => {
 		api.closedJobs.add('j00002');
 		// Everything: the open jobs' applications are new; the closed job's are not watched.
 		const watch = trigger({ watch: 'open', start: 'everything' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['newApplication', 'a1'],
-			['newApplication', 'a3'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a1', 'newApplication a3']);
 		// Changed while closed, twice: read when the list shows it changed, never emitted.
-		for (const [n, at] of [
-			[4, 40],
-			[5, 41],
-		]) {
+		for (const n of [4, 5]) {
 			api.addApplications('j00002', app(n));
-			api.touchJob('j00002', t(at));
+			api.touchJob('j00002', t(36 + n));
 			expect(await watch.poll()).toBeNull();
 		}
 		// A job created closed is not watched either.
@@ -488,10 +465,7 @@ describe('filters', () => {
 		api.changeApplication('j00003', 'a3', { stage: 'hired', placed: true });
 		api.closedJobs.add('j00003');
 		api.touchJob('j00003', t(60));
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['stageChanged', 'a3'],
-			['placed', 'a3'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stageChanged a3', 'placed a3']);
 		api.addApplications('j00003', app(7));
 		api.touchJob('j00003', t(61));
 		for (let poll = 0; poll < 3; poll++) expect(await watch.poll()).toBeNull();
@@ -508,7 +482,7 @@ describe('filters', () => {
 		expect(await watch.poll()).toBeNull();
 		api.addApplications('j00002', app(3));
 		api.touchJob('j00002', t(41), listedStage(true));
-		expect(events(itemsOf(await watch.poll()))).toEqual([['newApplication', 'a3']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['newApplication a3']);
 	});
 
 	test('Open Jobs Only with the stage in the job list: a job reopened there is watched again for good', async () => {
@@ -529,30 +503,21 @@ describe('filters', () => {
 
 	test('Picked Jobs: only those are read; a picked job the API does not have is named', async () => {
 		seed();
-		const watch = trigger({
-			watch: 'picked',
-			pickedJobs: picked('j00003'),
-		});
+		const watch = trigger(picked('j00003'));
 		await watch.poll();
 		expect(readsSince(0)).toEqual(['/applications/vacancy/j00003']);
-		const missing = trigger({ watch: 'picked', pickedJobs: picked('j9') });
+		const missing = trigger(picked('j9'));
 		await expect(missing.poll()).rejects.toThrow('Job "j9" of Jobs to Watch was not found');
 	});
 	test('Picked Jobs: a picked job the API deleted: its applications are removed once, the others go on; then it is named', async () => {
 		api.addJobs(job(1, 10), job(2, 20));
 		api.addApplications('j00001', app(1));
 		api.addApplications('j00002', app(2));
-		const watch = trigger({
-			watch: 'picked',
-			pickedJobs: picked('j00001', 'j00002'),
-		});
+		const watch = trigger(picked('j00001', 'j00002'));
 		await watch.poll();
 		api.jobs.delete('j00002');
 		api.changeApplication('j00001', 'a1', { stage: 'interview' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([
-			['stageChanged', 'a1'],
-			['removed', 'a2'],
-		]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stageChanged a1', 'removed a2']);
 		await expect(watch.poll()).rejects.toThrow('Job "j00002" of Jobs to Watch was not found');
 	});
 });
@@ -560,7 +525,7 @@ describe('filters', () => {
 describe('changing Jobs to Watch', () => {
 	test('jobs taken in are read once, silently, in the poll that takes them in; then their changes come', async () => {
 		seed();
-		const watch = trigger({ watch: 'picked', pickedJobs: picked('j00003') });
+		const watch = trigger(picked('j00003'));
 		await watch.poll();
 		watch.setParameters({ watch: 'all' });
 		// All jobs now: j00001 and j00002 are read at once, their applications taken as they are.
@@ -574,12 +539,12 @@ describe('changing Jobs to Watch', () => {
 		api.addApplications('j00001', app(7));
 		api.changeApplication('j00002', 'a3', { stage: 'offer' });
 		expect(events(itemsOf(await watch.poll())).sort()).toEqual([
-			['newApplication', 'a7'],
-			['stageChanged', 'a3'],
+			'newApplication a7',
+			'stageChanged a3',
 		]);
 		expect(await watch.poll()).toBeNull();
 		// Picking again narrows the state: the jobs no longer picked are not kept.
-		watch.setParameters({ watch: 'picked', pickedJobs: picked('j00001') });
+		watch.setParameters(picked('j00001'));
 		expect(await watch.poll()).toBeNull();
 		const state = watch.state() as { watch: Record<string, unknown> };
 		expect(Object.keys(state.watch)).toEqual(['j00001']);
@@ -587,14 +552,12 @@ describe('changing Jobs to Watch', () => {
 
 	test('a job picked later: its existing applications are not news', async () => {
 		seed();
-		const watch = trigger({ watch: 'picked', pickedJobs: picked('j00003') });
+		const watch = trigger(picked('j00003'));
 		await watch.poll();
-		watch.setParameters({
-			pickedJobs: picked('j00003', 'j00001'),
-		});
+		watch.setParameters(picked('j00003', 'j00001'));
 		expect(await watch.poll()).toBeNull();
 		api.changeApplication('j00001', 'a2', { state: 'rejected' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stateChanged', 'a2']]);
+		expect(events(itemsOf(await watch.poll()))).toEqual(['stateChanged a2']);
 	});
 
 	test('above the cap, narrowing Jobs to Watch lets the trigger go on', async () => {
@@ -615,19 +578,22 @@ describe('changing Jobs to Watch', () => {
 		expect(await watch.poll()).toBeNull();
 		api.addApplications('j00002', ...many('two', 0.2, 100_000));
 		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
-		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
+		// Again at the next poll, naming the options that narrow it.
+		await expect(watch.poll()).rejects.toMatchObject({
+			message: expect.stringMatching(/more than it keeps track of/),
+			description: expect.stringContaining('Open Jobs Only or Picked Jobs'),
+		});
 		// Both jobs picked: still too many, and the error says to pick fewer.
-		const both = picked('j00001', 'j00002');
-		watch.setParameters({ watch: 'picked', pickedJobs: both });
+		watch.setParameters(picked('j00001', 'j00002'));
 		await expect(watch.poll()).rejects.toThrow(
 			expect.objectContaining({ description: expect.stringMatching(/Pick fewer jobs/) }),
 		);
 		// As the error says: watch fewer jobs. The jobs no longer watched are not kept.
-		watch.setParameters({ watch: 'picked', pickedJobs: picked('j00002') });
+		watch.setParameters(picked('j00002'));
 		const emitted = itemsOf(await watch.poll());
 		expect(new Set(emitted.map((item) => item.event))).toEqual(new Set(['newApplication']));
 		api.changeApplication('j00002', `0two${huge}`, { stage: 'offer' });
-		expect(events(itemsOf(await watch.poll()))).toEqual([['stageChanged', `0two${huge}`]]);
+		expect(events(itemsOf(await watch.poll()))).toEqual([`stageChanged 0two${huge}`]);
 	});
 });
 
@@ -658,20 +624,6 @@ describe('Output and the editor', () => {
 			stage: { viewType: 'applicationStage' },
 			applicationState: { state: 'for-review', viewType: 'applicationState' },
 		});
-	});
-
-	test('Fetch Test Event shows an application as the first chosen event and stores nothing', async () => {
-		seed();
-		const watch = trigger({ events: ['stageChanged'] });
-		const items = itemsOf(await watch.poll('manual'));
-		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({
-			event: 'stageChanged',
-			resource: 'application',
-			fromStage: null,
-		});
-		expect(items[0].toStage).toEqual(items[0].stage);
-		expect(watch.state()).toBeUndefined();
 	});
 
 	describe('Fetch Test Event: the most recently active application, as the chosen event, in every Output mode', () => {
@@ -725,6 +677,7 @@ describe('Output and the editor', () => {
 				...(chosen === 'removed' ? {} : { application: shown }),
 				...shapes[chosen],
 			});
+			if (chosen === 'stageChanged') expect(items[0].toStage).toEqual(items[0].stage);
 			expect(watch.state()).toBeUndefined();
 		});
 	});
@@ -777,7 +730,7 @@ describe('Output and the editor', () => {
 });
 
 describe('state that stays small', () => {
-	test('a few bytes per application; above the cap the poll stops naming the options that narrow it', async () => {
+	test('a few bytes per application', async () => {
 		api.addJobs(job(1, 10));
 		const many = Array.from({ length: 100 }, (_, i) => app(i + 1));
 		api.addApplications('j00001', ...many);
@@ -787,17 +740,5 @@ describe('state that stays small', () => {
 		// About 10 bytes per application here (ids a1, c1: their prefixes stored once; one stage,
 		// state and time for all), plus the job list's own state.
 		expect(bytes / 100).toBeLessThan(15);
-
-		const huge = 'x'.repeat(200);
-		api.addApplications(
-			'j00001',
-			...Array.from({ length: Math.ceil(STATE_CAP_BYTES / 400) }, (_, i) =>
-				app(1000 + i, 'applied', { id: `${i}${huge}`, candidateId: `${i}c${huge}` }),
-			),
-		);
-		await expect(watch.poll()).rejects.toThrow(/more than it keeps track of/);
-		await expect(watch.poll()).rejects.toMatchObject({
-			description: expect.stringContaining('Open Jobs Only or Picked Jobs'),
-		});
 	});
 });

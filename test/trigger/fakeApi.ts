@@ -40,7 +40,7 @@ export interface Application {
 	candidateId: string;
 	firstName: string;
 	lastName: string;
-	stage: string;
+	stage: keyof typeof STAGES;
 	state: string;
 	placed: boolean;
 	/** The next interview's id and start, if any. */
@@ -50,7 +50,7 @@ export interface Application {
 }
 
 /** The application stages the fake API knows (type and order as the spec describes them). */
-export const STAGES: Record<string, { name: string; type: string; order: number }> = {
+export const STAGES = {
 	applied: { name: 'Applied', type: 'application', order: 1 },
 	sourced: { name: 'Sourced', type: 'sourcing', order: 2 },
 	interview: { name: 'Interview', type: 'interview', order: 3 },
@@ -59,11 +59,7 @@ export const STAGES: Record<string, { name: string; type: string; order: number 
 };
 
 export function applicationListItem(application: Application): Record<string, unknown> {
-	const stage = STAGES[application.stage] ?? {
-		name: application.stage,
-		type: 'application',
-		order: 0,
-	};
+	const stage = STAGES[application.stage];
 	return {
 		latestActivity: {
 			type: 'applicationCreated',
@@ -111,12 +107,9 @@ type Failure = (request: {
 }) => number | undefined;
 
 function order<T extends { id: string; modifiedAt?: string }>(records: T[]): T[] {
+	const at = (record: T) => record.modifiedAt ?? '';
 	return [...records].sort((a, b) =>
-		(a.modifiedAt ?? '') === (b.modifiedAt ?? '')
-			? a.id.localeCompare(b.id)
-			: (a.modifiedAt ?? '') < (b.modifiedAt ?? '')
-				? -1
-				: 1,
+		at(a) === at(b) ? a.id.localeCompare(b.id) : at(a) < at(b) ? -1 : 1,
 	);
 }
 
@@ -161,17 +154,13 @@ export class FakeApi {
 	/** Tampers with a candidate page before it is sent (out-of-order, missing fields). */
 	tamper: ((items: Record<string, unknown>[]) => Record<string, unknown>[]) | undefined;
 
-	private scope: nock.Scope | undefined;
-
 	addCandidates(...candidates: Candidate[]): void {
 		for (const candidate of candidates) this.candidates.set(candidate.id, { ...candidate });
 	}
 
 	/** A change to a candidate: new modifiedAt, and the given fields. */
 	touchCandidate(id: string, modifiedAt: string, fields: Partial<Candidate> = {}): void {
-		const current = this.candidates.get(id);
-		if (!current) throw new Error(`no candidate ${id}`);
-		this.candidates.set(id, { ...current, ...fields, modifiedAt });
+		touch(this.candidates, id, modifiedAt, fields);
 	}
 
 	addJobs(...jobs: Job[]): void {
@@ -179,9 +168,7 @@ export class FakeApi {
 	}
 
 	touchJob(id: string, modifiedAt: string, fields: Partial<Job> = {}): void {
-		const current = this.jobs.get(id);
-		if (!current) throw new Error(`no job ${id}`);
-		this.jobs.set(id, { ...current, ...fields, modifiedAt });
+		touch(this.jobs, id, modifiedAt, fields);
 	}
 
 	/** Adds applications to a job (the job's own modifiedAt does not move). */
@@ -207,72 +194,45 @@ export class FakeApi {
 	}
 
 	start(): nock.Scope {
-		this.scope = nock(API, { reqheaders: { 'x-api-key': API_KEY } })
+		return nock(API, { reqheaders: { 'x-api-key': API_KEY } })
 			.persist()
-			.get(/^\/v1\/(candidates|vacancies)(\?.*)?$/)
-			.reply((uri) => this.serve(uri));
-		// A scope of its own: tests of the lists never ask for applications.
-		nock(API, { reqheaders: { 'x-api-key': API_KEY } })
-			.persist()
-			.get(/^\/v1\/applications\/vacancy\/[^/?]+$/)
-			.reply((uri) => this.serveApplications(uri));
-		return this.scope;
+			.get(/^\/v1\/(candidates|vacancies|applications\/vacancy\/[^/?]+)(\?.*)?$/)
+			.reply((uri) => {
+				const url = new URL(uri, API);
+				const query = Object.fromEntries(url.searchParams.entries());
+				const [status, body, count] = this.serve(url.pathname, query);
+				this.log.push({
+					path: url.pathname,
+					query,
+					status,
+					...(count !== undefined && { count }),
+					at: performance.now(),
+				});
+				// A 429 asks to retry at once, so tests do not wait.
+				return [status, body, status === 429 ? { 'Retry-After': '0' } : {}];
+			});
 	}
 
-	/** Logs a request and what it was answered. */
-	private logged<T>(
-		path: string,
-		query: Record<string, string>,
-		status: number,
-		body: T,
-		count?: number,
-	): [number, T] {
-		this.log.push({
-			path,
-			query,
-			status,
-			...(count !== undefined && { count }),
-			at: performance.now(),
-		});
-		return [status, body];
-	}
-
-	private serveApplications(uri: string): [number, unknown] {
-		const path = new URL(uri, API).pathname;
-		const jobId = decodeURIComponent(path.split('/').pop() as string);
-		const status = this.fail?.({ path, query: {}, index: this.log.length });
-		if (status !== undefined) return this.logged(path, {}, status, { message: 'Internal error' });
-		const job = this.jobs.get(jobId);
-		if (!job) return this.logged(path, {}, 404, { message: `vacancy ${jobId} not found` });
-		const applications = (this.applications.get(jobId) ?? []).map(applicationListItem);
-		const stage = { id: 'vs1', order: 1, name: 'Open', isOpen: !this.closedJobs.has(jobId) };
-		const vacancy = { ...jobListItem(job), stage: { viewType: 'vacancyStage', stage } };
-		return this.logged(path, {}, 200, { vacancy, applications }, applications.length);
-	}
-
-	requests(path?: string): Logged[] {
-		return path === undefined ? this.log : this.log.filter((entry) => entry.path === path);
-	}
-
-	private serve(uri: string): [number, unknown] | [number, unknown, Record<string, string>] {
-		const url = new URL(uri, API);
-		const query = Object.fromEntries(url.searchParams.entries());
-		const path = url.pathname;
+	/** The status, body and (on success) number of records of the answer to one request. */
+	private serve(path: string, query: Record<string, string>): [number, unknown, number?] {
 		const status = this.fail?.({ path, query, index: this.log.length });
-		// A 429 asks to retry at once, so tests do not wait.
-		if (status === 429)
-			return [
-				...this.logged(path, query, 429, { message: 'Too many requests' }),
-				{ 'Retry-After': '0' },
-			];
-		if (status !== undefined)
-			return this.logged(path, query, status, { message: 'Internal error' });
+		if (status === 429) return [429, { message: 'Too many requests' }];
+		if (status !== undefined) return [status, { message: 'Internal error' }];
+		if (path.startsWith('/v1/applications/')) {
+			const jobId = decodeURIComponent(path.split('/').pop() as string);
+			const job = this.jobs.get(jobId);
+			if (!job) return [404, { message: `vacancy ${jobId} not found` }];
+			const applications = (this.applications.get(jobId) ?? []).map(applicationListItem);
+			const stage = { id: 'vs1', order: 1, name: 'Open', isOpen: !this.closedJobs.has(jobId) };
+			const vacancy = { ...jobListItem(job), stage: { viewType: 'vacancyStage', stage } };
+			return [200, { vacancy, applications }, applications.length];
+		}
 		const limit = Number(query.limit ?? 25);
 		if (!Number.isInteger(limit) || limit < 1 || limit > 50)
-			return this.logged(path, query, 400, { message: 'limit must be 1 to 50' });
+			return [400, { message: 'limit must be 1 to 50' }];
 		const body =
 			path === '/v1/candidates' ? this.candidatePage(query, limit) : this.jobPage(query, limit);
-		return this.logged(path, query, 200, body, body.items.length);
+		return [200, body, body.items.length];
 	}
 
 	private candidatePage(query: Record<string, string>, limit: number) {
@@ -322,7 +282,6 @@ export function useFakeApi(): FakeApi {
 	const api = new FakeApi();
 	let scope: nock.Scope;
 	beforeAll(() => nock.disableNetConnect());
-	afterAll(() => nock.enableNetConnect());
 	beforeEach(() => {
 		Object.assign(api, new FakeApi());
 		scope = api.start();
@@ -335,6 +294,17 @@ export function useFakeApi(): FakeApi {
 		expect(done).toBe(api.log.length > 0);
 	});
 	return api;
+}
+
+function touch<T extends { modifiedAt?: string }>(
+	records: Map<string, T>,
+	id: string,
+	modifiedAt: string,
+	fields: Partial<T>,
+): void {
+	const current = records.get(id);
+	if (!current) throw new Error(`no record ${id}`);
+	records.set(id, { ...current, ...fields, modifiedAt });
 }
 
 /** The candidate cursor the fake API gives for a page ending with `last`. */

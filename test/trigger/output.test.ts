@@ -18,10 +18,10 @@ function stored(items: IDataObject[]): IDataObject[] {
 /** Each item's keys, in order. */
 const keys = (items: IDataObject[]) => stored(items).map((item) => Object.keys(item));
 
-async function candidates(options: INodeParameters = {}): Promise<IDataObject[]> {
+/** The candidate trigger (Start: Everything) with these options, over candidate c00001. */
+function candidates(options: INodeParameters = {}): TriggerHarness {
 	api.addCandidates(candidate(1, 10));
-	const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything', options });
-	return itemsOf(await trigger.poll());
+	return new TriggerHarness({ resource: 'candidate', start: 'everything', options });
 }
 
 const created = { event: 'created', resource: 'candidate' };
@@ -43,18 +43,13 @@ describe('Candidates: Output', () => {
 			{ ...created, id: 'c00001', lastName: 'Last1', modifiedAt: t(10) },
 		],
 	])('options %j', async (options, expected) => {
-		const items = await candidates(options);
+		const items = itemsOf(await candidates(options).poll());
 		expect(stored(items)).toEqual([expected]);
 		expect(keys(items)[0]).toEqual(Object.keys(expected));
 	});
 
 	test('an unknown Output stops the poll, naming the option and its choices', async () => {
-		api.addCandidates(candidate(1, 10));
-		const trigger = new TriggerHarness({
-			resource: 'candidate',
-			start: 'everything',
-			options: { output: 'short' },
-		});
+		const trigger = candidates({ output: 'short' });
 		await expect(trigger.poll()).rejects.toThrow(
 			'Output: "short" is not one of Flattened (All Fields), Raw, Selected Fields, Simplified',
 		);

@@ -6,7 +6,6 @@ import type { PlanOptions } from '../../nodes/RecruitingTrigger/lists/plan';
 import { fingerprint, idOfKey, recordKey } from '../../nodes/RecruitingTrigger/lists/records';
 import { emptyState, loadState } from '../../nodes/RecruitingTrigger/lists/state';
 import type { TriggerState } from '../../nodes/RecruitingTrigger/lists/state';
-import { SETTLE_MS } from '../../nodes/RecruitingTrigger/lists/walk';
 import type { Emission, ListRequest } from '../../nodes/RecruitingTrigger/lists/walk';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -24,17 +23,30 @@ function cand(
 	return { id, createdAt: created, ...(modified !== undefined && { modifiedAt: modified }) };
 }
 
+/** Candidates written "id@hh:mm": modified then (see at), created cand's default. */
+function cands(...written: string[]): Json[] {
+	return written.map((record) => {
+		const [id, hhmm] = record.split('@');
+		return cand(id, at(hhmm));
+	});
+}
+
 function page(items: Json[], nextCursor = '', hasNextPage = false): Page {
 	return { items, nextCursor, hasNextPage };
 }
 
-/** Runs one poll against `serve` (one page per request); returns what it asked and emitted. */
-function drive(
+/**
+ * One poll of the state's list from `state`, `serve` answering each request (pages served in
+ * turn, or a server); what it asked and emitted.
+ */
+function poll(
 	state: TriggerState,
-	options: Partial<PlanOptions> & Pick<PlanOptions, 'resource'>,
-	serve: (request: ListRequest, index: number) => Page,
+	serve: Page[] | ((request: ListRequest, index: number) => Page),
+	options: Partial<PlanOptions> = {},
 ) {
+	const answer = Array.isArray(serve) ? pages(...serve) : serve;
 	const plan = new PollPlan(state, {
+		resource: state.resource,
 		event: 'createdOrUpdated',
 		maxItems: Infinity,
 		now: NOW,
@@ -45,22 +57,12 @@ function drive(
 	for (let request = plan.nextRequest(); request; request = plan.nextRequest()) {
 		if (requests.length > 100) throw new Error('the plan does not stop');
 		requests.push(request);
-		emitted.push(...plan.take(serve(request, requests.length - 1)));
+		emitted.push(...plan.take(answer(request, requests.length - 1)));
 	}
-	return { plan, requests, emitted, ids: emitted.map((e) => e.record.id), state: plan.nextState() };
-}
-
-/** One poll of the candidate list from `state`; `serve`: pages served in turn, or a server. */
-function candidates(
-	state: TriggerState,
-	serve: Page[] | ((request: ListRequest, index: number) => Page),
-	options: Partial<PlanOptions> = {},
-) {
-	return drive(
-		state,
-		{ resource: 'candidate', ...options },
-		Array.isArray(serve) ? pages(...serve) : serve,
-	);
+	const ids = emitted.map((e) => e.record.id);
+	// "id event" of each emission.
+	const events = emitted.map((e) => `${e.record.id} ${e.event}`);
+	return { plan, requests, emitted, ids, events, state: plan.nextState() };
 }
 
 /** A candidate state at `watermark` (none: a first sync), the candidates `ids` handled there. */
@@ -80,9 +82,9 @@ function pages(...list: Page[]) {
 
 describe('candidates', () => {
 	it('emits everything on a first full sync, as created, and keeps the keys at the last time', () => {
-		const run = candidates(watermarkAt(), [
-			page([cand('a', at('10:00')), cand('b', at('10:01'))], 'x', true),
-			page([cand('c', at('10:02')), cand('d', at('10:02'))]),
+		const run = poll(watermarkAt(), [
+			page(cands('a@10:00', 'b@10:01'), 'x', true),
+			page(cands('c@10:02', 'd@10:02')),
 		]);
 		expect(run.requests).toEqual([{}, { cursor: 'x' }]);
 		expect(run.ids).toEqual(['a', 'b', 'c', 'd']);
@@ -103,13 +105,8 @@ describe('candidates', () => {
 	});
 
 	it('skips records already emitted at the watermark and emits one modified again', () => {
-		const run = candidates(watermarkAt(at('10:02'), 'c', 'd'), [
-			page([
-				cand('c', at('10:02')),
-				cand('d', at('10:02')),
-				cand('e', at('10:02')),
-				cand('c', at('10:05')),
-			]),
+		const run = poll(watermarkAt(at('10:02'), 'c', 'd'), [
+			page(cands('c@10:02', 'd@10:02', 'e@10:02', 'c@10:05')),
 		]);
 		expect(run.requests).toEqual([{ modifiedSince: at('10:02') }]);
 		expect(run.ids).toEqual(['e', 'c']);
@@ -118,92 +115,45 @@ describe('candidates', () => {
 	});
 
 	it('classifies created and updated against the watermark the poll started from', () => {
-		const run = candidates(watermarkAt(at('10:00')), [
+		const run = poll(watermarkAt(at('10:00')), [
 			page([
 				cand('old', at('10:01'), at('09:00')),
 				cand('new', at('10:02'), at('10:00')),
 				cand('noCreated', at('10:03'), 'garbage'),
 			]),
 		]);
-		expect(run.emitted.map((e) => [e.record.id, e.event])).toEqual([
-			['old', 'updated'],
-			['new', 'created'],
-			['noCreated', 'updated'],
-		]);
+		expect(run.events).toEqual(['old updated', 'new created', 'noCreated updated']);
 	});
 
 	it('a record already handled at the watermark is updated when it changes, even if created then', () => {
-		const run = candidates(watermarkAt(at('10:02'), 'c'), [
+		const run = poll(watermarkAt(at('10:02'), 'c'), [
 			page([
 				cand('c', at('10:02'), at('10:02')),
 				cand('d', at('10:02'), at('10:02')),
 				cand('c', at('10:04'), at('10:02')),
 			]),
 		]);
-		expect(run.emitted.map((e) => [e.record.id, e.event])).toEqual([
-			['d', 'created'],
-			['c', 'updated'],
-		]);
+		expect(run.events).toEqual(['d created', 'c updated']);
 	});
 
 	it('a record listed twice in one poll (changed while paging) is created, then updated', () => {
-		const run = candidates(watermarkAt(at('10:00')), [
+		const run = poll(watermarkAt(at('10:00')), [
 			page([cand('n', at('10:01'), at('10:01')), cand('n', at('10:03'), at('10:01'))]),
 		]);
-		expect(run.emitted.map((e) => e.event)).toEqual(['created', 'updated']);
-	});
-
-	it('Created only / Updated only: the others are handled (never looked at again), not emitted', () => {
-		const list = [cand('old', at('10:01'), at('09:00')), cand('new', at('10:02'), at('10:01'))];
-		const created = candidates(watermarkAt(at('10:00')), [page(list)], { event: 'created' });
-		expect(created.ids).toEqual(['new']);
-		const updated = candidates(watermarkAt(at('10:00')), [page(list)], { event: 'updated' });
-		expect(updated.ids).toEqual(['old']);
-		expect(updated.state).toEqual(created.state);
-		expect(created.state.watermark).toBe(at('10:02'));
+		expect(run.events).toEqual(['n created', 'n updated']);
 	});
 
 	it('stops at Max Items per Poll and leaves the watermark where the rest begins', () => {
-		const first = candidates(
-			watermarkAt(at('10:00')),
-			[
-				page(
-					[
-						cand('a', at('10:01')),
-						cand('b', at('10:02')),
-						cand('c', at('10:02')),
-						cand('d', at('10:02')),
-						cand('e', at('10:03')),
-					],
-					'x',
-					true,
-				),
-			],
-			{ maxItems: 3 },
-		);
+		const served = [page(cands('a@10:01', 'b@10:02', 'c@10:02', 'd@10:02', 'e@10:03'), 'x', true)];
+		const first = poll(watermarkAt(at('10:00')), served, { maxItems: 3 });
 		expect(first.ids).toEqual(['a', 'b', 'c']);
 		expect(first.plan.stoppedEarly).toBe(true);
 		expect(first.state.watermark).toBe(at('10:02'));
 		expect(first.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`, `c@${at('10:02')}`] });
 		expect(first.state.backlog).toEqual({ since: at('10:00') });
 
-		const second = candidates(
-			first.state,
-			[
-				page(
-					[
-						cand('b', at('10:02')),
-						cand('c', at('10:02')),
-						cand('d', at('10:02')),
-						cand('e', at('10:03')),
-					],
-					'y',
-					true,
-				),
-				page([cand('f', at('10:04'))]),
-			],
-			{ maxItems: 3 },
-		);
+		const rest = page(cands('b@10:02', 'c@10:02', 'd@10:02', 'e@10:03'), 'y', true);
+		const second = poll(first.state, [rest, page(cands('f@10:04'))], { maxItems: 3 });
 		expect(second.requests).toEqual([
 			{ modifiedSince: at('10:02') },
 			{ modifiedSince: at('10:02'), cursor: 'y' },
@@ -214,47 +164,18 @@ describe('candidates', () => {
 		expect(second.state.backlog).toBeUndefined();
 	});
 
-	it('a backlog emitted over several polls is classified against where it started', () => {
-		// Start: Everything, first sync: all created, however many polls it takes.
-		const list = [
-			cand('a', at('10:01'), at('08:00')),
-			cand('b', at('10:02'), at('08:00')),
-			cand('c', at('10:03'), at('08:00')),
-		];
-		const first = candidates(watermarkAt(), [page(list)], { maxItems: 2 });
-		expect(first.state.backlog).toEqual({});
-		const rest = candidates(first.state, [page(list.slice(1))], { maxItems: 2 });
-		expect(rest.emitted.map((e) => [e.record.id, e.event])).toEqual([['c', 'created']]);
-		expect(rest.state.backlog).toBeUndefined();
-		// Once caught up, the watermark is the reference again.
-		const later = candidates(rest.state, [page([cand('a', at('10:05'), at('08:00'))])]);
-		expect(later.emitted.map((e) => e.event)).toEqual(['updated']);
-	});
-
 	it('stopping exactly at a page end with more pages: the watermark is the last time read', () => {
-		const run = candidates(
-			watermarkAt(),
-			[page([cand('a', at('10:01')), cand('b', at('10:02'))], 'x', true)],
-			{ maxItems: 2 },
-		);
+		const run = poll(watermarkAt(), [page(cands('a@10:01', 'b@10:02'), 'x', true)], {
+			maxItems: 2,
+		});
 		expect(run.requests).toHaveLength(1);
 		expect(run.state.watermark).toBe(at('10:02'));
 		expect(run.state.seen).toEqual({ [at('10:02')]: [`b@${at('10:02')}`] });
 	});
 
 	it('records out of order: the watermark never passes a record not yet handled', () => {
-		const run = candidates(
-			watermarkAt(at('10:00')),
-			[
-				page([
-					cand('a', at('10:05')),
-					cand('b', at('10:07')),
-					cand('c', at('10:03')),
-					cand('d', at('10:08')),
-				]),
-			],
-			{ maxItems: 2 },
-		);
+		const served = [page(cands('a@10:05', 'b@10:07', 'c@10:03', 'd@10:08'))];
+		const run = poll(watermarkAt(at('10:00')), served, { maxItems: 2 });
 		expect(run.ids).toEqual(['a', 'b']);
 		// c (10:03) was not handled: the next poll must list it again.
 		expect(run.state.watermark).toBe(at('10:03'));
@@ -263,32 +184,23 @@ describe('candidates', () => {
 			[at('10:07')]: [`b@${at('10:07')}`],
 		});
 
-		const next = candidates(run.state, [
-			page([
-				cand('c', at('10:03')),
-				cand('a', at('10:05')),
-				cand('b', at('10:07')),
-				cand('d', at('10:08')),
-			]),
-		]);
+		const next = poll(run.state, [page(cands('c@10:03', 'a@10:05', 'b@10:07', 'd@10:08'))]);
 		expect(next.ids).toEqual(['c', 'd']);
 		expect(next.state.watermark).toBe(at('10:08'));
 	});
 
 	it('records listed although older than the watermark are neither emitted nor move it back', () => {
-		const run = candidates(watermarkAt(at('10:00')), [
-			page([cand('stale', at('09:00')), cand('a', at('10:01'))]),
-		]);
+		const run = poll(watermarkAt(at('10:00')), [page(cands('stale@09:00', 'a@10:01'))]);
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.watermark).toBe(at('10:01'));
-		const nothing = candidates(watermarkAt(at('10:00')), [page([cand('stale', at('09:00'))])]);
+		const nothing = poll(watermarkAt(at('10:00')), [page([cand('stale', at('09:00'))])]);
 		expect(nothing.ids).toEqual([]);
 		expect(nothing.state.watermark).toBe(at('10:00'));
 	});
 
 	it('a record without modifiedAt is emitted once per content, and does not move the watermark', () => {
 		const bare = { id: 'x', createdAt: at('09:00'), note: 'v1' };
-		const run = candidates(watermarkAt(at('10:00')), [
+		const run = poll(watermarkAt(at('10:00')), [
 			page([cand('a', at('10:01')), bare, cand('b', at('10:02'))]),
 		]);
 		expect(run.ids).toEqual(['a', 'x', 'b']);
@@ -298,39 +210,19 @@ describe('candidates', () => {
 			expect.arrayContaining([recordKey(bare), `b@${at('10:02')}`]),
 		);
 
-		const again = candidates(run.state, [page([bare, cand('b', at('10:02'))])]);
+		const again = poll(run.state, [page([bare, cand('b', at('10:02'))])]);
 		expect(again.ids).toEqual([]);
-		const changed = candidates(run.state, [
-			page([{ ...bare, note: 'v2' }, cand('b', at('10:02'))]),
-		]);
+		const changed = poll(run.state, [page([{ ...bare, note: 'v2' }, cand('b', at('10:02'))])]);
 		expect(changed.ids).toEqual(['x']);
 	});
 
 	it('only records without modifiedAt: emitted, watermark unchanged, kept until seen again', () => {
 		const bare = { id: 'x', createdAt: at('09:00') };
-		const run = candidates(watermarkAt(at('10:00')), [page([bare])]);
+		const run = poll(watermarkAt(at('10:00')), [page([bare])]);
 		expect(run.ids).toEqual(['x']);
 		expect(run.state.watermark).toBe(at('10:00'));
 		expect(run.state.seen).toEqual({ [at('10:00')]: [recordKey(bare)] });
-		expect(candidates(run.state, [page([bare])]).ids).toEqual([]);
-	});
-
-	it('a modifiedAt in the future is emitted once but cannot drag the watermark past the clock', () => {
-		const future = '2099-01-01T00:00:00.000Z';
-		const run = candidates(watermarkAt(at('10:00')), [
-			page([cand('a', at('11:00')), cand('time-traveller', future)]),
-		]);
-		expect(run.ids).toEqual(['a', 'time-traveller']);
-		// At most the n8n clock (12:00).
-		expect(run.state.watermark).toBe('2026-03-01T12:00:00.000Z');
-		expect(run.state.seen).toEqual({ [future]: [`time-traveller@${future}`] });
-
-		// Changed half a minute after that clock, before the next poll: still found.
-		const next = candidates(run.state, [
-			page([cand('b', '2026-03-01T12:00:30.000Z'), cand('time-traveller', future)]),
-		]);
-		expect(next.requests).toEqual([{ modifiedSince: '2026-03-01T12:00:00.000Z' }]);
-		expect(next.ids).toEqual(['b']);
+		expect(poll(run.state, [page([bare])]).ids).toEqual([]);
 	});
 
 	it('a poll that stops early keeps the keys it did not reach again', () => {
@@ -339,75 +231,39 @@ describe('candidates', () => {
 			...watermarkAt(at('10:00')),
 			seen: { [future]: [`f@${future}`] },
 		};
-		const run = candidates(
-			state,
-			[page([cand('a', at('10:01')), cand('b', at('10:02')), cand('f', future)])],
-			{ maxItems: 1 },
-		);
+		const served = [page([cand('a', at('10:01')), cand('b', at('10:02')), cand('f', future)])];
+		const run = poll(state, served, { maxItems: 1 });
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.seen).toEqual({
 			[at('10:01')]: [`a@${at('10:01')}`],
 			[future]: [`f@${future}`],
 		});
-		const rest = candidates(run.state, [page([cand('b', at('10:02')), cand('f', future)])]);
+		const rest = poll(run.state, [page([cand('b', at('10:02')), cand('f', future)])]);
 		expect(rest.ids).toEqual(['b']);
 	});
 
 	it('does not read past the last page and refuses a cursor that repeats', () => {
-		expect(() =>
-			candidates(watermarkAt(), (request) =>
-				page(
-					[cand(request.cursor ?? 'first', at('10:00'))],
-					request.cursor === 'A' ? 'B' : 'A',
-					true,
-				),
-			),
-		).toThrow(PagingError);
-		expect(() => candidates(watermarkAt(), [page([cand('a', at('10:00'))], '', true)])).toThrow(
+		// Each page's cursor is A, then B, then A again.
+		const alternating = (request: ListRequest) =>
+			page(cands(`${request.cursor ?? 'first'}@10:00`), request.cursor === 'A' ? 'B' : 'A', true);
+		expect(() => poll(watermarkAt(), alternating)).toThrow(PagingError);
+		expect(() => poll(watermarkAt(), [page([cand('a', at('10:00'))], '', true)])).toThrow(
 			/gave no cursor/,
 		);
 	});
 
 	it('a page limit per poll stops like Max Items, nothing skipped', () => {
-		const run = candidates(
-			watermarkAt(),
-			(_request, index) => page([cand(`r${index}`, at(`10:0${index}`))], `p${index}`, true),
-			{ maxPages: 2 },
-		);
+		const served = (_request: ListRequest, index: number) =>
+			page([cand(`r${index}`, at(`10:0${index}`))], `p${index}`, true);
+		const run = poll(watermarkAt(), served, { maxPages: 2 });
 		expect(run.requests).toHaveLength(2);
 		expect(run.plan.stoppedEarly).toBe(true);
 		expect(run.state.watermark).toBe(at('10:01'));
-	});
-
-	it('reading without emitting (From Now) learns the end of the list', () => {
-		const run = candidates(
-			watermarkAt(at('11:50')),
-			[page([cand('a', at('11:55')), cand('b', at('11:58'))])],
-			{ emit: false },
-		);
-		expect(run.ids).toEqual([]);
-		expect(run.state.watermark).toBe(at('11:58'));
-		expect(run.state.seen).toEqual({ [at('11:58')]: [`b@${at('11:58')}`] });
 	});
 });
 
 describe('candidates: resuming from the stored cursor', () => {
 	const tie = at('10:05');
-
-	it('a list read to the end stores its last nextCursor; the next poll starts from it', () => {
-		const run = candidates(watermarkAt(), [
-			page([cand('a', at('10:00'))], 'p1', true),
-			page([cand('b', tie)], 'p2'),
-		]);
-		expect(run.state).toMatchObject({ cursor: 'p2', cursorAt: tie, cursorSince: '' });
-
-		// p2 is sent back with the query it came from (none), not with the new watermark.
-		const next = candidates(run.state, [page([], 'p2')]);
-		expect(next.requests).toEqual([{ cursor: 'p2' }]);
-		expect(next.emitted).toEqual([]);
-		// Nothing new: the same position again, and the same watermark.
-		expect(next.state).toEqual(run.state);
-	});
 
 	const checkedAt = '2026-03-01T11:30:00.000Z';
 	/** Handled `ids` at the tie, and a checked cursor after the last of them. */
@@ -420,24 +276,17 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('resumed mid-tie, only what follows the cursor is read while the list stays at the tie', () => {
-		const run = candidates(
-			resumingAfter('a', 'b'),
-			[page([cand('c', tie), cand('d', tie)], 'after-d', true)],
-			{ maxItems: 1 },
-		);
+		const served = [page([cand('c', tie), cand('d', tie)], 'after-d', true)];
+		const run = poll(resumingAfter('a', 'b'), served, { maxItems: 1 });
 		expect(run.requests).toEqual([{ modifiedSince: at('10:00'), cursor: 'after-b' }]);
 		expect(run.ids).toEqual(['c']);
 		expect(run.state).toMatchObject({ cursor: 'after-b', cursorSince: at('10:00'), checkedAt });
 	});
 
 	it('before the watermark moves past the cursor’s time, the poll reads from the watermark: a record written late at that time, sorting before the cursor, is found', () => {
-		const run = candidates(resumingAfter('b', 'c'), (request) =>
-			request.cursor === 'after-c'
-				? page([cand('d', at('10:06'))], 'after-d')
-				: page(
-						[cand('a', tie), cand('b', tie), cand('c', tie), cand('d', at('10:06'))],
-						'after-d2',
-					),
+		const fromWatermark = page(cands('a@10:05', 'b@10:05', 'c@10:05', 'd@10:06'), 'after-d2');
+		const run = poll(resumingAfter('b', 'c'), (request) =>
+			request.cursor === 'after-c' ? page(cands('d@10:06'), 'after-d') : fromWatermark,
 		);
 		expect(run.requests).toEqual([
 			{ modifiedSince: at('10:00'), cursor: 'after-c' },
@@ -459,10 +308,10 @@ describe('candidates: resuming from the stored cursor', () => {
 			cursorSince: '',
 			checkedAt,
 		};
-		const idle = candidates(state, [page([], 'after-a')]);
+		const idle = poll(state, [page([], 'after-a')]);
 		expect(idle.requests).toEqual([{ cursor: 'after-a' }]);
 		expect(idle.state).toEqual(state);
-		const hourLater = candidates({ ...state, checkedAt: '2026-03-01T10:59:00.000Z' }, [
+		const hourLater = poll({ ...state, checkedAt: '2026-03-01T10:59:00.000Z' }, [
 			page([cand('a', tie), cand('late', tie)], 'after-late'),
 		]);
 		expect(hourLater.requests).toEqual([{ modifiedSince: tie }]);
@@ -472,82 +321,39 @@ describe('candidates: resuming from the stored cursor', () => {
 	it('a cursor stored without its query is not used', () => {
 		const state = { ...watermarkAt(tie, 'a'), cursor: 'after-a', cursorAt: tie };
 		expect(loadState(state, 'candidate')?.cursor).toBeUndefined();
-		const run = candidates(state, [page([cand('b', tie)], 'after-b')]);
+		const run = poll(state, [page([cand('b', tie)], 'after-b')]);
 		expect(run.requests).toEqual([{ modifiedSince: tie }]);
 		expect(run.ids).toEqual(['b']);
 	});
 
-	it('a cursor whose times are not yet settled is not used: the watermark finds late records', () => {
-		// Written at 11:57 and read; the next poll, at 12:00, is within SETTLE_MS of it.
-		const recent = '2026-03-01T11:57:00.000Z';
-		const state: TriggerState = {
-			...watermarkAt(recent, 'b'),
-			cursor: 'after-b',
-			cursorAt: recent,
-			cursorSince: recent,
-		};
-		// `a` was written at 11:57 too, after that read, and sorts before `b`.
-		const run = candidates(state, [page([cand('a', recent), cand('b', recent)], 'after-b')]);
-		expect(run.requests).toEqual([{ modifiedSince: recent }]);
-		expect(run.ids).toEqual(['a']);
-		expect(run.state).toMatchObject({ cursor: 'after-b', cursorAt: recent });
-
-		const settled = candidates(run.state, [page([], 'after-b')], { now: NOW + SETTLE_MS });
-		expect(settled.requests).toEqual([{ modifiedSince: recent, cursor: 'after-b' }]);
-	});
-
-	it('Max Items per Poll inside a page: the next poll re-opens that page with its cursor', () => {
-		const list = [cand('a', tie), cand('b', tie), cand('c', tie), cand('d', tie)];
-		const first = candidates(
-			watermarkAt(at('10:00')),
-			[page(list.slice(0, 2), 'after-b', true), page(list.slice(2), 'after-d')],
-			{ maxItems: 3 },
-		);
-		expect(first.ids).toEqual(['a', 'b', 'c']);
-		expect(first.state).toMatchObject({ cursor: 'after-b', cursorSince: at('10:00') });
-
-		const second = candidates(first.state, [page(list.slice(2), 'after-d')], { maxItems: 3 });
-		expect(second.requests).toEqual([{ modifiedSince: at('10:00'), cursor: 'after-b' }]);
-		expect(second.ids).toEqual(['d']);
-		expect(second.state.cursor).toBe('after-d');
-	});
-
 	it('Max Items per Poll inside the first page of a poll without a cursor: none is stored', () => {
-		const run = candidates(
-			watermarkAt(at('10:00')),
-			[page([cand('a', tie), cand('b', tie)], 'after-b')],
-			{ maxItems: 1 },
-		);
+		const served = [page([cand('a', tie), cand('b', tie)], 'after-b')];
+		const run = poll(watermarkAt(at('10:00')), served, { maxItems: 1 });
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.cursor).toBeUndefined();
 		expect(run.state.watermark).toBe(tie);
 	});
 
 	it('stopping at a page end stores that page’s nextCursor', () => {
-		const run = candidates(
-			watermarkAt(at('10:00')),
-			[page([cand('a', tie), cand('b', tie)], 'after-b', true)],
-			{ maxItems: 2 },
-		);
+		const served = [page([cand('a', tie), cand('b', tie)], 'after-b', true)];
+		const run = poll(watermarkAt(at('10:00')), served, { maxItems: 2 });
 		expect(run.state.cursor).toBe('after-b');
 	});
 
 	it('the page limit per poll stores the cursor of the page not yet read', () => {
-		const run = candidates(
-			watermarkAt(at('10:00')),
-			(_request, index) => page([cand(`r${index}`, tie)], `after-${index}`, true),
-			{ maxPages: 2 },
-		);
+		const served = (_request: ListRequest, index: number) =>
+			page([cand(`r${index}`, tie)], `after-${index}`, true);
+		const run = poll(watermarkAt(at('10:00')), served, { maxPages: 2 });
 		expect(run.requests).toHaveLength(2);
 		expect(run.state.cursor).toBe('after-1');
 	});
 
 	it.each([
-		['out of modifiedAt order', [cand('a', at('10:07')), cand('b', at('10:06'))]],
+		['out of modifiedAt order', cands('a@10:07', 'b@10:06')],
 		['without a modifiedAt', [cand('a', at('10:06')), cand('b', undefined)]],
 		['dated past the n8n clock', [cand('a', at('10:06')), cand('b', '2099-01-01T00:00:00.000Z')]],
 	])('a list %s stores no cursor: the next poll reads from the watermark', (_what, items) => {
-		const run = candidates(watermarkAt(at('10:00')), [page(items, 'after-b')]);
+		const run = poll(watermarkAt(at('10:00')), [page(items, 'after-b')]);
 		expect(run.ids).toEqual(['a', 'b']);
 		expect(run.state.cursor).toBeUndefined();
 	});
@@ -574,11 +380,7 @@ describe('candidates: resuming from the stored cursor', () => {
 	});
 
 	it('jobs never store a cursor (theirs is a time, already the watermark)', () => {
-		const run = drive(
-			emptyState('job'),
-			{ resource: 'job' },
-			pages(page([{ id: 'j1', name: 'x' }], at('10:00'))),
-		);
+		const run = poll(emptyState('job'), pages(page([{ id: 'j1', name: 'x' }], at('10:00'))));
 		expect(run.state.cursor).toBeUndefined();
 		expect(loadState({ ...run.state, cursor: 'x' }, 'job')?.cursor).toBeUndefined();
 	});
@@ -622,38 +424,20 @@ describe('jobs', () => {
 	const settledTime = at('11:50');
 	const recent = '2026-03-01T11:58:00.000Z';
 
-	it('a first sync reads from the beginning, emits each job once and stores an exact watermark', () => {
-		const rows = [
-			{ id: 'a', m: at('10:00') },
-			{ id: 'b', m: at('10:05') },
-			{ id: 'c', m: at('10:05') },
-		];
-		const run = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
-		// The page ends at 10:05 with a and b before c: one read from 10:05 says which sit there.
-		expect(run.requests).toEqual([{}, { modifiedSince: at('10:05') }]);
-		expect(run.ids).toEqual(['a', 'b', 'c']);
-		expect(run.emitted.every((e) => e.event === 'created')).toBe(true);
-		expect(run.state).toMatchObject({ watermark: at('10:05') });
-		// Only the jobs that sit at the watermark are kept: a is not there.
-		expect(run.state.seen).toEqual({
-			[at('10:05')]: [recordKey(job('b')), recordKey(job('c'))],
-		});
-	});
-
 	it('a job whose modification time moved is emitted once as updated, even when the list shows nothing new (settled)', () => {
 		const rows: Row[] = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, m: at(`10:0${i}`) }));
-		const first = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
+		const first = poll(emptyState('job'), jobList(rows));
 		expect(first.ids).toEqual(['a', 'b', 'c', 'd', 'e']);
 		// The oldest job changes where the list does not show it (custom attributes, stage totals).
 		rows[0].m = settledTime;
-		const second = drive(first.state, { resource: 'job' }, jobList(rows));
+		const second = poll(first.state, jobList(rows));
 		// From the watermark; its first page reaches past it, so the read after it says which jobs moved.
 		expect(second.requests).toEqual([
 			{ modifiedSince: at('10:04') },
 			{ modifiedSince: '2026-03-01T10:04:00.001Z' },
 		]);
-		expect(second.emitted.map((e) => [e.record.id, e.event])).toEqual([['a', 'updated']]);
-		const third = drive(second.state, { resource: 'job' }, jobList(rows));
+		expect(second.events).toEqual(['a updated']);
+		const third = poll(second.state, jobList(rows));
 		// Idle: one request, from the watermark (the jobs at it, all handled).
 		expect(third.requests).toEqual([{ modifiedSince: settledTime }]);
 		expect(third.ids).toEqual([]);
@@ -664,29 +448,25 @@ describe('jobs', () => {
 			{ id: 'a', m: recent },
 			{ id: 'b', m: recent },
 		];
-		const first = drive(emptyState('job'), { resource: 'job' }, jobList(rows));
+		const first = poll(emptyState('job'), jobList(rows));
 		expect(first.state).toMatchObject({ watermark: recent });
 		// Idle and unsettled: one request, from the watermark.
-		const idle = drive(first.state, { resource: 'job' }, jobList(rows));
+		const idle = poll(first.state, jobList(rows));
 		expect(idle.requests).toEqual([{ modifiedSince: recent }]);
 		expect(idle.ids).toEqual([]);
 		// b moves on invisibly, c is written late at the watermark's own time, d is new.
 		rows[1].m = '2026-03-01T11:59:00.000Z';
 		rows.push({ id: 'c', m: recent }, { id: 'd', m: '2026-03-01T11:59:30.000Z' });
-		const next = drive(idle.state, { resource: 'job' }, jobList(rows));
+		const next = poll(idle.state, jobList(rows));
 		expect(next.requests).toEqual([
 			{ modifiedSince: recent },
 			{ modifiedSince: '2026-03-01T11:58:00.001Z' },
 			// b sits before d on the last page: the read from the new watermark says where.
 			{ modifiedSince: '2026-03-01T11:59:30.000Z' },
 		]);
-		expect(next.emitted.map((e) => [e.record.id, e.event])).toEqual([
-			['c', 'updated'],
-			['b', 'updated'],
-			['d', 'updated'],
-		]);
+		expect(next.events).toEqual(['c updated', 'b updated', 'd updated']);
 		expect(next.state).toMatchObject({ watermark: '2026-03-01T11:59:30.000Z' });
-		expect(drive(next.state, { resource: 'job' }, jobList(rows)).ids).toEqual([]);
+		expect(poll(next.state, jobList(rows)).ids).toEqual([]);
 	});
 
 	it('Max Items per Poll ends a poll on a page’s nextCursor (asking for fewer), nothing lost or repeated across polls', () => {
@@ -696,8 +476,8 @@ describe('jobs', () => {
 		}));
 		let state = emptyState('job');
 		const seen: string[] = [];
-		for (let poll = 0; poll < 6; poll++) {
-			const run = drive(state, { resource: 'job', maxItems: 4 }, jobList(rows));
+		for (let n = 0; n < 6; n++) {
+			const run = poll(state, jobList(rows), { maxItems: 4 });
 			expect(run.ids.length).toBeLessThanOrEqual(4);
 			seen.push(...(run.ids as string[]));
 			state = run.state;
@@ -706,75 +486,43 @@ describe('jobs', () => {
 		expect(state).toMatchObject({ watermark: at('10:02') });
 	});
 
-	it('a stalled cursor: emits the page with a notice, steps past that time, never loops', () => {
-		const rows: Row[] = [
-			{ id: 'a', m: at('10:01') },
-			...Array.from({ length: 60 }, (_, i) => ({
-				id: `s${String(i).padStart(2, '0')}`,
-				m: at('10:05'),
-			})),
-			{ id: 'after', m: at('10:06') },
-		];
-		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, jobList(rows));
-		expect(run.requests).toEqual([
-			{ modifiedSince: at('10:00') },
-			{ modifiedSince: '2026-03-01T10:00:00.001Z' },
-			{ modifiedSince: '2026-03-01T10:00:00.001Z', cursor: at('10:05') },
-			{ modifiedSince: '2026-03-01T10:05:00.001Z' },
-		]);
-		// The 50 the API can list at 10:05 (a and 49 on the first page, then the page at 10:05).
-		expect(run.ids).toEqual(['a', ...rows.slice(1, 51).map((r) => r.id), 'after']);
-		const noticed = run.emitted.filter((e) => e.notice);
-		expect(noticed.map((e) => e.record.id)).toEqual([rows[50].id]);
-		expect(noticed[0].notice).toMatch(
-			/More than 50 jobs share the modification time 2026-03-01T10:05:00.000Z/,
-		);
-		expect(run.state.watermark).toBe(at('10:06'));
-		expect(run.state.notice).toBeUndefined();
-	});
-
 	it('a stall on a page with nothing new to emit: the notice waits for the next emitted item', () => {
 		const stuck = Array.from({ length: 50 }, (_, i) => job(`s${i}`));
 		const state: TriggerState = {
 			...emptyState('job', at('10:05')),
 			seen: { [at('10:05')]: stuck.map((j) => recordKey(j)) },
 		};
-		const run = drive(state, { resource: 'job' }, (request) =>
+		const run = poll(state, (request) =>
 			request.modifiedSince === at('10:05') ? page(stuck, at('10:05'), true) : page([]),
 		);
 		expect(run.ids).toEqual([]);
 		expect(run.state.watermark).toBe('2026-03-01T10:05:00.001Z');
 		expect(run.state.notice).toMatch(/More than 50 jobs/);
 
-		const next = drive(run.state, { resource: 'job' }, () => page([job('x')], at('10:10')));
+		const next = poll(run.state, () => page([job('x')], at('10:10')));
 		expect(next.emitted[0].notice).toMatch(/More than 50 jobs/);
 		expect(next.state.notice).toBeUndefined();
 	});
 
 	it('refuses a cursor that goes backwards or is not a time', () => {
 		expect(() =>
-			drive(
+			poll(
 				emptyState('job'),
-				{ resource: 'job' },
 				pages(page([job('a')], at('10:05'), true), page([job('b')], at('10:01'), true)),
 			),
 		).toThrow(/went backwards/);
-		expect(() =>
-			drive(emptyState('job'), { resource: 'job' }, pages(page([job('a')], 'soon', true))),
-		).toThrow(/not a date/);
+		expect(() => poll(emptyState('job'), pages(page([job('a')], 'soon', true)))).toThrow(
+			/not a date/,
+		);
 	});
 
 	it('a last page without a cursor: its jobs are kept past the watermark and not repeated while unchanged', () => {
-		const run = drive(emptyState('job', at('10:00')), { resource: 'job' }, () =>
-			page([job('a')], ''),
-		);
+		const run = poll(emptyState('job', at('10:00')), () => page([job('a')], ''));
 		expect(run.ids).toEqual(['a']);
 		expect(run.state.watermark).toBe(at('10:00'));
-		const again = drive(run.state, { resource: 'job' }, () => page([job('a')], ''));
+		const again = poll(run.state, () => page([job('a')], ''));
 		expect(again.ids).toEqual([]);
-		expect(
-			drive(again.state, { resource: 'job' }, () => page([job('a', 'Renamed')], '')).ids,
-		).toEqual(['a']);
+		expect(poll(again.state, () => page([job('a', 'Renamed')], '')).ids).toEqual(['a']);
 	});
 
 	it('the page limit ends a poll with the read that settles its watermark', () => {
@@ -782,14 +530,14 @@ describe('jobs', () => {
 			id: `j${String(i).padStart(3, '0')}`,
 			m: at(`10:${String(Math.floor(i / 2)).padStart(2, '0')}`),
 		}));
-		const run = drive(emptyState('job'), { resource: 'job', maxPages: 2 }, jobList(rows));
+		const run = poll(emptyState('job'), jobList(rows), { maxPages: 2 });
 		// Two pages, then one read from where the second ended (10:48): j096 and j097.
 		expect(run.requests).toEqual([{}, { cursor: at('10:24') }, { modifiedSince: at('10:48') }]);
 		expect(run.state.watermark).toBe(at('10:48'));
 		expect(run.state.seen).toEqual({
 			[at('10:48')]: [recordKey(job('j096')), recordKey(job('j097'))],
 		});
-		const next = drive(run.state, { resource: 'job' }, jobList(rows));
+		const next = poll(run.state, jobList(rows));
 		expect(next.ids).toEqual(rows.slice(98).map((row) => row.id));
 	});
 
@@ -798,14 +546,14 @@ describe('jobs', () => {
 			{ id: 'a', m: at('10:00') },
 			{ id: 'b', m: at('10:05') },
 		];
-		const run = drive(emptyState('job'), { resource: 'job' }, (request, index) => {
+		const run = poll(emptyState('job'), (request, index) => {
 			if (index === 1) rows.push({ id: 'c', m: at('10:05') });
 			return jobList(rows)(request);
 		});
 		expect(run.requests).toEqual([{}, { modifiedSince: at('10:05') }]);
 		expect(run.ids).toEqual(['a', 'b']);
 		expect(run.state.seen).toEqual({ [at('10:05')]: [recordKey(job('b'))] });
-		expect(drive(run.state, { resource: 'job' }, jobList(rows)).ids).toEqual(['c']);
+		expect(poll(run.state, jobList(rows)).ids).toEqual(['c']);
 	});
 
 	it('a stored state that keeps a job at its watermark although it sits before: the first read drops it', () => {
@@ -817,27 +565,13 @@ describe('jobs', () => {
 			...emptyState('job', at('10:07')),
 			seen: { [at('10:07')]: [recordKey(job('a')), recordKey(job('b'))] },
 		};
-		const idle = drive(state, { resource: 'job' }, jobList(rows));
+		// As the earlier job trigger stored it (a page of keys at its watermark): read on exactly.
+		const idle = poll(loadState(state, 'job') as TriggerState, jobList(rows));
 		expect(idle.requests).toEqual([{ modifiedSince: at('10:07') }]);
 		expect(idle.state.seen).toEqual({ [at('10:07')]: [recordKey(job('b'))] });
 		// Changed late at 10:07 where the list shows nothing else of it: a change, emitted.
 		rows[0].m = at('10:07');
-		expect(drive(idle.state, { resource: 'job' }, jobList(rows)).ids).toEqual(['a']);
-	});
-
-	it('a state stored by the earlier job trigger (a page of keys at its watermark) reads on exactly', () => {
-		const rows: Row[] = [
-			{ id: 'a', m: at('10:00') },
-			{ id: 'b', m: at('10:07') },
-		];
-		const old: TriggerState = {
-			...emptyState('job', at('10:07')),
-			seen: { [at('10:07')]: [recordKey(job('a')), recordKey(job('b'))] },
-		};
-		rows[0].m = at('10:08');
-		const run = drive(loadState(old, 'job') as TriggerState, { resource: 'job' }, jobList(rows));
-		expect(run.requests[0]).toEqual({ modifiedSince: at('10:07') });
-		expect(run.ids).toEqual(['a']);
+		expect(poll(idle.state, jobList(rows)).ids).toEqual(['a']);
 	});
 });
 

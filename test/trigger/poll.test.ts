@@ -5,22 +5,43 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { API, API_KEY, useFakeApi, candidate, cursorAfter, job, jobStage, t } from './fakeApi';
+import { recordKey } from '../../nodes/RecruitingTrigger/lists/records';
+import {
+	API,
+	API_KEY,
+	useFakeApi,
+	candidate,
+	cursorAfter,
+	job,
+	jobListItem,
+	jobStage,
+	t,
+} from './fakeApi';
 import { TriggerHarness, itemsOf } from '../harness/trigger';
 
 const api = useFakeApi();
 
-/** The trigger on `resource`, Start: Everything. */
-function everything(resource = 'candidate', parameters: INodeParameters = {}): TriggerHarness {
-	return new TriggerHarness({ resource, start: 'everything', ...parameters });
+/** The trigger on `resource`, Start: Everything; `durable`: n8n 2.x's durable poll cursors on. */
+function everything(
+	resource = 'candidate',
+	parameters: INodeParameters = {},
+	durable = false,
+): TriggerHarness {
+	return new TriggerHarness(
+		{ resource, start: 'everything', ...parameters },
+		undefined,
+		undefined,
+		durable,
+	);
 }
 
 function ids(items: IDataObject[]): string[] {
 	return items.map((item) => item.id as string);
 }
 
-function events(items: IDataObject[]): string[][] {
-	return items.map((item) => [item.id as string, item.event as string]);
+/** "id event" of each item. */
+function events(items: IDataObject[]): string[] {
+	return items.map((item) => `${item.id as string} ${item.event as string}`);
 }
 
 function range(from: number, to: number): number[] {
@@ -39,7 +60,7 @@ describe('first activation (Start)', () => {
 
 		expect(await trigger.poll()).toBeNull();
 		// The API's own "now": read back 10 minutes, not trusting the n8n clock alone.
-		expect(api.requests()).toEqual([
+		expect(api.log).toEqual([
 			{
 				path: '/v1/candidates',
 				query: { limit: '50', modifiedSince: t(990) },
@@ -49,15 +70,13 @@ describe('first activation (Start)', () => {
 			},
 		]);
 		expect(trigger.state()).toMatchObject({ v: 1, resource: 'candidate', watermark: t(998) });
+		expect(trigger.state()?.seen).toEqual({ [t(998)]: [`c00003@${t(998)}`] });
 
 		api.now = Date.parse(t(1005));
 		api.addCandidates(candidate(4, 1001));
 		api.touchCandidate('c00001', t(1002), { firstName: 'Changed' });
 		const second = itemsOf(await trigger.poll());
-		expect(events(second)).toEqual([
-			['c00004', 'created'],
-			['c00001', 'updated'],
-		]);
+		expect(events(second)).toEqual(['c00004 created', 'c00001 updated']);
 		expect(second[1]).toMatchObject({
 			event: 'updated',
 			resource: 'candidate',
@@ -68,17 +87,8 @@ describe('first activation (Start)', () => {
 		// came from (the first poll's 10-minute look-back), not with the newer watermark. The
 		// list went on past that position's time, so before moving past it the poll read from
 		// the watermark (a record written late at t(998) sorting before c00003 would be there).
-		expect(
-			api
-				.requests()
-				.slice(-2)
-				.map((r) => r.query),
-		).toEqual([
-			{
-				limit: '50',
-				modifiedSince: t(990),
-				cursor: cursorAfter({ id: 'c00003', modifiedAt: t(998) }),
-			},
+		expect(api.log.slice(-2).map((r) => r.query)).toEqual([
+			{ limit: '50', modifiedSince: t(990), cursor: cursorAfter(candidate(3, 998)) },
 			{ limit: '50', modifiedSince: t(998) },
 		]);
 
@@ -94,27 +104,11 @@ describe('first activation (Start)', () => {
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00002']);
 	});
 
-	it('Everything: every existing record, as created, from the beginning of time', async () => {
-		api.addCandidates(candidate(1, 10, 1), candidate(2, 20, 2), candidate(3, 30, 3));
-		const trigger = everything();
-		const items = itemsOf(await trigger.poll());
-		expect(events(items)).toEqual([
-			['c00001', 'created'],
-			['c00002', 'created'],
-			['c00003', 'created'],
-		]);
-		expect(api.requests()[0].query).toEqual({ limit: '50' });
-		expect(await trigger.poll()).toBeNull();
-	});
-
 	it('From a Date: records modified since then; created or updated relative to that date', async () => {
 		api.addCandidates(candidate(1, 2, 0), candidate(2, 10, 1), candidate(3, 7, 6));
 		const trigger = new TriggerHarness({ resource: 'candidate', start: 'date', startDate: t(5) });
-		expect(events(itemsOf(await trigger.poll()))).toEqual([
-			['c00003', 'created'],
-			['c00002', 'updated'],
-		]);
-		expect(api.requests()[0].query).toEqual({ limit: '50', modifiedSince: t(5) });
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00003 created', 'c00002 updated']);
+		expect(api.log[0].query).toEqual({ limit: '50', modifiedSince: t(5) });
 	});
 
 	it('From a Date without a date: a clear error, nothing stored', async () => {
@@ -129,8 +123,7 @@ describe('first activation (Start)', () => {
 		"renaming the trigger node keeps its position: nothing repeated, nothing lost (n8n's durable poll cursors: %s)",
 		async (durable) => {
 			api.addCandidates(candidate(1, 10), candidate(2, 20));
-			const parameters = { resource: 'candidate', start: 'everything' };
-			const trigger = new TriggerHarness(parameters, undefined, undefined, durable);
+			const trigger = everything('candidate', {}, durable);
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
 			// Changed while the user renames the node and publishes again.
 			api.addCandidates(candidate(3, 30));
@@ -141,17 +134,9 @@ describe('first activation (Start)', () => {
 	);
 
 	describe("with n8n 2.x's durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED)", () => {
-		const durable = () =>
-			new TriggerHarness(
-				{ resource: 'candidate', start: 'everything' },
-				undefined,
-				undefined,
-				true,
-			);
-
 		it('the state is committed with the execution: a restart that lost the static data saved beside it repeats nothing', async () => {
 			api.addCandidates(candidate(1, 10), candidate(2, 20));
-			const trigger = durable();
+			const trigger = everything('candidate', {}, true);
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
 			api.addCandidates(candidate(3, 30));
 			const before = trigger.saved;
@@ -167,7 +152,7 @@ describe('first activation (Start)', () => {
 
 		it('a poll that lost its lease commits nothing: the static data saved beside it is ahead, the next poll goes on from the cursor and emits the change again', async () => {
 			api.addCandidates(candidate(1, 10), candidate(2, 20));
-			const trigger = durable();
+			const trigger = everything('candidate', {}, true);
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2]));
 			api.addCandidates(candidate(3, 30));
 			const cursor = trigger.cursor;
@@ -193,7 +178,7 @@ describe('first activation (Start)', () => {
 
 		it('Resource changed and published: the activation poll starts over (no cursor committed), its position kept where n8n saves it; the first scheduled poll goes on from it', async () => {
 			api.addCandidates(candidate(1, 10));
-			const trigger = durable();
+			const trigger = everything('candidate', {}, true);
 			expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1]));
 			// n8n activates the edited trigger again; the cursor still holds the candidates' state.
 			trigger.setParameters({ resource: 'job', start: 'now' });
@@ -229,7 +214,7 @@ describe('Fetch Test Event (manual mode)', () => {
 		expect(items).toEqual([
 			expect.objectContaining({ id: 'c00004', event: 'created', resource: 'candidate' }),
 		]);
-		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(940) });
+		expect(api.log.at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(940) });
 		expect(trigger.state()).toEqual(before);
 		expect(trigger.saved).toBe(saved);
 
@@ -250,12 +235,12 @@ describe('Fetch Test Event (manual mode)', () => {
 		const longAgo = -100_000;
 		api.addCandidates(candidate(1, 10, longAgo), candidate(2, 20, longAgo), candidate(3, 15, 15));
 		const updated = new TriggerHarness({ resource: 'candidate', event: 'updated' });
-		expect(events(itemsOf(await updated.poll('manual')))).toEqual([['c00002', 'updated']]);
+		expect(events(itemsOf(await updated.poll('manual')))).toEqual(['c00002 updated']);
 		// The last hour held nothing; the last day did.
-		expect(api.requests().map((r) => r.query.modifiedSince)).toEqual([t(940), t(1000 - 24 * 60)]);
+		expect(api.log.map((r) => r.query.modifiedSince)).toEqual([t(940), t(1000 - 24 * 60)]);
 
 		const created = new TriggerHarness({ resource: 'candidate', event: 'created' });
-		expect(events(itemsOf(await created.poll('manual')))).toEqual([['c00003', 'created']]);
+		expect(events(itemsOf(await created.poll('manual')))).toEqual(['c00003 created']);
 	});
 
 	it('a busy last hour (an import of 1,100): the newest record, not the oldest of the first 20 pages', async () => {
@@ -264,7 +249,7 @@ describe('Fetch Test Event (manual mode)', () => {
 		api.addCandidates(candidate(2000, 999, 999));
 		for (const event of ['created', 'createdOrUpdated']) {
 			const trigger = new TriggerHarness({ resource: 'candidate', event });
-			expect(events(itemsOf(await trigger.poll('manual')))).toEqual([['c02000', 'created']]);
+			expect(events(itemsOf(await trigger.poll('manual')))).toEqual(['c02000 created']);
 		}
 	});
 
@@ -290,31 +275,36 @@ describe('consecutive polls', () => {
 	it('three polls with changes between them: each change once, nothing repeated', async () => {
 		api.addCandidates(candidate(1, 10, 1), candidate(2, 20, 2), candidate(3, 30, 3));
 		const trigger = everything();
-		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids([1, 2, 3]));
+		// Start: Everything: every existing record, as created, from the beginning of time.
+		expect(events(itemsOf(await trigger.poll()))).toEqual([
+			'c00001 created',
+			'c00002 created',
+			'c00003 created',
+		]);
+		expect(api.log[0].query).toEqual({ limit: '50' });
+		expect(await trigger.poll()).toBeNull();
 
 		api.touchCandidate('c00002', t(40), { lastName: 'Married' });
 		api.addCandidates(candidate(4, 41));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([
-			['c00002', 'updated'],
-			['c00004', 'created'],
-		]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00002 updated', 'c00004 created']);
 
 		// A record committed late with a modifiedAt equal to the watermark is still caught.
 		api.addCandidates(candidate(5, 41));
 		api.touchCandidate('c00004', t(50));
 		api.touchCandidate('c00001', t(50));
 		expect(events(itemsOf(await trigger.poll()))).toEqual([
-			['c00005', 'created'],
-			['c00001', 'updated'],
-			['c00004', 'updated'],
+			'c00005 created',
+			'c00001 updated',
+			'c00004 updated',
 		]);
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.state()).toMatchObject({ watermark: t(50) });
 		// Each poll resumed from where the one before ended, with the cursor's own query; when
 		// the list went on past that position's time, it read from the watermark before moving
 		// past it (that is where c00005, written late at t(41), would sort before the cursor).
-		expect(api.requests().map((r) => [r.query.modifiedSince, r.query.cursor])).toEqual([
+		expect(api.log.map((r) => [r.query.modifiedSince, r.query.cursor])).toEqual([
 			[undefined, undefined],
+			[undefined, cursorAfter(candidate(3, 30, 3))],
 			[undefined, cursorAfter(candidate(3, 30, 3))],
 			[t(30), undefined],
 			[t(30), cursorAfter(candidate(4, 41))],
@@ -323,42 +313,29 @@ describe('consecutive polls', () => {
 		]);
 	});
 
-	it('2,000 candidates at one modifiedAt: all emitted exactly once across polls of 1,000', async () => {
-		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
-		const trigger = new TriggerHarness({ resource: 'candidate', start: 'date', startDate: t(1) });
-
-		const first = ids(itemsOf(await trigger.poll()));
-		expect(first).toHaveLength(1000);
-		const second = ids(itemsOf(await trigger.poll()));
-		expect(second).toHaveLength(1000);
-		expect(await trigger.poll()).toBeNull();
-		const all = [...first, ...second];
-		expect(new Set(all).size).toBe(2000);
-		expect([...all].sort()).toEqual(cids(range(1, 2000)));
-
-		// The boundary keys stay bounded to the one timestamp; the last one moves on.
-		api.touchCandidate('c02000', t(11));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([['c02000', 'updated']]);
-		const state = trigger.state() as { watermark: string; seen: Record<string, string[]> };
-		expect(state.watermark).toBe(t(11));
-		expect(state.seen).toEqual({ [t(11)]: [`c02000@${t(11)}`] });
-	});
-
 	it('a bulk update of 2,000 at one modifiedAt: an idle poll is 1 request; moving past it reads it once more', async () => {
 		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
 		const trigger = everything();
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 1000)));
-		expect(api.requests()).toHaveLength(20);
+		expect(api.log).toHaveLength(20);
 		// The second half resumes where the first stopped: no page is read twice.
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1001, 2000)));
-		expect(api.requests()).toHaveLength(40);
-		expect(api.requests()[20].query.cursor).toBe(cursorAfter(candidate(1000, 10)));
+		expect(api.log).toHaveLength(40);
+		expect(api.log[20].query.cursor).toBe(cursorAfter(candidate(1000, 10)));
+		// Read to the end: the list's last cursor is kept, with the query it came from (none).
+		const end = trigger.state();
+		expect(end).toMatchObject({
+			cursor: cursorAfter(candidate(2000, 10)),
+			cursorAt: t(10),
+			cursorSince: '',
+		});
 
 		for (let idle = 1; idle <= 3; idle++) {
 			expect(await trigger.poll()).toBeNull();
-			expect(api.requests()).toHaveLength(40 + idle);
+			expect(api.log).toHaveLength(40 + idle);
+			expect(trigger.state()).toEqual(end);
 		}
-		expect(api.requests().at(-1)?.query).toEqual({
+		expect(api.log.at(-1)?.query).toEqual({
 			limit: '50',
 			cursor: cursorAfter(candidate(2000, 10)),
 		});
@@ -368,12 +345,15 @@ describe('consecutive polls', () => {
 		// before moving past it (1 + 40 requests, once): a record written late at t(10) with an
 		// id before c02000 is found then, not lost behind the cursor.
 		api.touchCandidate('c00007', t(20));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00007', 'updated']]);
-		expect(api.requests()).toHaveLength(84);
-		expect(api.requests()[44].query).toEqual({ limit: '50', modifiedSince: t(10) });
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00007 updated']);
+		expect(api.log).toHaveLength(84);
+		expect(api.log[44].query).toEqual({ limit: '50', modifiedSince: t(10) });
+		// The keys at the watermark stay bounded to its one time.
+		expect(trigger.state()).toMatchObject({ watermark: t(20) });
+		expect(trigger.state()?.seen).toEqual({ [t(20)]: [`c00007@${t(20)}`] });
 		// Then idle again: one request per poll.
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests()).toHaveLength(85);
+		expect(api.log).toHaveLength(85);
 	});
 
 	it('a record written late at a time already read is still found while that time is recent', async () => {
@@ -384,37 +364,43 @@ describe('consecutive polls', () => {
 		// Stamped 11:58 like the others but only listed now; its id sorts before all of them.
 		api.now = Date.parse(t(1001));
 		api.addCandidates(candidate(1, 998));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00001', 'created']]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00001 created']);
 		// Read again from the watermark: the stored cursor was not settled yet.
-		expect(
-			api
-				.requests()
-				.slice(3)
-				.map((r) => r.query.cursor),
-		).toEqual([undefined, cursorAfter(candidate(50, 998)), cursorAfter(candidate(100, 998))]);
+		expect(api.log.slice(3).map((r) => r.query)).toEqual([
+			{ limit: '50', modifiedSince: t(998) },
+			{ limit: '50', modifiedSince: t(998), cursor: cursorAfter(candidate(50, 998)) },
+			{ limit: '50', modifiedSince: t(998), cursor: cursorAfter(candidate(100, 998)) },
+		]);
+		expect(trigger.state()).toMatchObject({
+			cursor: cursorAfter(candidate(120, 998)),
+			cursorAt: t(998),
+		});
 
 		// Five minutes on, the cursor is used: one request.
 		api.now = Date.parse(t(1004));
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests()).toHaveLength(7);
+		expect(api.log).toHaveLength(7);
 		api.now = Date.parse(t(1010));
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests()).toHaveLength(8);
-		expect(api.requests().at(-1)?.query.cursor).toBe(cursorAfter(candidate(120, 998)));
+		expect(api.log).toHaveLength(8);
+		expect(api.log.at(-1)?.query.cursor).toBe(cursorAfter(candidate(120, 998)));
 	});
 
 	it('Max Items per Poll inside a page: the next poll re-opens that page, nothing repeated', async () => {
 		api.addCandidates(...range(1, 120).map((n) => candidate(n, 10)));
 		const trigger = everything('candidate', { options: { maxItemsPerPoll: 70 } });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 70)));
+		const reopened = cursorAfter(candidate(50, 10));
+		expect(trigger.state()).toMatchObject({ cursor: reopened, cursorSince: '' });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(71, 120)));
 		// Poll 1: pages 1-2; poll 2: page 2 again (its cursor), then page 3.
-		expect(api.requests().map((r) => r.query.cursor)).toEqual([
-			undefined,
-			cursorAfter(candidate(50, 10)),
-			cursorAfter(candidate(50, 10)),
-			cursorAfter(candidate(100, 10)),
+		expect(api.log.map((r) => r.query)).toEqual([
+			{ limit: '50' },
+			{ limit: '50', cursor: reopened },
+			{ limit: '50', cursor: reopened },
+			{ limit: '50', cursor: cursorAfter(candidate(100, 10)) },
 		]);
+		expect(trigger.state()?.cursor).toBe(cursorAfter(candidate(120, 10)));
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -426,16 +412,8 @@ describe('consecutive polls', () => {
 
 		api.addCandidates(candidate(61, 10), candidate(62, 11));
 		api.fail = ({ query }) => (query.cursor === cursorAfter(candidate(60, 10)) ? 400 : undefined);
-		expect(events(itemsOf(await trigger.poll()))).toEqual([
-			['c00061', 'created'],
-			['c00062', 'created'],
-		]);
-		expect(
-			api
-				.requests()
-				.slice(-3)
-				.map((r) => [r.status, r.query.cursor]),
-		).toEqual([
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00061 created', 'c00062 created']);
+		expect(api.log.slice(-3).map((r) => [r.status, r.query.cursor])).toEqual([
 			[400, cursorAfter(candidate(60, 10))],
 			[200, undefined],
 			[200, cursorAfter(candidate(50, 10))],
@@ -451,13 +429,11 @@ describe('consecutive polls', () => {
 	it('after a 429 the rest of the poll is paced to the credential’s Rate Limit', async () => {
 		api.addCandidates(...range(1, 250).map((n) => candidate(n, n)));
 		// 600 a minute: at least 100 ms between paced requests.
-		const trigger = new TriggerHarness(
-			{ resource: 'candidate', start: 'everything' },
-			{ baseUrl: API, apiKey: API_KEY, requestsPerMinute: 600 },
-		);
+		const credentials = { baseUrl: API, apiKey: API_KEY, requestsPerMinute: 600 };
+		const trigger = new TriggerHarness({ resource: 'candidate', start: 'everything' }, credentials);
 		api.fail = ({ index }) => (index === 1 ? 429 : undefined);
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 250)));
-		const log = api.requests();
+		const log = api.log;
 		expect(log.map((r) => r.status)).toEqual([200, 429, 200, 200, 200, 200]);
 		// The 4 requests after the 429 each leave at least 101 ms after the one before (the
 		// refused one included): 404 ms from the 429 to the last, as sent. Arrival times add
@@ -483,7 +459,7 @@ describe('consecutive polls', () => {
 		api.addCandidates(...range(1, 2000).map((n) => candidate(n, 10)));
 		const trigger = everything('candidate', { options: { maxItemsPerPoll: 5000 } });
 		expect(new Set(ids(itemsOf(await trigger.poll()))).size).toBe(2000);
-		expect(api.requests()).toHaveLength(40);
+		expect(api.log).toHaveLength(40);
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -533,6 +509,7 @@ describe('consecutive polls', () => {
 		const trigger = everything('candidate', { options: { maxItemsPerPoll: 100 } });
 
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(cids(range(1, 100)));
+		expect(trigger.state()?.backlog).toEqual({});
 		// During the backlog: one already emitted and one not yet emitted change.
 		api.touchCandidate('c00050', t(500));
 		api.touchCandidate('c00150', t(501));
@@ -544,38 +521,51 @@ describe('consecutive polls', () => {
 		// c00050 changed again while the backlog drained; the trigger keeps no list of the ids
 		// it emitted earlier in a backlog, so it cannot tell that one apart (nodes/RecruitingTrigger/README.md says so).
 		expect(events(third)).toEqual([
-			...cids(range(202, 230)).map((id) => [id, 'created']),
-			['c00050', 'created'],
-			['c00150', 'created'],
+			...cids(range(202, 230)).map((id) => `${id} created`),
+			'c00050 created',
+			'c00150 created',
 		]);
+		expect(trigger.state()?.backlog).toBeUndefined();
 		expect(await trigger.poll()).toBeNull();
 
 		// Caught up: an old record changed again is an update.
 		api.touchCandidate('c00001', t(600));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([['c00001', 'updated']]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['c00001 updated']);
 	});
 });
 
 describe('jobs', () => {
-	it('emits jobs changed since the watermark; an unchanged job at the boundary is not repeated', async () => {
+	it('emits jobs changed since the watermark; an unchanged job at the boundary is not repeated, one changed late at it is', async () => {
 		api.addJobs(job(1, 10), job(2, 20), job(3, 20));
 		const trigger = everything('job');
 		const first = itemsOf(await trigger.poll());
-		expect(first.map((item) => [item.id, item.name, item.createdAt])).toEqual([
-			['j00001', 'Job 1', t(10)],
-			['j00002', 'Job 2', t(20)],
-			['j00003', 'Job 3', t(20)],
+		expect(first.map((item) => [item.id, item.event, item.name, item.createdAt])).toEqual([
+			['j00001', 'created', 'Job 1', t(10)],
+			['j00002', 'created', 'Job 2', t(20)],
+			['j00003', 'created', 'Job 3', t(20)],
 		]);
+		// j00001 sits before t(20) on the page that ends there: one read from t(20) says so.
+		expect(api.log.map((r) => r.query)).toEqual([
+			{ limit: '50' },
+			{ limit: '50', modifiedSince: t(20) },
+		]);
+		// Only the jobs that sit at the watermark are kept: j00001 is not there.
+		expect(trigger.state()).toMatchObject({ watermark: t(20) });
+		expect(trigger.state()?.seen).toEqual({
+			[t(20)]: [job(2, 20), job(3, 20)].map((row) => recordKey(jobListItem(row))),
+		});
+
+		// Changed late at exactly the watermark, showing nothing but its time, right after the
+		// poll that moved the watermark there (no cursor page after it).
+		api.touchJob('j00001', t(20));
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['j00001 updated']);
 		expect(await trigger.poll()).toBeNull();
 		// The idle poll is one request, from the watermark: the jobs at t(20), all handled.
-		expect(api.requests().at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(20) });
+		expect(api.log.at(-1)?.query).toEqual({ limit: '50', modifiedSince: t(20) });
 
 		api.touchJob('j00003', t(30), { name: 'Job 3 (senior)' });
 		api.addJobs(job(4, 31));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([
-			['j00003', 'updated'],
-			['j00004', 'created'],
-		]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['j00003 updated', 'j00004 created']);
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -597,7 +587,7 @@ describe('jobs', () => {
 		expect(noticed[0].notice).toMatch(
 			/More than 50 jobs share the modification time 2026-03-01T00:10:00.000Z/,
 		);
-		expect(api.requests().map((r) => r.query)).toEqual([
+		expect(api.log.map((r) => r.query)).toEqual([
 			{ limit: '50' },
 			{ limit: '50', cursor: t(10) },
 			{ limit: '50', modifiedSince: '2026-03-01T00:10:00.001Z' },
@@ -605,6 +595,8 @@ describe('jobs', () => {
 			// before the new watermark (the next poll's own first request).
 			{ limit: '50', modifiedSince: t(16) },
 		]);
+		expect(trigger.state()).toMatchObject({ watermark: t(16) });
+		expect(trigger.state()?.notice).toBeUndefined();
 
 		expect(await trigger.poll()).toBeNull();
 		api.touchJob('j00060', t(20));
@@ -632,27 +624,12 @@ describe('jobs', () => {
 			expect(await trigger.poll()).toBeNull();
 
 			api.touchJob(late, t(30));
-			const before = api.requests().length;
-			expect(events(itemsOf(await trigger.poll()))).toEqual([[late, 'updated']]);
+			const before = api.log.length;
+			expect(events(itemsOf(await trigger.poll()))).toEqual([`${late} updated`]);
 			// Read from the watermark; the page reaches past nothing, so nothing more is asked.
-			expect(api.requests().length - before).toBe(1);
+			expect(api.log.length - before).toBe(1);
 			expect(await trigger.poll()).toBeNull();
-			expect(api.requests().length - before).toBe(2);
-		});
-
-		it('on the last page of a poll that moved the watermark (no cursor page after it)', async () => {
-			api.addJobs(job(1, 10), job(2, 20), job(3, 20));
-			const trigger = everything('job');
-			expect(ids(itemsOf(await trigger.poll()))).toEqual(['j00001', 'j00002', 'j00003']);
-			// j00001 sits before t(20) on the page that ends there: one read from t(20) says so.
-			expect(api.requests().map((r) => r.query)).toEqual([
-				{ limit: '50' },
-				{ limit: '50', modifiedSince: t(20) },
-			]);
-
-			api.touchJob('j00001', t(20));
-			expect(events(itemsOf(await trigger.poll()))).toEqual([['j00001', 'updated']]);
-			expect(await trigger.poll()).toBeNull();
+			expect(api.log.length - before).toBe(2);
 		});
 
 		it('after a poll cut by Max Items per Poll inside the page that set the watermark', async () => {
@@ -663,9 +640,9 @@ describe('jobs', () => {
 			// Created again: the backlog (Start: Everything) still drains, and a record changed
 			// again during a backlog counts from where the backlog began (nodes/RecruitingTrigger/README.md).
 			expect(events(itemsOf(await trigger.poll()))).toEqual([
-				['j00002', 'created'],
-				['j00005', 'created'],
-				['j00006', 'created'],
+				'j00002 created',
+				'j00005 created',
+				'j00006 created',
 			]);
 			expect(await trigger.poll()).toBeNull();
 		});
@@ -694,7 +671,7 @@ describe('jobs', () => {
 		const trigger = new TriggerHarness({ resource: 'job' });
 		expect(ids(itemsOf(await trigger.poll('manual')))).toEqual(['j00002']);
 		// From the window's start, then after it; not from t(995) to settle the state.
-		expect(api.requests().map((r) => r.query)).toEqual([
+		expect(api.log.map((r) => r.query)).toEqual([
 			{ limit: '50', modifiedSince: t(940) },
 			{ limit: '50', modifiedSince: '2026-03-01T15:40:00.001Z' },
 		]);
@@ -709,7 +686,7 @@ describe('jobs', () => {
 		// The first poll reads the whole job list once (every job's stage), then learns where
 		// the list ends; nothing is emitted.
 		expect(await trigger.poll()).toBeNull();
-		expect(api.requests().map((r) => r.query)).toEqual([
+		expect(api.log.map((r) => r.query)).toEqual([
 			{ limit: '50' },
 			{ limit: '50', modifiedSince: t(990) },
 		]);
@@ -795,16 +772,15 @@ describe('Event filter', () => {
 
 		api.touchCandidate('c00001', t(30));
 		api.addCandidates(candidate(3, 31));
-		expect(events(itemsOf(await created.poll()))).toEqual([['c00003', 'created']]);
-		expect(events(itemsOf(await updated.poll()))).toEqual([['c00001', 'updated']]);
-		expect(events(itemsOf(await both.poll()))).toEqual([
-			['c00001', 'updated'],
-			['c00003', 'created'],
-		]);
+		expect(events(itemsOf(await created.poll()))).toEqual(['c00003 created']);
+		expect(events(itemsOf(await updated.poll()))).toEqual(['c00001 updated']);
+		// What one filters out it has handled all the same: the two keep the same state.
+		expect(updated.state()).toEqual(created.state());
+		expect(events(itemsOf(await both.poll()))).toEqual(['c00001 updated', 'c00003 created']);
 		// Nothing filtered out comes back later as the other event.
 		api.addCandidates(candidate(4, 40, 3));
 		expect(await created.poll()).toBeNull();
-		expect(events(itemsOf(await updated.poll()))).toEqual([['c00004', 'updated']]);
+		expect(events(itemsOf(await updated.poll()))).toEqual(['c00004 updated']);
 	});
 
 	it('jobs: created when the job was created at or after the watermark', async () => {
@@ -818,7 +794,7 @@ describe('Event filter', () => {
 		expect(await trigger.poll()).toBeNull();
 		api.touchJob('j00001', t(20));
 		api.addJobs(job(2, 21));
-		expect(events(itemsOf(await trigger.poll()))).toEqual([['j00002', 'created']]);
+		expect(events(itemsOf(await trigger.poll()))).toEqual(['j00002 created']);
 	});
 });
 
@@ -840,21 +816,22 @@ describe('records the API sends out of order or incomplete', () => {
 		expect(seen).toHaveLength(5);
 	});
 
+	const FUTURE = '2099-01-01T00:00:00.000Z';
+
 	it('a modifiedAt in the future is emitted once and does not hide later changes', async () => {
-		api.addCandidates(candidate(1, 10), {
-			...candidate(2, 10),
-			modifiedAt: '2099-01-01T00:00:00.000Z',
-		});
+		api.addCandidates(candidate(1, 10), { ...candidate(2, 10), modifiedAt: FUTURE });
 		const trigger = everything();
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00001', 'c00002']);
-		// Never past the n8n clock, 16:40.
+		// Never past the n8n clock, 16:40; the future record is kept at its own time.
 		expect(trigger.state()).toMatchObject({ watermark: t(1000) });
+		expect(trigger.state()?.seen).toEqual({ [FUTURE]: [`c00002@${FUTURE}`] });
 
 		// Changed 30 s after the poll's clock, before the next poll: a watermark held at the
 		// future record's time (or at the clock plus a minute) would skip it.
 		api.now = Date.parse(t(1001));
 		api.addCandidates({ ...candidate(3, 1000), modifiedAt: t(1000, 30_000) });
 		expect(ids(itemsOf(await trigger.poll()))).toEqual(['c00003']);
+		expect(api.log.slice(1).map((r) => r.query)).toEqual([{ limit: '50', modifiedSince: t(1000) }]);
 
 		api.now = Date.parse(t(1010));
 		api.addCandidates(candidate(4, 1005));
@@ -867,7 +844,7 @@ describe('records the API sends out of order or incomplete', () => {
 		const trigger = everything();
 		const [first, second] = await Promise.all([trigger.poll(), trigger.poll()]);
 		// Both read all three pages; the one that finished first emitted, the other nothing.
-		expect(api.requests()).toHaveLength(6);
+		expect(api.log).toHaveLength(6);
 		const emitted = [...itemsOf(first), ...itemsOf(second)];
 		expect(ids(emitted)).toEqual(cids(range(1, 120)));
 		expect([first, second].filter((result) => result === null)).toHaveLength(1);

@@ -1,17 +1,16 @@
-import nock from 'nock';
+import {
+	api,
+	byId,
+	failsAfter,
+	offline,
+	operation,
+	OPERATIONS,
+	succeeds,
+} from '../../harness/engine';
 
-import { api, byId, failsAfter, operation, succeeds } from '../../harness/engine';
+offline();
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-
-const create = operation({
-	resource: 'application',
-	operation: 'create',
-	jobId: byId('v1'),
-	candidateId: byId('c1'),
-	stageId: 's1',
-});
+const create = operation(OPERATIONS.applicationCreate);
 
 describe('Application: Create', () => {
 	test('Create Anyway sends the full body without reading first and returns the new id', async () => {
@@ -40,34 +39,23 @@ describe('Application: Create', () => {
 		expect(await succeeds(scope, run)).toEqual([{ id: 'a9' }]);
 	});
 
-	test('no job and no status send null: a speculative application', async () => {
-		const scope = api()
-			.post('/v1/applications', {
-				vacancyId: null,
-				candidateId: 'c1',
-				stageId: 's1',
-				statusId: null,
-			})
-			.reply(200, { id: 'a10' });
-		await succeeds(scope, create({ jobId: byId('') }));
-	});
-
-	// Moved from test/unit/bodies.test.ts (applicationBody), the same assertions through n8n.
-	test('an empty team field is not sent', async () => {
-		const scope = api()
-			.post('/v1/applications', {
-				vacancyId: 'v1',
-				candidateId: 'c1',
-				stageId: 's1',
-				statusId: null,
-			})
-			.reply(200, { id: 'a1' });
-		const run = create({
-			statusId: '',
-			ifAlreadyApplied: 'createAnyway',
-			additionalFields: { teamUserIds: '', clientTeamContactIds: '' },
-		});
-		await succeeds(scope, run);
+	test.each([
+		['no job and no status send null: a speculative application', { jobId: byId('') }, null],
+		// Moved from test/unit/bodies.test.ts (applicationBody), the same assertions through n8n.
+		[
+			'an empty team field is not sent',
+			{
+				statusId: '',
+				ifAlreadyApplied: 'createAnyway',
+				additionalFields: { teamUserIds: '', clientTeamContactIds: '' },
+			},
+			'v1',
+		],
+	])('%s', async (_name, parameters, vacancyId) => {
+		const body = { vacancyId, candidateId: 'c1', stageId: 's1', statusId: null };
+		const scope = api().post('/v1/applications', body).reply(200, { id: 'a9' });
+		// Without a job there is nothing to compare with (If Already Applied): nothing is read.
+		expect(await succeeds(scope, create(parameters))).toEqual([{ id: 'a9' }]);
 	});
 
 	test.each([
@@ -102,17 +90,10 @@ describe('Application: Create, If Already Applied', () => {
 	});
 
 	test('Fail names the application the candidate already has', async () => {
-		const error = await failsAfter(
-			read().reply(200, listed('c1')),
-			create({ ifAlreadyApplied: 'fail' }),
-		);
+		const run = create({ ifAlreadyApplied: 'fail' });
+		const error = await failsAfter(read().reply(200, listed('c1')), run);
 		expect(error.message).toBe('Candidate "c1" already applied to job "v1" (application "a7")');
 		expect(error.description).toMatch(/Return the Existing Application/);
-	});
-
-	test('a speculative application (no job) has nothing to compare with: it is created', async () => {
-		const scope = api().post('/v1/applications').reply(200, { id: 'a9' });
-		expect(await succeeds(scope, create({ jobId: byId('') }))).toEqual([{ id: 'a9' }]);
 	});
 
 	test('a job the API does not have is named, and nothing is created', async () => {

@@ -1,13 +1,10 @@
-import nock from 'nock';
-
-import { api, operation, succeeds } from '../../harness/engine';
+import { api, offline, operation, OPERATIONS, succeeds } from '../../harness/engine';
 import { applicationDetail } from '../../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 describe('Application: Get', () => {
-	const get = operation({ resource: 'application', operation: 'get', applicationId: 'a1' });
+	const get = operation(OPERATIONS.applicationGet);
 	const read = () => api().get('/v1/applications/a1').reply(200, applicationDetail('a1'));
 
 	test('returns the flattened application', async () => {

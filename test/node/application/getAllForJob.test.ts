@@ -1,6 +1,12 @@
-import nock from 'nock';
-
-import { api, byId, failsAfter, jsonOf, operation, succeeds } from '../../harness/engine';
+import {
+	api,
+	failsAfter,
+	jsonOf,
+	offline,
+	operation,
+	OPERATIONS,
+	succeeds,
+} from '../../harness/engine';
 import {
 	applicationDetail,
 	applicationListItem,
@@ -8,19 +14,14 @@ import {
 	vacancyDetail,
 } from '../../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 describe('Application: Get Many for a Job', () => {
 	const body = {
 		vacancy: vacancyDetail('v1'),
 		applications: [applicationListItem('a1'), applicationListItem('a2')],
 	};
-	const getAll = operation({
-		resource: 'application',
-		operation: 'getAllForJob',
-		jobId: byId('v1'),
-	});
+	const getAll = operation(OPERATIONS.applicationsOfJob);
 	const read = () => api().get('/v1/applications/vacancy/v1');
 
 	test('one item per application, flattened', async () => {
@@ -31,9 +32,7 @@ describe('Application: Get Many for a Job', () => {
 			['a1', 'for-review', undefined],
 			['a2', 'for-review', undefined],
 		]);
-		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
-			true,
-		);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 	});
 
 	test('Limit keeps the first applications of the one response; Return All keeps them all', async () => {
@@ -46,10 +45,8 @@ describe('Application: Get Many for a Job', () => {
 	});
 
 	test('Include Job adds the job to each application', async () => {
-		const [first] = await succeeds(
-			read().reply(200, body),
-			getAll({ options: { includeJob: true } }),
-		);
+		const run = getAll({ options: { includeJob: true } });
+		const [first] = await succeeds(read().reply(200, body), run);
 		expect(first.job).toMatchObject({
 			id: 'v1',
 			name: 'Backend Engineer',
@@ -84,7 +81,7 @@ describe('Application: Get Many for a Job', () => {
 			.reply(200, applicationDetail('a1'));
 		const simplified = { output: 'simplified' };
 		const [first] = jsonOf(await getAll({ options: { includeJob: true }, ...simplified }));
-		const get = operation({ resource: 'application', operation: 'get', applicationId: 'a1' });
+		const get = operation(OPERATIONS.applicationGet);
 		const [got] = await succeeds(scope, get(simplified));
 		const { job, ...application } = first;
 		expect(application).toEqual(SIMPLIFIED_A1);

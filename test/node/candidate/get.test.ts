@@ -1,12 +1,9 @@
-import nock from 'nock';
-
-import { api, byId, operation, succeeds } from '../../harness/engine';
+import { api, byId, offline, operation, OPERATIONS, succeeds } from '../../harness/engine';
 import { candidate, candidateDetail } from '../../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
-const get = operation({ resource: 'candidate', operation: 'get' });
+const get = operation(OPERATIONS.candidateGet);
 
 describe('Candidate: Get', () => {
 	test('returns the flattened candidate detail', async () => {
@@ -49,6 +46,6 @@ test('Candidate: Get Contact Identifiers returns emails, phone numbers and the n
 		networkUrl: null,
 	};
 	const scope = api().get('/v1/candidates/c%201/contact-identifiers').reply(200, identifiers);
-	const run = operation({ resource: 'candidate', operation: 'getContactIdentifiers' });
+	const run = operation(OPERATIONS.contactIdentifiers);
 	expect(await succeeds(scope, run({ candidateId: byId('c 1') }))).toEqual([identifiers]);
 });

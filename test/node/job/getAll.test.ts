@@ -1,10 +1,7 @@
-import nock from 'nock';
-
-import { api, failsAfter, operation, succeeds } from '../../harness/engine';
+import { api, failsAfter, offline, operation, succeeds } from '../../harness/engine';
 import { page, vacancyListItem } from '../../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 describe('Job: Get Many', () => {
 	const getAll = operation({ resource: 'job', operation: 'getAll' });
@@ -14,16 +11,10 @@ describe('Job: Get Many', () => {
 		Array.from({ length: count }, (_, i) => vacancyListItem(`v${from + i}`));
 
 	test('one page, limit below a page: sends limit and returns flattened jobs', async () => {
+		const listed = [vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')];
 		const scope = list()
 			.query({ limit: 2 })
-			.reply(
-				200,
-				page(
-					[vacancyListItem('v1'), vacancyListItem('v2', 'Data Engineer')],
-					'2026-01-02T00:00:00.000Z',
-					true,
-				),
-			);
+			.reply(200, page(listed, '2026-01-02T00:00:00.000Z', true));
 		const result = await getAll({ limit: 2 });
 		const json = await succeeds(scope, result);
 		expect(json.map((job) => job.name)).toEqual(['Backend Engineer', 'Data Engineer']);
@@ -41,22 +32,17 @@ describe('Job: Get Many', () => {
 
 	test('Return All follows the inclusive timestamp cursor, keeps modifiedSince, de-duplicates the overlap', async () => {
 		const since = '2026-01-01T00:00:00.000Z';
+		const [day2, day3] = ['2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z'];
 		const scope = list()
 			.query({ limit: 50, modifiedSince: since })
-			.reply(
-				200,
-				page([vacancyListItem('v1'), vacancyListItem('v2')], '2026-01-02T00:00:00.000Z', true),
-			)
+			.reply(200, page(jobs(2, 1), day2, true))
 			.get('/v1/vacancies')
 			// the cursor is inclusive: v2 (at the cursor time) comes back and must not be repeated
-			.query({ limit: 50, modifiedSince: since, cursor: '2026-01-02T00:00:00.000Z' })
-			.reply(
-				200,
-				page([vacancyListItem('v2'), vacancyListItem('v3')], '2026-01-03T00:00:00.000Z', true),
-			)
+			.query({ limit: 50, modifiedSince: since, cursor: day2 })
+			.reply(200, page(jobs(2, 2), day3, true))
 			.get('/v1/vacancies')
-			.query({ limit: 50, modifiedSince: since, cursor: '2026-01-03T00:00:00.000Z' })
-			.reply(200, page([vacancyListItem('v3')], '2026-01-03T00:00:00.000Z', false));
+			.query({ limit: 50, modifiedSince: since, cursor: day3 })
+			.reply(200, page(jobs(1, 3), day3, false));
 		const run = getAll({ returnAll: true, filters: { modifiedSince: since } });
 		expect((await succeeds(scope, run)).map((job) => job.id)).toEqual(['v1', 'v2', 'v3']);
 	});

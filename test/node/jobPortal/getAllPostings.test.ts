@@ -1,19 +1,20 @@
-import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { failsAfter, operation, portal, PORTAL, succeeds } from '../../harness/engine';
+import {
+	failsAfter,
+	offline,
+	operation,
+	OPERATIONS,
+	portal,
+	PORTAL,
+	succeeds,
+} from '../../harness/engine';
 import { posting } from '../../harness/fixtures';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 describe('Job Portal: Get Many Postings', () => {
-	const getAll = operation({
-		resource: 'jobPortal',
-		operation: 'getAllPostings',
-		portalUrl: PORTAL,
-		tenantSlug: 'acme',
-	});
+	const getAll = operation(OPERATIONS.postings);
 	/** Without a credential on the node: the portal needs none. */
 	const getAllWithout = (parameters: INodeParameters) => getAll(parameters, { credentials: null });
 	const postings = (...ids: string[]) => ({

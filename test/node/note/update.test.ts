@@ -1,9 +1,8 @@
 import nock from 'nock';
 
-import { api, operation, succeeds } from '../../harness/engine';
+import { api, offline, operation, succeeds } from '../../harness/engine';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+offline();
 
 describe('Note: Update', () => {
 	const update = operation({ resource: 'note', operation: 'update', noteId: 'n1' });
@@ -26,24 +25,20 @@ describe('Note: Update', () => {
 		expect(await succeeds(scope, run)).toEqual([{ success: true, id: 'n1', updated: true }]);
 	});
 
-	test('an empty title and source None are sent as null', async () => {
-		const scope = put({ content: 'x', title: null, pinned: false, source: null });
-		await succeeds(
-			scope,
-			update({ content: 'x', title: '', additionalFields: { source: 'none' } }),
-		);
-	});
-
-	// Moved from test/unit/bodies.test.ts (noteBody), the same assertions through n8n.
-	test('an empty Label IDs field is not sent', async () => {
-		const scope = put({ content: 'x', title: null, pinned: false });
-		const run = update({
-			content: 'x',
-			title: '',
-			pinned: false,
-			additionalFields: { labelIds: '' },
-		});
-		await succeeds(scope, run);
+	test.each([
+		[
+			'an empty title and source None are sent as null',
+			{ title: '', additionalFields: { source: 'none' } },
+			{ content: 'x', title: null, pinned: false, source: null },
+		],
+		// Moved from test/unit/bodies.test.ts (noteBody), the same assertions through n8n.
+		[
+			'an empty Label IDs field is not sent',
+			{ title: '', pinned: false, additionalFields: { labelIds: '' } },
+			{ content: 'x', title: null, pinned: false },
+		],
+	])('%s', async (_name, parameters, body) => {
+		await succeeds(put(body), update({ content: 'x', ...parameters }));
 	});
 
 	test.each([
