@@ -6,9 +6,10 @@
  * (`read`, `checkValues`, `leftovers`). test/tools/soak/README.md states the rules; each quotes
  * README beside it.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { TriggerHarness } from '../../harness/trigger';
+import { API_KEY } from '../../harness/secrets';
+import { TriggerHarness } from '../../harness/trigger';
 import type { ApplicationFacts, RequestLogEntry, Sandbox } from '../sandbox';
 import { canonical, isRetry, Poller } from './runner';
 import type { PollOptions } from './runner';
@@ -230,7 +231,7 @@ export class ApplicationLedger {
 	 */
 	constructor(
 		private readonly sandbox: Sandbox,
-		private readonly limits: { maxItems: number; jobsPerPoll: number },
+		readonly limits: { maxItems: number; jobsPerPoll: number },
 		readonly setting: WatchSetting = {
 			label: 'All Jobs, every event, Everything',
 			watch: 'all',
@@ -683,14 +684,51 @@ export class ApplicationLedger {
 	}
 }
 
-/** The application trigger polled as n8n polls it (runner.ts), each successful poll checked by its ledger. */
+/** The node's parameters for a setting and its limits (as the editor writes them). */
+function parameters(setting: WatchSetting, limits: ApplicationLedger['limits']): INodeParameters {
+	return {
+		resource: 'application',
+		events: setting.events,
+		watch: setting.watch,
+		...(setting.watch === 'picked' && {
+			pickedJobs: {
+				jobs: (setting.picked ?? []).map((id) => ({ job: { mode: 'id', value: id } })),
+			},
+		}),
+		start: setting.start,
+		options: {
+			jobsPerPoll: limits.jobsPerPoll,
+			maxItemsPerPoll: limits.maxItems,
+			...(setting.stageTypes && { stageTypes: setting.stageTypes }),
+			...(setting.stages && { stages: setting.stages.join(', ') }),
+		},
+	};
+}
+
+/**
+ * The application trigger under its ledger's setting, against the sandbox at `baseUrl`, polled
+ * as n8n polls it (runner.ts), each successful poll checked by the ledger.
+ */
 export class ApplicationRunner extends Poller {
 	constructor(
-		harness: TriggerHarness,
+		baseUrl: string,
 		readonly ledger: ApplicationLedger,
 		options: Omit<PollOptions, 'label'>,
 	) {
-		super(harness, { ...options, label: ledger.setting.label });
+		const { setting, limits } = ledger;
+		const harness = new TriggerHarness(
+			parameters(setting, limits),
+			{ baseUrl, apiKey: API_KEY },
+			undefined,
+			setting.durable,
+		);
+		super(harness, { ...options, label: setting.label });
+	}
+
+	/** The user takes a job out of Picked Jobs (after the trigger failed naming it). */
+	unpick(jobId: string): void {
+		this.ledger.unpick(jobId);
+		this.harness.setParameters(parameters(this.ledger.setting, this.ledger.limits));
 	}
 
 	protected check(number: number, items: IDataObject[], requests: RequestLogEntry[]): void {

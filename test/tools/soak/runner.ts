@@ -13,6 +13,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { API_KEY } from '../../harness/secrets';
 import { TriggerHarness, itemsOf } from '../../harness/trigger';
 import type { RequestLog, RequestLogEntry } from '../sandbox';
 import type { Emitted, Ledger } from './ledger';
@@ -223,7 +224,7 @@ export class TriggerRunner extends Poller {
 		readonly ledger: Ledger,
 		readonly resource: Resource,
 		maxItemsPerPoll: number,
-		credentials: { baseUrl: string; apiKey: string },
+		baseUrl: string,
 		options: Omit<PollOptions, 'label'>,
 	) {
 		super(
@@ -234,7 +235,7 @@ export class TriggerRunner extends Poller {
 					start: 'everything',
 					options: { maxItemsPerPoll },
 				},
-				credentials,
+				{ baseUrl, apiKey: API_KEY },
 			),
 			{ ...options, label: resource },
 		);

@@ -80,26 +80,6 @@ export async function listAll(
 	throw new Error(`inventory: ${path} did not end`);
 }
 
-export interface ChangeCounts {
-	candidateChanges: number;
-	jobChanges: number;
-	jobsCreated: number;
-	candidateTies: number;
-	/** Records of the candidate ties written late, sorting before those already at that time. */
-	tiedBehind: number;
-	jobTies: number;
-	invisibleJobChanges: number;
-	lateCandidates: number;
-	/** Jobs written late at the latest time listed, by where their id sorts among the jobs there. */
-	lateJobs: { before: number; among: number; after: number; invisible: number };
-	/** Application changes made: created, moved to another stage, state, interview, removed. */
-	applications: Record<string, number>;
-	/** Jobs closed, reopened and deleted (jobLifecycle). */
-	jobLifecycle: { closed: number; reopened: number; deleted: number };
-	/** The rows README promises, each as `rows` made it happen. */
-	rows: Record<string, number>;
-}
-
 /**
  * The records of the sandbox as the two ledgers see them, and the changes the soak makes.
  * Each change goes through the sandbox's in-process API; `sync()` then reads the change log
@@ -115,19 +95,24 @@ export class World {
 		'job deleted',
 	];
 
-	readonly counts: ChangeCounts = {
+	readonly counts = {
 		candidateChanges: 0,
 		jobChanges: 0,
 		jobsCreated: 0,
 		candidateTies: 0,
+		/** Records of the candidate ties written late, sorting before those already at that time. */
 		tiedBehind: 0,
 		jobTies: 0,
 		invisibleJobChanges: 0,
 		lateCandidates: 0,
+		/** Jobs written late at the latest time listed, by where their id sorts among the jobs there. */
 		lateJobs: { before: 0, among: 0, after: 0, invisible: 0 },
-		applications: {},
+		/** Application changes made: created, moved to another stage, state, interview, removed. */
+		applications: {} as Record<string, number>,
+		/** Jobs closed, reopened and deleted (jobLifecycle). */
 		jobLifecycle: { closed: 0, reopened: 0, deleted: 0 },
-		rows: {},
+		/** The rows README promises, each as `rows` made it happen. */
+		rows: {} as Record<string, number>,
 	};
 
 	private seq: number;
@@ -168,10 +153,6 @@ export class World {
 		return this.candidateIds.length;
 	}
 
-	get jobCount(): number {
-		return this.jobIds.length;
-	}
-
 	private addCandidate(id: string, late = false): void {
 		const record = this.sandbox.store.getCandidate(id);
 		if (!record) throw new Error(`no candidate ${id}`);
@@ -186,8 +167,8 @@ export class World {
 		this.jobs.set(id, String(record.modifiedAt), record.modifiedAt, record.name, late);
 	}
 
-	/** Reads the change log since the last call into the ledgers; returns the entries read. */
-	sync(): ChangeEntry[] {
+	/** Reads the change log since the last call into the ledgers. */
+	sync(): void {
 		const entries = this.sandbox.changeLog.since(this.seq);
 		this.seq = this.sandbox.changeLog.seq;
 		const last = new Map<string, ChangeEntry>();
@@ -226,7 +207,6 @@ export class World {
 				this.addJob(entry.id, lateJobs.get(entry.id) === record.modifiedAt);
 			}
 		}
-		return entries;
 	}
 
 	private name(prefix: string): string {
@@ -272,19 +252,18 @@ export class World {
 	/**
 	 * A candidate written late: at the latest modifiedAt the list already shows (where the
 	 * trigger's position is), with an id that sorts before candidates already listed there.
-	 * Returns false when no such candidate exists.
+	 * Nothing when no such candidate exists.
 	 */
-	candidateLate(): boolean {
+	candidateLate(): void {
 		const latest = this.latest(this.candidates);
 		const highest = [...latest.ids].sort().at(-1);
-		if (highest === undefined) return false;
+		if (highest === undefined) return;
 		const eligible = this.candidateIds.filter((id) => id < highest && !latest.ids.has(id));
-		if (eligible.length === 0) return false;
+		if (eligible.length === 0) return;
 		const id = pick(this.random, eligible);
 		this.sandbox.touchCandidate(id, { modifiedAt: latest.time });
 		this.lateIds.add(id);
 		this.counts.lateCandidates++;
-		return true;
 	}
 
 	/**
@@ -294,13 +273,13 @@ export class World {
 	 * only modifiedAt moves (the list shows nothing else); the job's id sorts before, among or
 	 * after the jobs already at that time, as it falls.
 	 */
-	jobLate(): boolean {
+	jobLate(): void {
 		const latest = this.latest(this.jobs);
 		const recent = [...this.jobs.currentVersions()]
 			.filter((version) => version.time < latest.time)
 			.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : 1))
 			.slice(0, 40);
-		if (recent.length === 0 || latest.ids.size === 0) return false;
+		if (recent.length === 0 || latest.ids.size === 0) return;
 		const { id } = pick(this.random, recent);
 		const invisible = this.random() < 0.5;
 		this.sandbox.touchVacancy(id, {
@@ -314,7 +293,6 @@ export class World {
 		else if (id > (at.at(-1) as string)) counts.after++;
 		else counts.among++;
 		if (invisible) counts.invisible++;
-		return true;
 	}
 
 	private countApplication(kind: string): void {
@@ -335,7 +313,7 @@ export class World {
 			.applicationStages.filter((stage) => stage.type !== 'speculative')
 			.map((stage) => stage.id);
 		const states = ['for-review', 'in-progress', 'rejected', 'placed'];
-		const jobs = this.jobIds.filter((id) => !this.scripted.has(id));
+		const jobs = this.unscripted;
 		const applicationsOf = (jobId: string) => sandbox.store.applicationsOfVacancy(jobId);
 		const move = (id: string) => {
 			const roll = random();
@@ -386,7 +364,7 @@ export class World {
 	}
 
 	/** Whether the job's stage is open (the sandbox's stage table). */
-	isOpen(id: string): boolean {
+	private isOpen(id: string): boolean {
 		const job = this.sandbox.store.getVacancy(id);
 		const stages = this.sandbox.fixtures().vacancyStages;
 		return stages.find((stage) => stage.id === job?.stageId)?.isOpen === true;
@@ -395,6 +373,11 @@ export class World {
 	/** The jobs the sandbox has now. */
 	get jobList(): readonly string[] {
 		return this.jobIds;
+	}
+
+	/** The jobs random changes may touch: those `rows` does not script. */
+	private get unscripted(): string[] {
+		return this.jobIds.filter((id) => !this.scripted.has(id));
 	}
 
 	/** Another stage for the job, open or closed, with a new name (the job list shows it changed). */
@@ -412,7 +395,7 @@ export class World {
 	 */
 	jobLifecycle(keep: ReadonlySet<string> = new Set()): void {
 		const { random } = this;
-		const free = this.jobIds.filter((id) => !this.scripted.has(id));
+		const free = this.unscripted;
 		for (const [rate, open, name] of [
 			[0.15, true, 'Closed job'],
 			[0.12, false, 'Reopened job'],
@@ -440,20 +423,14 @@ export class World {
 	 * An interview cancelled: one of a random job's applications that has a next interview is
 	 * left with none (no event is owed: README's Interview Scheduled is "a new next interview").
 	 */
-	interviewCancelled(): boolean {
+	interviewCancelled(): void {
 		const { random, sandbox } = this;
 		const list = sandbox.store
-			.applicationsOfVacancy(
-				pick(
-					random,
-					this.jobIds.filter((id) => !this.scripted.has(id)),
-				),
-			)
+			.applicationsOfVacancy(pick(random, this.unscripted))
 			.filter((application) => sandbox.store.applicationFacts(application.id)?.interview);
-		if (list.length === 0) return false;
+		if (list.length === 0) return;
 		sandbox.moveApplication(pick(random, list).id, { interview: false });
 		this.countApplication('interview cancelled');
-		return true;
 	}
 
 	/**
