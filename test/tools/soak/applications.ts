@@ -138,25 +138,29 @@ const copyModel = (model: Model): Model => ({
 });
 
 export const PROBLEMS = ['missed', 'duplicated', 'unexpected', 'wrong', 'late', 'lost'] as const;
-export type Problem = (typeof PROBLEMS)[number];
+type Problem = (typeof PROBLEMS)[number];
 
-export interface ApplicationReport {
-	setting: string;
-	polls: number;
+const byProblem = <T>(value: () => T) =>
+	Object.fromEntries(PROBLEMS.map((kind) => [kind, value()])) as Record<Problem, T>;
+
+/** What a ledger found: figures, and up to 10 examples of each problem. */
+const emptyReport = (setting: string) => ({
+	setting,
+	polls: 0,
 	/** Reads by kind: on schedule, taking a job in, and those owing nothing. */
-	reads: { scheduled: number; takeIn: number; silent: number };
+	reads: { scheduled: 0, takeIn: 0, silent: 0 },
 	/** Idle polls whose cost was checked. */
-	idle: number;
-	emitted: number;
-	byEvent: Record<string, number>;
-	owed: number;
-	deferred: number;
+	idle: 0,
+	emitted: 0,
+	byEvent: {} as Record<string, number>,
+	owed: 0,
+	deferred: 0,
 	/** Applications the sandbox created, changed or removed, as its change log says. */
-	logged: number;
-	problems: Record<Problem, number>;
-	/** Up to 10 examples of each problem. */
-	examples: Record<Problem, string[]>;
-}
+	logged: 0,
+	problems: byProblem(() => 0),
+	examples: byProblem((): string[] => []),
+});
+export type ApplicationReport = ReturnType<typeof emptyReport>;
 
 const JOB_READ = /\/v1\/applications\/vacancy\/([^/?]+)$/;
 
@@ -243,15 +247,7 @@ export class ApplicationLedger {
 		const fixtures = sandbox.fixtures();
 		this.stages = fixtures.applicationStages;
 		this.openStages = new Set(fixtures.vacancyStages.filter((s) => s.isOpen).map((s) => s.id));
-		const each = (value: () => unknown) => Object.fromEntries(PROBLEMS.map((k) => [k, value()]));
-		this.report = {
-			...{ setting: setting.label, polls: 0, idle: 0, emitted: 0, owed: 0, deferred: 0, logged: 0 },
-			...{ reads: { scheduled: 0, takeIn: 0, silent: 0 }, byEvent: {} },
-			...({ problems: each(() => 0), examples: each(() => []) } as Pick<
-				ApplicationReport,
-				'problems' | 'examples'
-			>),
-		};
+		this.report = emptyReport(setting.label);
 		for (const id of fixtures.applicationIds) {
 			const facts = sandbox.store.applicationFacts(id);
 			if (facts) this.setTruth(id, facts);

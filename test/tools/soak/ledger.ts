@@ -14,30 +14,6 @@ export interface Emitted {
 	event?: string;
 }
 
-export interface LedgerReport {
-	/** Versions made current (seeded records included). */
-	versions: number;
-	/** Versions the trigger had to emit (rule 3): emitted ones plus lost ones. */
-	owed: number;
-	/** Versions replaced before any poll owed them (e.g. a record changed twice between polls). */
-	replaced: number;
-	/** Items emitted (every emission counted). */
-	emitted: number;
-	duplicated: number;
-	/** Emissions of an emitted version with other content (jobs: embedded data changed). */
-	reemitted: number;
-	stale: number;
-	missed: number;
-	late: number;
-	lost: number;
-	/** Versions still current and not yet emitted (0 after a full drain). */
-	pending: number;
-	/** Versions written late (at a time already listed, before records already listed). */
-	lateWrites: { written: number; emitted: number; maxDelayPolls: number };
-	/** Up to 10 examples of each problem, for the failure message. */
-	examples: { duplicated: string[]; stale: string[]; lost: string[]; late: string[] };
-}
-
 const key = (id: string, version: string) => `${id}\u0000${version}`;
 const show = (k: string) => k.replace('\u0000', '@');
 
@@ -171,7 +147,8 @@ export class Ledger {
 		}
 	}
 
-	report(): LedgerReport {
+	/** What the ledger found, with up to 10 examples of each problem for the failure message. */
+	report() {
 		const duplicates = [...this.emittedCount].filter(([, n]) => n > 1);
 		const current = new Set([...this.current.values()].map((v) => key(v.id, v.version)));
 		// A late write still current and never emitted is lost (the drain has run by then).
@@ -181,20 +158,27 @@ export class Ledger {
 		const lost = [...[...this.missedAt].filter(([k]) => !this.emittedVersions.has(k)), ...lostLate];
 		const owed = this.emittedVersions.size + lost.length;
 		return {
+			/** Versions made current (seeded records included). */
 			versions: this.versions,
+			/** Versions the trigger had to emit (rule 3): emitted ones plus lost ones. */
 			owed,
+			/** Versions replaced before any poll owed them (e.g. a record changed twice between polls). */
 			replaced:
 				this.versions -
 				owed -
 				[...this.unemitted.values()].filter((v) => !this.missedAt.has(key(v.id, v.version))).length,
+			/** Items emitted (every emission counted). */
 			emitted: this.emittedTotal,
 			duplicated: duplicates.reduce((sum, [, n]) => sum + n - 1, 0),
+			/** Emissions of an emitted version with other content (jobs: embedded data changed). */
 			reemitted: this.emittedCount.size - this.emittedVersions.size - this.staleSet.size,
 			stale: this.staleKeys.length,
 			missed: this.missedAt.size,
 			late: this.lateKeys.length,
 			lost: lost.length,
+			/** Versions still current and not yet emitted (0 after a full drain). */
 			pending: this.unemitted.size,
+			/** Versions written late (at a time already listed, before records already listed). */
 			lateWrites: {
 				written: this.lateWritten.size,
 				emitted: [...this.lateWritten.keys()].filter((k) => this.emittedVersions.has(k)).length,

@@ -31,47 +31,34 @@ const DRAIN_POLLS = 200;
 const PICKED = 8;
 const DOCUMENTED = 'a deleted picked job named (documented)';
 
-const all = [...APPLICATION_EVENTS];
+/** All Jobs, every event, Everything; each setting changes some of it. */
+const every: Omit<WatchSetting, 'label'> = {
+	watch: 'all',
+	start: 'everything',
+	events: [...APPLICATION_EVENTS],
+};
 const SETTINGS: Record<string, (picked: string[]) => WatchSetting> = {
-	all: () => ({
-		label: 'All Jobs, every event, Everything',
-		watch: 'all',
-		start: 'everything',
-		events: all,
-	}),
-	open: () => ({
-		label: 'Open Jobs Only, every event, Everything',
-		watch: 'open',
-		start: 'everything',
-		events: all,
-	}),
+	all: () => ({ ...every, label: 'All Jobs, every event, Everything' }),
+	open: () => ({ ...every, label: 'Open Jobs Only, every event, Everything', watch: 'open' }),
 	picked: (picked) => ({
+		...every,
 		label: `Picked Jobs (${PICKED}, ${picked[0]} deleted), every event, Everything`,
 		watch: 'picked',
 		picked: [...picked],
-		start: 'everything',
-		events: all,
 	}),
 	target: () => ({
+		...every,
 		label:
 			'Target Stage Types Interview and Result, Target Stages "presented to client", 4 of 6 events, Everything',
-		watch: 'all',
-		start: 'everything',
 		events: ['newApplication', 'stageChanged', 'placed', 'removed'],
 		stageTypes: ['interview', 'result'],
 		stages: ['presented to client'],
 	}),
-	now: () => ({
-		label: 'All Jobs, every event, From Now',
-		watch: 'all',
-		start: 'now',
-		events: all,
-	}),
+	now: () => ({ ...every, label: 'All Jobs, every event, From Now', start: 'now' }),
 	durable: () => ({
+		...every,
 		label: "All Jobs, every event, From Now, n8n's durable poll cursors",
-		watch: 'all',
 		start: 'now',
-		events: all,
 		durable: true,
 	}),
 };

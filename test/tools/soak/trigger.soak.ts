@@ -20,7 +20,6 @@ import {
 	soakSandbox,
 } from './checks';
 import { Ledger } from './ledger';
-import type { LedgerReport } from './ledger';
 import { TriggerRunner } from './runner';
 import { World, int, listAll, prng, soakFaults } from './world';
 
@@ -54,7 +53,7 @@ function tally(entries: RequestLogEntry[]): Record<string, number> {
 	return Object.fromEntries(Object.entries(byKind).sort());
 }
 
-function describeLedger(name: string, report: LedgerReport): string {
+function describeLedger(name: string, report: ReturnType<Ledger['report']>): string {
 	return (
 		`${name}: ${report.versions} versions made, ${report.owed} owed (${report.replaced} replaced before a poll owed them), ` +
 		`emitted ${report.emitted}, lost ${report.lost}, duplicated ${report.duplicated}, late ${report.late}, stale ${report.stale}, pending ${report.pending}` +
