@@ -2,13 +2,9 @@
 'use strict';
 
 /**
- * Breaks of the application trigger that the soak must catch, one at a time (run.js), each by
- * the problem it names. A break is an exact edit of a file: `find` must occur exactly once
- * there, or run.js stops with "mutant X no longer applies" (the code moved: update the find
- * text, keep the break). `kind` is what the break is about; `settings` the settings soak's
- * settings it runs against (settings.soak.ts's keys); `faults` whether under the soak's faults;
- * `caught` the problems of which the soak must name one ('unexpected failure': a poll failed
- * as no injected fault explains).
+ * Breaks of the application trigger that the soak must catch, each by a problem it names
+ * (test/tools/soak/README.md, "Mutants"). `find` occurs exactly once in `file`; `settings`: the
+ * settings soak's keys; `caught`: its problems ('unexpected failure': a poll failed unexplained).
  * @typedef {{ name: string, kind: string, settings: string, faults?: boolean, caught: string[], file: string, find: string, replace: string }} Mutant
  * @type {Mutant[]}
  */

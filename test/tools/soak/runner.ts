@@ -1,15 +1,8 @@
 /*
  * A Recruiting Trigger (one workflow) polled as n8n polls it, each successful poll handed to
- * its checker. n8n's semantics, as test/harness/n8n.ts (PollHarness) models them:
- * - the workflow's static data lives in memory between polls and is saved only after a poll
- *   that returned items (the execution it starts saves it);
- * - a poll that throws returns nothing and starts no execution. n8n either keeps the workflow
- *   active with its in-memory static data or re-activates it from the database; the soak
- *   does either, at random (`restartAfterFailure`);
- * - n8n may also restart at any time: the workflow comes back from the static data last
- *   saved (`restartRate` after a successful poll), so the in-memory progress of polls that
- *   emitted nothing is lost.
- * A poll may fail only as the faults injected into its requests explain (judgeFailure).
+ * its checker: n8n's semantics as test/tools/soak/README.md states them (restarts, after a
+ * failed poll or at any time, go back to the static data last saved); a poll may fail only as
+ * the faults injected into its requests explain (judgeFailure).
  */
 import type { IDataObject } from 'n8n-workflow';
 

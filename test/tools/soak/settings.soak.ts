@@ -19,7 +19,6 @@ import {
 	SEED,
 	soakSandbox,
 } from './checks';
-import { Ledger } from './ledger';
 import { World, prng, soakFaults } from './world';
 
 const POLLS = Number(process.env.SOAK_SETTING_POLLS ?? 200);
@@ -72,12 +71,7 @@ it(
 		const started = performance.now();
 		const sandbox = await openSandbox({ candidates: 300, vacancies: JOBS });
 		const random = prng(SEED + 1000);
-		const world = new World(
-			sandbox,
-			new Ledger('candidate', 1000),
-			new Ledger('job', 1000),
-			random,
-		);
+		const world = new World(sandbox, random);
 		await world.inventory();
 
 		// Picked Jobs: 8 jobs, from the list's ids; the first is deleted halfway.

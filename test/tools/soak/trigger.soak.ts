@@ -79,7 +79,7 @@ it(
 		const random = prng(SEED);
 		const candidates = new Ledger('candidate', CANDIDATE_MAX_ITEMS);
 		const jobs = new Ledger('job', JOB_MAX_ITEMS, true);
-		const world = new World(sandbox, candidates, jobs, random);
+		const world = new World(sandbox, random, candidates, jobs);
 		await world.inventory();
 		const seeded = { candidates: world.candidateCount, jobs: world.jobList.length };
 
@@ -246,8 +246,8 @@ it(
 it('job cursor stall: more than 50 jobs at one modifiedAt are the documented exception', async () => {
 	const sandbox = await openSandbox({ vacancies: 120 });
 	const random = prng(SEED);
-	const jobs = new Ledger('job', 1000);
-	const world = new World(sandbox, new Ledger('candidate', 1000), jobs, random);
+	const world = new World(sandbox, random);
+	const { jobs } = world;
 	for (const id of await listAll(sandbox, '/vacancies')) world.addJob(id);
 	const trigger = new TriggerRunner(jobs, 'job', 1000, sandbox.url, {
 		requestLog: sandbox.requestLog,

@@ -136,9 +136,9 @@ export class World {
 
 	constructor(
 		private readonly sandbox: Sandbox,
-		readonly candidates: Ledger,
-		readonly jobs: Ledger,
 		private readonly random: Random,
+		readonly candidates = new Ledger('candidate', 1000),
+		readonly jobs = new Ledger('job', 1000),
 	) {
 		this.seq = sandbox.changeLog.seq;
 	}
