@@ -115,15 +115,17 @@ function world(
 	};
 }
 
+const entry = (path: string, status: number, fault: string | null = null) =>
+	({ method: 'GET', path, query: {}, status, fault }) as unknown as RequestLogEntry;
+
 /** A poll's requests: the job list, then each job's applications (200, or 404 for `gone`). */
-const reads = (jobs = ['j1', 'j2'], gone: string[] = []): RequestLogEntry[] =>
-	['', ...jobs].map((job) => ({
-		method: 'GET',
-		query: {},
-		path: job ? `/v1/applications/vacancy/${job}` : '/v1/vacancies',
-		status: gone.includes(job) ? 404 : 200,
-		fault: null,
-	})) as unknown as RequestLogEntry[];
+const reads = (jobs = ['j1', 'j2'], gone: string[] = []) =>
+	['', ...jobs].map((job) =>
+		entry(
+			job ? `/v1/applications/vacancy/${job}` : '/v1/vacancies',
+			gone.includes(job) ? 404 : 200,
+		),
+	);
 
 /** Each kind the report counts, with the number found (0 kinds left out). */
 const kinds = (report: ApplicationReport) =>
@@ -573,9 +575,6 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 });
 
 describe('the request log, read: jobs read and failures judged by the retry policy', () => {
-	const entry = (path: string, status: number, fault: string | null = null) =>
-		({ method: 'GET', path, query: {}, status, fault }) as unknown as RequestLogEntry;
-
 	test('a job read is an answer without a fault: 200, or 404 (a cut body still says gone)', () => {
 		expect(
 			jobsRead([
