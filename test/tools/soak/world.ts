@@ -190,22 +190,15 @@ export class World {
 		this.lateIds.clear();
 		const lateJobs = new Map(this.lateJobIds);
 		this.lateJobIds.clear();
-		for (const entry of last.values()) {
-			if (entry.resource === 'candidate') {
-				// The change log and the record agree on the version the list now shows.
-				const record = this.sandbox.store.getCandidate(entry.id);
-				if (!record || new Date(record.modifiedAt).toISOString() !== entry.modifiedAt) {
-					throw new Error(`change log and store disagree on candidate ${entry.id}`);
-				}
-				this.addCandidate(entry.id, late.has(entry.id));
-			} else {
-				const record = this.sandbox.store.getVacancy(entry.id);
-				if (!record || new Date(record.modifiedAt).toISOString() !== entry.modifiedAt) {
-					throw new Error(`change log and store disagree on job ${entry.id}`);
-				}
-				// Late only if that write is still the job's last change.
-				this.addJob(entry.id, lateJobs.get(entry.id) === record.modifiedAt);
-			}
+		const { store } = this.sandbox;
+		for (const { resource, id, modifiedAt } of last.values()) {
+			const record = resource === 'candidate' ? store.getCandidate(id) : store.getVacancy(id);
+			// The change log and the record agree on the version the list now shows.
+			if (!record || new Date(record.modifiedAt).toISOString() !== modifiedAt)
+				throw new Error(`change log and store disagree on ${resource} ${id}`);
+			if (resource === 'candidate') this.addCandidate(id, late.has(id));
+			// A job is late only if that write is still its last change.
+			else this.addJob(id, lateJobs.get(id) === record.modifiedAt);
 		}
 	}
 
