@@ -7,9 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { APPLICATION_EVENTS } from '../../../nodes/RecruitingTrigger/applications/events';
 import type { ApplicationFacts, ChangeEntry, RequestLogEntry, Sandbox } from '../sandbox';
-import { ApplicationLedger, jobsRead, onTarget, owedEvents } from './applications';
+import { ALL_JOBS, ApplicationLedger, jobsRead, onTarget, owedEvents } from './applications';
 import type { ApplicationReport, WatchSetting } from './applications';
 import { judgeFailure } from './runner';
 
@@ -137,15 +136,7 @@ const ledgerOf = (
 	fields?: Partial<WatchSetting>,
 	maxItems = 100,
 	jobsPerPoll = 2,
-) =>
-	new ApplicationLedger(
-		w.sandbox,
-		{ maxItems, jobsPerPoll },
-		{
-			...{ label: 'test', watch: 'all', start: 'everything', events: [...APPLICATION_EVENTS] },
-			...fields,
-		},
-	);
+) => new ApplicationLedger(w.sandbox, { maxItems, jobsPerPoll }, { ...ALL_JOBS, ...fields });
 
 describe('owedEvents: README’s event table', () => {
 	test.each([

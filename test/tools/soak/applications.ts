@@ -69,6 +69,14 @@ export interface WatchSetting {
 	durable?: boolean;
 }
 
+/** All Jobs, every event, Start: Everything; the other settings change some of it. */
+export const ALL_JOBS: WatchSetting = {
+	label: 'All Jobs, every event, Everything',
+	watch: 'all',
+	start: 'everything',
+	events: OWED.map((row) => row.event),
+};
+
 /**
  * Whether an event of an application in `stage` is emitted under the setting's Target Stage
  * Types / Target Stages. properties.ts, Target Stage Types: "Only events of applications now in
@@ -236,12 +244,7 @@ export class ApplicationLedger {
 	constructor(
 		private readonly sandbox: Sandbox,
 		readonly limits: { maxItems: number; jobsPerPoll: number },
-		readonly setting: WatchSetting = {
-			label: 'All Jobs, every event, Everything',
-			watch: 'all',
-			start: 'everything',
-			events: OWED.map((row) => row.event),
-		},
+		readonly setting: WatchSetting = { ...ALL_JOBS },
 	) {
 		this.seq = sandbox.changeLog.seq;
 		const fixtures = sandbox.fixtures();

@@ -6,8 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 
-import { APPLICATION_EVENTS } from '../../../nodes/RecruitingTrigger/applications/events';
-import { ApplicationLedger, ApplicationRunner } from './applications';
+import { ALL_JOBS, ApplicationLedger, ApplicationRunner } from './applications';
 import type { WatchSetting } from './applications';
 import {
 	brief,
@@ -30,32 +29,26 @@ const DRAIN_POLLS = 200;
 const PICKED = 8;
 const DOCUMENTED = 'a deleted picked job named (documented)';
 
-/** All Jobs, every event, Everything; each setting changes some of it. */
-const every: Omit<WatchSetting, 'label'> = {
-	watch: 'all',
-	start: 'everything',
-	events: [...APPLICATION_EVENTS],
-};
 const SETTINGS: Record<string, (picked: string[]) => WatchSetting> = {
-	all: () => ({ ...every, label: 'All Jobs, every event, Everything' }),
-	open: () => ({ ...every, label: 'Open Jobs Only, every event, Everything', watch: 'open' }),
+	all: () => ({ ...ALL_JOBS }),
+	open: () => ({ ...ALL_JOBS, label: 'Open Jobs Only, every event, Everything', watch: 'open' }),
 	picked: (picked) => ({
-		...every,
+		...ALL_JOBS,
 		label: `Picked Jobs (${PICKED}, ${picked[0]} deleted), every event, Everything`,
 		watch: 'picked',
 		picked: [...picked],
 	}),
 	target: () => ({
-		...every,
+		...ALL_JOBS,
 		label:
 			'Target Stage Types Interview and Result, Target Stages "presented to client", 4 of 6 events, Everything',
 		events: ['newApplication', 'stageChanged', 'placed', 'removed'],
 		stageTypes: ['interview', 'result'],
 		stages: ['presented to client'],
 	}),
-	now: () => ({ ...every, label: 'All Jobs, every event, From Now', start: 'now' }),
+	now: () => ({ ...ALL_JOBS, label: 'All Jobs, every event, From Now', start: 'now' }),
 	durable: () => ({
-		...every,
+		...ALL_JOBS,
 		label: "All Jobs, every event, From Now, n8n's durable poll cursors",
 		start: 'now',
 		durable: true,
