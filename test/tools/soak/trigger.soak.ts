@@ -53,18 +53,11 @@ function tally(entries: RequestLogEntry[]): Record<string, number> {
 	return Object.fromEntries(Object.entries(byKind).sort());
 }
 
-function describeLedger(name: string, report: ReturnType<Ledger['report']>): string {
-	return (
-		`${name}: ${report.versions} versions made, ${report.owed} owed (${report.replaced} replaced before a poll owed them), ` +
-		`emitted ${report.emitted}, lost ${report.lost}, duplicated ${report.duplicated}, late ${report.late}, stale ${report.stale}, pending ${report.pending}` +
-		(report.lateWrites.written
-			? `; late writes ${report.lateWrites.emitted}/${report.lateWrites.written} emitted, within ${report.lateWrites.maxDelayPolls} poll(s)`
-			: '') +
-		(report.reemitted
-			? `; ${report.reemitted} re-emitted with other content (embedded client-team names changed)`
-			: '')
-	);
-}
+/** A ledger's figures (README, "Jobs and candidates", says what each counts). */
+const describeLedger = (name: string, report: ReturnType<Ledger['report']>) => {
+	const { examples, lateWrites, ...figures } = report;
+	return `${name}: ${brief(figures)}; late writes ${brief(lateWrites)}`;
+};
 
 const openSandbox = soakSandbox();
 
