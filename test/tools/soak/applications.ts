@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { API_KEY } from '../../harness/secrets';
 import { TriggerHarness } from '../../harness/trigger';
-import type { ApplicationFacts, RequestLogEntry, Sandbox } from '../sandbox';
+import type { ApplicationFacts, Fixtures, RequestLogEntry, Sandbox } from '../sandbox';
 import { canonical, isRetry, Poller } from './runner';
 import type { PollOptions } from './runner';
 
@@ -46,13 +46,11 @@ export function owedEvents(was: Facts, is: Facts): string[] {
 	return OWED.filter((row) => row.when(was, is)).map((row) => row.event);
 }
 
-/** A stage as the sandbox defines it (fixtures().applicationStages). */
-export interface StageDefinition {
-	id: string;
-	type: string;
-	name: string;
-	order: number;
-}
+/** A stage as the sandbox defines it, as far as an item shows it. */
+type StageDefinition = Pick<
+	Fixtures['applicationStages'][number],
+	'id' | 'type' | 'name' | 'order'
+>;
 
 /** One choice of the user: Jobs to Watch, Start, Events, Target Stage Types / Target Stages. */
 export interface WatchSetting {

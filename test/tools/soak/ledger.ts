@@ -4,7 +4,7 @@
  * rules (1 to 3) and why.
  */
 
-export type Version = { id: string; version: string; time: number; label?: string };
+type Version = { id: string; version: string; time: number; label?: string };
 
 export interface Emitted {
 	id: string;

@@ -94,7 +94,7 @@ export function canonical(value: unknown): string {
  * modifiedAt) as the version current at the poll, when the item shows its current name, plus
  * their content.
  */
-export function emittedOf(resource: Resource, item: IDataObject, ledger?: Ledger): Emitted {
+function emittedOf(resource: Resource, item: IDataObject, ledger?: Ledger): Emitted {
 	if (typeof item.id !== 'string')
 		throw new Error(`emitted ${resource} without an id: ${JSON.stringify(item).slice(0, 200)}`);
 	if (item.resource !== resource)
@@ -114,7 +114,7 @@ export function emittedOf(resource: Resource, item: IDataObject, ledger?: Ledger
 }
 
 /** A short name for why a poll failed, for the summary. */
-export function failureKind(error: unknown): string {
+function failureKind(error: unknown): string {
 	const message = error instanceof Error ? error.message : String(error);
 	const http = /HTTP (\d{3})/.exec(message);
 	const gaveUp = /gave up after/.test(message) ? ' after retries' : '';
@@ -152,7 +152,7 @@ const retried = (entry: RequestLogEntry) =>
  * retries do not absorb, or the last of a request's attempts once the policy is spent (8
  * attempts, or waits that could pass 3 minutes). A fault the retries absorb explains nothing.
  */
-export function unabsorbed(entries: RequestLogEntry[], retryAfterSeconds = 0): Set<string> {
+function unabsorbed(entries: RequestLogEntry[], retryAfterSeconds = 0): Set<string> {
 	const kinds = new Set<string>();
 	let attempts = 0;
 	let waited = 0;
