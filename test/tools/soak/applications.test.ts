@@ -138,6 +138,17 @@ const ledgerOf = (
 	jobsPerPoll = 2,
 ) => new ApplicationLedger(w.sandbox, { maxItems, jobsPerPoll }, { ...ALL_JOBS, ...fields });
 
+/** A world of `seeded` and its ledger (`ledgerOf`), after a first poll that read j1 and j2 and emitted all of it as new. */
+function watching(
+	seeded: Record<string, ApplicationFacts>,
+	...setting: [Partial<WatchSetting>?, number?]
+) {
+	const w = world(seeded);
+	const ledger = ledgerOf(w, ...setting);
+	ledger.poll(1, reads(), w.news(...Object.keys(seeded)));
+	return { w, ledger };
+}
+
 describe('owedEvents: README’s event table', () => {
 	test.each([
 		['not listed, then listed', undefined, facts('s1'), ['newApplication']],
@@ -187,9 +198,7 @@ describe('onTarget: Target Stage Types / Target Stages', () => {
 
 describe('ApplicationLedger: each kind of fault reported by its kind', () => {
 	test('events that are the changes the sandbox logged pass; the drain ends once all is read', () => {
-		const w = world({ a1: facts('s1') });
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(), w.news('a1'));
+		const { w, ledger } = watching({ a1: facts('s1') });
 		const was = facts('s1');
 		w.move('a1', { stage: 's2' });
 		w.move('a1', { state: 'placed', placed: true });
@@ -206,9 +215,7 @@ describe('ApplicationLedger: each kind of fault reported by its kind', () => {
 	});
 
 	test('what two reads cannot see is not owed: A → B → A, created and removed in between', () => {
-		const w = world({ a1: facts('s1') });
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(), w.news('a1'));
+		const { w, ledger } = watching({ a1: facts('s1') });
 		w.move('a1', { stage: 's2' });
 		w.move('a1', { stage: 's1' });
 		w.create('a2', facts('s1'));
@@ -218,9 +225,7 @@ describe('ApplicationLedger: each kind of fault reported by its kind', () => {
 	});
 
 	test('a missed Removed: the read saw it go, the poll did not say so', () => {
-		const w = world({ a1: facts('s1'), a2: facts('s1') });
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(), w.news('a1', 'a2'));
+		const { w, ledger } = watching({ a1: facts('s1'), a2: facts('s1') });
 		w.remove('a1');
 		ledger.poll(2, reads(), []);
 		const report = ledger.finish();
@@ -229,9 +234,7 @@ describe('ApplicationLedger: each kind of fault reported by its kind', () => {
 	});
 
 	test('a change no read reports by the end of the drain is lost', () => {
-		const w = world({ a1: facts('s1') });
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(), w.news('a1'));
+		const { w, ledger } = watching({ a1: facts('s1') });
 		w.move('a1', { stage: 's2' });
 		expect(ledger.finish().examples.lost).toEqual([
 			'j1 (watched): not read after its last change; [stageChanged] never emitted',
@@ -239,9 +242,7 @@ describe('ApplicationLedger: each kind of fault reported by its kind', () => {
 	});
 
 	test('a duplicate: an event emitted again with nothing changed', () => {
-		const w = world({ a1: facts('s1') });
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(), w.news('a1'));
+		const { w, ledger } = watching({ a1: facts('s1') });
 		w.move('a1', { stage: 's2' });
 		const moved = w.item('stageChanged', 'a1', facts('s1'));
 		ledger.poll(2, reads(), [moved, moved]);
@@ -251,9 +252,7 @@ describe('ApplicationLedger: each kind of fault reported by its kind', () => {
 
 	test('every field README names is the log’s: stages whole, states, candidate, job, interview', () => {
 		const ids = ['a1', 'a2', 'a3', 'a4', 'a5'];
-		const w = world(Object.fromEntries(ids.map((id) => [id, facts('s1')])));
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(), w.news(...ids));
+		const { w, ledger } = watching(Object.fromEntries(ids.map((id) => [id, facts('s1')])));
 		const was = facts('s1');
 		for (const id of ['a1', 'a2', 'a3']) w.move(id, { stage: 's2' });
 		w.move('a4', { interview });
@@ -340,12 +339,7 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 		one.poll(1, reads(['j1']), []);
 		one.poll(2, reads(['j2']), []);
 		later.createJob('j3');
-		for (const [poll, job] of [
-			[3, 'j1'],
-			[4, 'j2'],
-			[5, 'j1'],
-		] as const)
-			one.poll(poll, reads([job]), []);
+		['j1', 'j2', 'j1'].forEach((job, i) => one.poll(3 + i, reads([job]), []));
 		expect(one.finish().examples.late).toEqual([
 			'j3 (new), due from poll 3 within 3, not read by poll 5 (3 jobs, 0 polls at Max Items, Jobs per Poll 1)',
 		]);
@@ -412,9 +406,7 @@ describe('ApplicationLedger: Max Items per Poll, judged from the poll’s items'
 	};
 
 	test('the last job’s applications wait only when the next one did not fit', () => {
-		const w = world(seeded);
-		const ledger = ledgerOf(w, {}, 4);
-		ledger.poll(1, reads(), w.news('a1', 'a2', 'b1'));
+		const { w, ledger } = watching(seeded, {}, 4);
 		w.move('a1', { stage: 's2' });
 		w.move('a2', { stage: 's2', state: 'rejected' });
 		// a1 emitted 1 item, a2 owes 2: 1 + 2 fits in 4, so a2 was not left by Max Items.
@@ -423,9 +415,7 @@ describe('ApplicationLedger: Max Items per Poll, judged from the poll’s items'
 	});
 
 	test('deferred: an application whose events pass Max Items waits for the next read', () => {
-		const w = world(seeded);
-		const ledger = ledgerOf(w, {}, 3);
-		ledger.poll(1, reads(), w.news('a1', 'a2', 'b1'));
+		const { w, ledger } = watching(seeded, {}, 3);
 		w.move('b1', { state: 'rejected' });
 		w.move('a1', { stage: 's2', state: 'rejected' });
 		w.move('a2', { stage: 's2', state: 'placed', placed: true });
@@ -509,9 +499,7 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 	});
 
 	test('Open Jobs Only: a closing read gives its last changes; then nothing until a change shows it reopened, taken in silently', () => {
-		const w = world({ a1: facts('s1'), a2: facts('s1') });
-		const ledger = ledgerOf(w, { watch: 'open' });
-		ledger.poll(1, reads(), w.news('a1', 'a2'));
+		const { w, ledger } = watching({ a1: facts('s1'), a2: facts('s1') }, { watch: 'open' });
 		w.move('a1', { state: 'placed', placed: true });
 		w.setJob('j1', 'closed');
 		ledger.poll(2, reads(), [
