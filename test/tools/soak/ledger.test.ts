@@ -4,11 +4,12 @@
  * duplicate. Fast, so part of `npm test`.
  */
 import { Ledger } from './ledger';
+import type { Resource } from './ledger';
 
 const v = (id: string, version: string) => ({ id, version });
 
 /** A ledger of `label` with Max Items `maxItems` and these versions current: [id, time, version (the time)]. */
-function ledgerWith(label: string, maxItems: number, ...versions: [string, number, string?][]) {
+function ledgerWith(label: Resource, maxItems: number, ...versions: [string, number, string?][]) {
 	const ledger = new Ledger(label, maxItems);
 	for (const [id, time, version = String(time)] of versions) ledger.set(id, version, time);
 	return ledger;

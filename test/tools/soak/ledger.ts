@@ -6,6 +6,8 @@
 
 type Version = { id: string; version: string; time: number; label?: string };
 
+export type Resource = 'candidate' | 'job';
+
 export interface Emitted {
 	id: string;
 	version: string;
@@ -64,8 +66,8 @@ export class Ledger {
 	 *   only eventually (candidates, whose trigger resumes from a stored cursor).
 	 */
 	constructor(
-		readonly label: string,
-		private readonly maxItems: number,
+		readonly label: Resource,
+		readonly maxItems: number,
 		private readonly lateOwedAtOnce = false,
 	) {}
 

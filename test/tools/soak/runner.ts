@@ -9,10 +9,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { API_KEY } from '../../harness/secrets';
 import { TriggerHarness, itemsOf } from '../../harness/trigger';
 import type { RequestLog, RequestLogEntry } from '../sandbox';
-import type { Emitted, Ledger } from './ledger';
+import type { Emitted, Ledger, Resource } from './ledger';
 import type { Random } from './world';
-
-export type Resource = 'candidate' | 'job';
 
 export interface PollOptions {
 	label: string;
@@ -213,13 +211,13 @@ export class TriggerRunner extends Poller {
 
 	notices = 0;
 
+	/** The trigger of the ledger's resource, with its Max Items per Poll. */
 	constructor(
 		readonly ledger: Ledger,
-		readonly resource: Resource,
-		maxItemsPerPoll: number,
 		baseUrl: string,
 		options: Omit<PollOptions, 'label'>,
 	) {
+		const { label: resource, maxItems: maxItemsPerPoll } = ledger;
 		super(
 			new TriggerHarness(
 				{
@@ -235,7 +233,7 @@ export class TriggerRunner extends Poller {
 	}
 
 	protected check(number: number, items: IDataObject[]): void {
-		const emitted = items.map((item) => emittedOf(this.resource, item, this.ledger));
+		const emitted = items.map((item) => emittedOf(this.ledger.label, item, this.ledger));
 		for (const item of emitted) {
 			if (!this.seenIds.has(item.id)) {
 				this.seenIds.add(item.id);

@@ -83,14 +83,8 @@ it(
 			restartAfterFailure: 0.5,
 			retryAfterSeconds: RETRY_AFTER,
 		};
-		const candidateTrigger = new TriggerRunner(
-			candidates,
-			'candidate',
-			CANDIDATE_MAX_ITEMS,
-			sandbox.url,
-			common,
-		);
-		const jobTrigger = new TriggerRunner(jobs, 'job', JOB_MAX_ITEMS, sandbox.url, common);
+		const candidateTrigger = new TriggerRunner(candidates, sandbox.url, common);
+		const jobTrigger = new TriggerRunner(jobs, sandbox.url, common);
 		const applicationLedger = new ApplicationLedger(sandbox, APPLICATIONS);
 		const applicationTrigger = new ApplicationRunner(sandbox.url, applicationLedger, common);
 
@@ -143,7 +137,7 @@ it(
 		sandbox.setFaults({});
 		const drained = { candidate: false, job: false, application: false };
 		for (const trigger of [candidateTrigger, jobTrigger]) {
-			const resource = trigger.resource;
+			const resource = trigger.ledger.label;
 			for (let n = 0; n < DRAIN_POLLS && !drained[resource]; n++) {
 				sandbox.clock.advance(POLL_INTERVAL_MS);
 				drained[resource] = (await trigger.poll()) === 0 && trigger.ledger.pending === 0;
@@ -242,7 +236,7 @@ it('job cursor stall: more than 50 jobs at one modifiedAt are the documented exc
 	const world = new World(sandbox, random);
 	const { jobs } = world;
 	for (const id of await listAll(sandbox, '/vacancies')) world.addJob(id);
-	const trigger = new TriggerRunner(jobs, 'job', 1000, sandbox.url, {
+	const trigger = new TriggerRunner(jobs, sandbox.url, {
 		requestLog: sandbox.requestLog,
 		random,
 		restartRate: 0,
