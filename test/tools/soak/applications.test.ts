@@ -104,9 +104,11 @@ function world(
 			jobStage.delete(id);
 			record({ resource: 'vacancy', id, kind: 'removed' });
 		},
-		createJob: (id: string) => {
+		/** A job created, open, with these applications. */
+		createJob: (id: string, applications: Record<string, ApplicationFacts> = {}) => {
 			jobStage.set(id, 'open');
 			record({ resource: 'vacancy', id, kind: 'created' });
+			for (const [app, f] of Object.entries(applications)) log(app, 'created', f);
 		},
 		item,
 		/** New Application items of `ids`. */
@@ -458,8 +460,7 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 		const ledger = ledgerOf(w, { start: 'now' });
 		ledger.poll(1, reads(), []);
 		w.move('a1', { stage: 's2' });
-		w.createJob('j3');
-		w.create('c1', facts('s1', { job: 'j3' }));
+		w.createJob('j3', { c1: facts('s1', { job: 'j3' }) });
 		ledger.poll(2, reads(['j1', 'j3']), [
 			w.item('stageChanged', 'a1', facts('s1')),
 			w.item('newApplication', 'c1'),
@@ -469,8 +470,7 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 		const w2 = world({ a1: facts('s1') });
 		const silent = ledgerOf(w2, { start: 'now' });
 		silent.poll(1, reads(), w2.news('a1'));
-		w2.createJob('j3');
-		w2.create('c1', facts('s1', { job: 'j3' }));
+		w2.createJob('j3', { c1: facts('s1', { job: 'j3' }) });
 		silent.poll(2, reads(['j3', 'j1']), []);
 		expect(kinds(silent.finish())).toEqual({ unexpected: 1, missed: 1 });
 	});
@@ -491,8 +491,7 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 		const now = world({ a1: facts('s1') });
 		const fromNow = ledgerOf(now, { start: 'now' });
 		fromNow.poll(1, reads(), []);
-		now.createJob('j3');
-		now.create('c1', facts('s1', { job: 'j3' }));
+		now.createJob('j3', { c1: facts('s1', { job: 'j3' }) });
 		fromNow.restart();
 		fromNow.poll(2, reads(['j1', 'j2', 'j3']), []);
 		expect(kinds(fromNow.finish())).toMatchObject({ unexpected: 1 });
@@ -515,9 +514,7 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 		ledger.poll(5, reads(), [w.item('stageChanged', 'a2', facts('s2'))]);
 		expect(kinds(ledger.finish())).toEqual({ unexpected: 1 });
 		// Reopened and never read again: late, and its change lost.
-		const never = world({ a1: facts('s1') });
-		const open = ledgerOf(never, { watch: 'open' });
-		open.poll(1, reads(), never.news('a1'));
+		const { w: never, ledger: open } = watching({ a1: facts('s1') }, { watch: 'open' });
 		never.setJob('j1', 'closed');
 		open.poll(2, reads(), []);
 		never.setJob('j1', 'open');

@@ -1,10 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs under jest, never ships (package.json files: dist only; the scanner reads nodes/ and credentials/) */
-/*
- * What the soak files share: the sandbox they run against (n8n's clock is its clock, the
- * retries' waits are skipped), progress lines, the application ledger's figures in one line,
- * the assertion that it found nothing by any kind, and guards (checks a setting switches off
- * say so, and are counted).
- */
+/* What the soak files share. */
 import { performance } from 'node:perf_hooks';
 
 import nock from 'nock';

@@ -293,11 +293,8 @@ export class World {
 	}
 
 	/**
-	 * Applications move on between polls, as recruiters move them: a few are created, moved
-	 * to another stage (to an interview stage with a new interview), given another state,
-	 * placed or removed, some twice before the next poll; now and then a whole job's
-	 * applications move at once (a pipeline cleaned up), more than one poll may emit.
-	 * None of this moves a job's modifiedAt. The jobs `rows` scripts are left alone.
+	 * Applications move on between polls, as recruiters move them (README, "What runs"); a job's
+	 * modifiedAt does not move. The jobs `rows` scripts are left alone.
 	 */
 	applicationActivity(): void {
 		const { random, sandbox } = this;
@@ -380,11 +377,8 @@ export class World {
 	}
 
 	/**
-	 * Jobs move through their life, as recruiters move them: now and then an open job is closed
-	 * (filled, cancelled, on hold) or a closed one reopened, each with a new name (the job list
-	 * shows it changed), and, rarer, a job is deleted with its applications. `keep`: jobs never
-	 * deleted here (a test deletes them itself, when it means to); the jobs `rows` scripts are
-	 * left alone.
+	 * Now and then an open job closed or a closed one reopened, with a new name (the job list
+	 * shows it changed); rarer, one deleted, not of `keep`. The jobs `rows` scripts are left alone.
 	 */
 	jobLifecycle(keep: ReadonlySet<string> = new Set()): void {
 		const { random } = this;
@@ -427,11 +421,8 @@ export class World {
 	}
 
 	/**
-	 * Every row README promises, scripted into poll `i` of `polls`, in every seed: a job created
-	 * with applications before the next poll; a job closed, its applications changed while
-	 * closed, reopened, changed again; an interview moved to another start under its id; a job
-	 * deleted; a candidate renamed. `keep`: jobs not to delete. Each is counted in `counts.rows`
-	 * once the sandbox shows it done.
+	 * Every row README promises (`World.ROWS`), scripted into poll `i` of `polls`, in every seed;
+	 * `keep`: jobs not to delete. Each is counted in `counts.rows` once the sandbox shows it done.
 	 */
 	rows(i: number, polls: number, keep: ReadonlySet<string> = new Set()): void {
 		const { sandbox, script } = this;
