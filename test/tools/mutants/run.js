@@ -3,16 +3,8 @@
 'use strict';
 
 /**
- * `npm run mutants`: the soak's checkers, checked. Each break of the application trigger
- * (mutants.js) is applied, one at a time, to a scratch copy of the repository (nodes/ here is
- * never touched: the copy is in the temp directory, its node_modules a link to this one's), and
- * a short settings soak (test/tools/soak/settings.soak.ts) runs against it, on the settings the
- * break concerns. A break is *caught* only when the soak fails naming one of the problems the
- * break lists (its `SOAK PROBLEMS` line, or a poll that "failed unexpectedly"); a soak that
- * passes lets it *survive*; one that fails otherwise (a timeout, a crash, another assertion, a
- * problem the break does not list) is *errored*. A run without any break, on every setting and
- * without faults, must pass first. Prints each break's outcome and the score; exits 1 unless
- * every break is caught.
+ * `npm run mutants`: each break of mutants.js against a short settings soak in a scratch copy of
+ * the repository; test/tools/soak/README.md, "Mutants", says how a break is judged.
  *
  *   npm run mutants                     # every break, MUTANT_POLLS=60 polls a setting
  *   npm run mutants -- "Open Jobs"      # only the breaks whose name contains this text
@@ -59,25 +51,6 @@ function scratchCopy() {
 			fs.copyFileSync(path.join(ROOT, name), path.join(dir, name));
 	}
 	fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-	// The same jest configuration, compiling without type-checking (every break is valid
-	// TypeScript; `npm test` type-checks the code without breaks): each run then takes seconds
-	// to start instead of a minute.
-	fs.writeFileSync(
-		path.join(dir, 'jest.mutants.config.js'),
-		[
-			"const base = require('./jest.config.js');",
-			'module.exports = {',
-			'\t...base,',
-			'\ttransform: Object.fromEntries(',
-			'\t\tObject.entries(base.transform).map(([pattern, [name, options]]) => [',
-			'\t\t\tpattern,',
-			'\t\t\t[name, { ...options, isolatedModules: true }],',
-			'\t\t]),',
-			'\t),',
-			'};',
-			'',
-		].join('\n'),
-	);
 	return dir;
 }
 
@@ -92,7 +65,7 @@ function soak(dir, { settings, faults }) {
 		process.execPath,
 		[
 			path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
-			...['--config', path.join(dir, 'jest.mutants.config.js'), '--rootDir', dir],
+			...['--config', path.join(dir, 'test/tools/mutants/jest.config.js'), '--rootDir', dir],
 			...['--testMatch', '**/test/tools/soak/settings.soak.ts', '--ci'],
 		],
 		{

@@ -7,9 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { APPLICATION_EVENTS } from '../../../nodes/RecruitingTrigger/applications/events';
 import type { ApplicationFacts, ChangeEntry, RequestLogEntry, Sandbox } from '../sandbox';
-import { ApplicationLedger, jobsRead, onTarget, owedEvents } from './applications';
+import { ALL_JOBS, ApplicationLedger, jobsRead, onTarget, owedEvents } from './applications';
 import type { ApplicationReport, WatchSetting } from './applications';
 import { judgeFailure } from './runner';
 
@@ -73,6 +72,22 @@ function world(
 		},
 	} as unknown as Sandbox;
 	const view = (stage?: string) => STAGES.find((s) => s.id === stage);
+	/** The item of `event` for application `id`, from `was` (the facts at the last read) to now. */
+	const item = (event: string, id: string, was?: ApplicationFacts, fields: IDataObject = {}) => {
+		const is = (now.get(id) ?? was) as ApplicationFacts;
+		return {
+			event,
+			applicationId: id,
+			jobId: is.job,
+			candidateId: is.candidate,
+			stage: view(is.stage),
+			state: is.state,
+			...(event === 'stageChanged' && { fromStage: view(was?.stage), toStage: view(is.stage) }),
+			...(event === 'stateChanged' && { fromState: was?.state, toState: is.state }),
+			...(event === 'interviewScheduled' && { interview: is.interview }),
+			...fields,
+		} as IDataObject;
+	};
 	return {
 		sandbox,
 		record,
@@ -89,38 +104,29 @@ function world(
 			jobStage.delete(id);
 			record({ resource: 'vacancy', id, kind: 'removed' });
 		},
-		createJob: (id: string) => {
+		/** A job created, open, with these applications. */
+		createJob: (id: string, applications: Record<string, ApplicationFacts> = {}) => {
 			jobStage.set(id, 'open');
 			record({ resource: 'vacancy', id, kind: 'created' });
+			for (const [app, f] of Object.entries(applications)) log(app, 'created', f);
 		},
-		/** The item of `event` for application `id`, from `was` (the facts at the last read) to now. */
-		item: (event: string, id: string, was?: ApplicationFacts, fields: IDataObject = {}) => {
-			const is = (now.get(id) ?? was) as ApplicationFacts;
-			return {
-				event,
-				applicationId: id,
-				jobId: is.job,
-				candidateId: is.candidate,
-				stage: view(is.stage),
-				state: is.state,
-				...(event === 'stageChanged' && { fromStage: view(was?.stage), toStage: view(is.stage) }),
-				...(event === 'stateChanged' && { fromState: was?.state, toState: is.state }),
-				...(event === 'interviewScheduled' && { interview: is.interview }),
-				...fields,
-			} as IDataObject;
-		},
+		item,
+		/** New Application items of `ids`. */
+		news: (...ids: string[]) => ids.map((id) => item('newApplication', id)),
 	};
 }
 
+const entry = (path: string, status: number, fault: string | null = null) =>
+	({ method: 'GET', path, query: {}, status, fault }) as unknown as RequestLogEntry;
+
 /** A poll's requests: the job list, then each job's applications (200, or 404 for `gone`). */
-const reads = (jobs: string[], gone: string[] = []): RequestLogEntry[] =>
-	['', ...jobs].map((job) => ({
-		method: 'GET',
-		query: {},
-		path: job ? `/v1/applications/vacancy/${job}` : '/v1/vacancies',
-		status: gone.includes(job) ? 404 : 200,
-		fault: null,
-	})) as unknown as RequestLogEntry[];
+const reads = (jobs = ['j1', 'j2'], gone: string[] = []) =>
+	['', ...jobs].map((job) =>
+		entry(
+			job ? `/v1/applications/vacancy/${job}` : '/v1/vacancies',
+			gone.includes(job) ? 404 : 200,
+		),
+	);
 
 /** Each kind the report counts, with the number found (0 kinds left out). */
 const kinds = (report: ApplicationReport) =>
@@ -132,15 +138,18 @@ const ledgerOf = (
 	fields?: Partial<WatchSetting>,
 	maxItems = 100,
 	jobsPerPoll = 2,
-) =>
-	new ApplicationLedger(
-		w.sandbox,
-		{ maxItems, jobsPerPoll },
-		{
-			...{ label: 'test', watch: 'all', start: 'everything', events: [...APPLICATION_EVENTS] },
-			...fields,
-		},
-	);
+) => new ApplicationLedger(w.sandbox, { maxItems, jobsPerPoll }, { ...ALL_JOBS, ...fields });
+
+/** A world of `seeded` and its ledger (`ledgerOf`), after a first poll that read j1 and j2 and emitted all of it as new. */
+function watching(
+	seeded: Record<string, ApplicationFacts>,
+	...setting: [Partial<WatchSetting>?, number?]
+) {
+	const w = world(seeded);
+	const ledger = ledgerOf(w, ...setting);
+	ledger.poll(1, reads(), w.news(...Object.keys(seeded)));
+	return { w, ledger };
+}
 
 describe('owedEvents: README’s event table', () => {
 	test.each([
@@ -191,14 +200,12 @@ describe('onTarget: Target Stage Types / Target Stages', () => {
 
 describe('ApplicationLedger: each kind of fault reported by its kind', () => {
 	test('events that are the changes the sandbox logged pass; the drain ends once all is read', () => {
-		const w = world({ a1: facts('s1') });
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(['j1', 'j2']), [w.item('newApplication', 'a1')]);
+		const { w, ledger } = watching({ a1: facts('s1') });
 		const was = facts('s1');
 		w.move('a1', { stage: 's2' });
 		w.move('a1', { state: 'placed', placed: true });
 		expect(ledger.settled()).toBe(false);
-		ledger.poll(2, reads(['j1', 'j2']), [
+		ledger.poll(2, reads(), [
 			w.item('stageChanged', 'a1', was),
 			w.item('stateChanged', 'a1', was),
 			w.item('placed', 'a1', was),
@@ -210,35 +217,26 @@ describe('ApplicationLedger: each kind of fault reported by its kind', () => {
 	});
 
 	test('what two reads cannot see is not owed: A → B → A, created and removed in between', () => {
-		const w = world({ a1: facts('s1') });
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(['j1', 'j2']), [w.item('newApplication', 'a1')]);
+		const { w, ledger } = watching({ a1: facts('s1') });
 		w.move('a1', { stage: 's2' });
 		w.move('a1', { stage: 's1' });
 		w.create('a2', facts('s1'));
 		w.remove('a2');
-		ledger.poll(2, reads(['j1', 'j2']), []);
+		ledger.poll(2, reads(), []);
 		expect(kinds(ledger.finish())).toEqual({});
 	});
 
 	test('a missed Removed: the read saw it go, the poll did not say so', () => {
-		const w = world({ a1: facts('s1'), a2: facts('s1') });
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(['j1', 'j2']), [
-			w.item('newApplication', 'a1'),
-			w.item('newApplication', 'a2'),
-		]);
+		const { w, ledger } = watching({ a1: facts('s1'), a2: facts('s1') });
 		w.remove('a1');
-		ledger.poll(2, reads(['j1', 'j2']), []);
+		ledger.poll(2, reads(), []);
 		const report = ledger.finish();
 		expect(kinds(report)).toEqual({ missed: 1 });
 		expect(report.examples.missed).toEqual(['a1 on j1, poll 2: removed owed, not emitted']);
 	});
 
 	test('a change no read reports by the end of the drain is lost', () => {
-		const w = world({ a1: facts('s1') });
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(['j1', 'j2']), [w.item('newApplication', 'a1')]);
+		const { w, ledger } = watching({ a1: facts('s1') });
 		w.move('a1', { stage: 's2' });
 		expect(ledger.finish().examples.lost).toEqual([
 			'j1 (watched): not read after its last change; [stageChanged] never emitted',
@@ -246,35 +244,22 @@ describe('ApplicationLedger: each kind of fault reported by its kind', () => {
 	});
 
 	test('a duplicate: an event emitted again with nothing changed', () => {
-		const w = world({ a1: facts('s1') });
-		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(['j1', 'j2']), [w.item('newApplication', 'a1')]);
+		const { w, ledger } = watching({ a1: facts('s1') });
 		w.move('a1', { stage: 's2' });
 		const moved = w.item('stageChanged', 'a1', facts('s1'));
-		ledger.poll(2, reads(['j1', 'j2']), [moved, moved]);
-		ledger.poll(3, reads(['j1', 'j2']), [w.item('newApplication', 'a1')]);
+		ledger.poll(2, reads(), [moved, moved]);
+		ledger.poll(3, reads(), w.news('a1'));
 		expect(kinds(ledger.finish())).toEqual({ duplicated: 2 });
 	});
 
 	test('every field README names is the log’s: stages whole, states, candidate, job, interview', () => {
-		const w = world({
-			a1: facts('s1'),
-			a2: facts('s1'),
-			a3: facts('s1'),
-			a4: facts('s1'),
-			a5: facts('s1'),
-		});
-		const ledger = ledgerOf(w);
-		ledger.poll(
-			1,
-			reads(['j1', 'j2']),
-			['a1', 'a2', 'a3', 'a4', 'a5'].map((id) => w.item('newApplication', id)),
-		);
+		const ids = ['a1', 'a2', 'a3', 'a4', 'a5'];
+		const { w, ledger } = watching(Object.fromEntries(ids.map((id) => [id, facts('s1')])));
 		const was = facts('s1');
 		for (const id of ['a1', 'a2', 'a3']) w.move(id, { stage: 's2' });
 		w.move('a4', { interview });
 		w.move('a5', { state: 'rejected' });
-		ledger.poll(2, reads(['j1', 'j2']), [
+		ledger.poll(2, reads(), [
 			w.item('stageChanged', 'a1', was, { fromStage: STAGES[1] }),
 			w.item('stageChanged', 'a2', was, { candidateId: 'a2' }),
 			w.item('stageChanged', 'a3', was, { stage: { ...STAGES[1], name: 'Interviewing' } }),
@@ -332,7 +317,7 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 		const w = world({ a1: facts('s1') }, six);
 		const ledger = ledgerOf(w);
 		// 6 jobs at 2 a poll (Everything: all new at once): each read within 3 polls; j6 is not.
-		ledger.poll(1, reads(['j1', 'j2']), [w.item('newApplication', 'a1')]);
+		ledger.poll(1, reads(), w.news('a1'));
 		ledger.poll(2, reads(['j3', 'j4']), []);
 		ledger.poll(3, reads(['j5']), []);
 		const report = ledger.finish();
@@ -345,9 +330,9 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 			six,
 		);
 		const cut = ledgerOf(full, {}, 1);
-		cut.poll(1, reads(['j1', 'j2']), [full.item('newApplication', 'a1')]);
-		cut.poll(2, reads(['j3', 'j4']), [full.item('newApplication', 'a2')]);
-		cut.poll(3, reads(['j5']), [full.item('newApplication', 'a3')]);
+		cut.poll(1, reads(), full.news('a1'));
+		cut.poll(2, reads(['j3', 'j4']), full.news('a2'));
+		cut.poll(3, reads(['j5']), full.news('a3'));
 		cut.poll(4, reads(['j6', 'j1']), []);
 		expect(kinds(cut.finish())).toEqual({});
 		// "a job created within as many of being listed": listed by poll 3, 3 jobs at 1 a poll.
@@ -356,12 +341,7 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 		one.poll(1, reads(['j1']), []);
 		one.poll(2, reads(['j2']), []);
 		later.createJob('j3');
-		for (const [poll, job] of [
-			[3, 'j1'],
-			[4, 'j2'],
-			[5, 'j1'],
-		] as const)
-			one.poll(poll, reads([job]), []);
+		['j1', 'j2', 'j1'].forEach((job, i) => one.poll(3 + i, reads([job]), []));
 		expect(one.finish().examples.late).toEqual([
 			'j3 (new), due from poll 3 within 3, not read by poll 5 (3 jobs, 0 polls at Max Items, Jobs per Poll 1)',
 		]);
@@ -370,7 +350,7 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 	test('reads out of scope, and past the pace, are unexpected', () => {
 		const w = world({ a1: facts('s1') }, { ...six, j2: 'closed' });
 		const ledger = ledgerOf(w, { watch: 'open' });
-		ledger.poll(1, reads(['j1', 'j2']), [w.item('newApplication', 'a1')]);
+		ledger.poll(1, reads(), w.news('a1'));
 		// A job changes before each poll: none is idle.
 		w.setJob('j6', 'open');
 		ledger.poll(2, reads(['j3', 'j4', 'j5']), []);
@@ -392,7 +372,7 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 	test('an idle poll costs 1 + min(jobs, Jobs per Poll) requests, retries aside', () => {
 		const w = world({}, six);
 		const ledger = ledgerOf(w);
-		ledger.poll(1, reads(['j1', 'j2']), []);
+		ledger.poll(1, reads(), []);
 		const [list, ...rest] = reads(['j3', 'j4']);
 		ledger.poll(2, [{ ...list, fault: 'drop', status: 0 }, list, ...rest], []);
 		ledger.poll(3, reads(['j5']), []);
@@ -404,7 +384,7 @@ describe('ApplicationLedger: the reads README’s schedule promises, from the re
 	test('From Now takes every job in, Jobs per Poll a poll beside the rotation, silently; then watches it', () => {
 		const w = world({ a1: facts('s1') }, six);
 		const ledger = ledgerOf(w, { start: 'now' });
-		ledger.poll(1, reads(['j1', 'j2']), []);
+		ledger.poll(1, reads(), []);
 		ledger.poll(2, reads(['j3', 'j4']), []);
 		ledger.poll(3, reads(['j5']), []);
 		w.move('a1', { stage: 's2' });
@@ -428,13 +408,7 @@ describe('ApplicationLedger: Max Items per Poll, judged from the poll’s items'
 	};
 
 	test('the last job’s applications wait only when the next one did not fit', () => {
-		const w = world(seeded);
-		const ledger = ledgerOf(w, {}, 4);
-		ledger.poll(
-			1,
-			reads(['j1', 'j2']),
-			['a1', 'a2', 'b1'].map((id) => w.item('newApplication', id)),
-		);
+		const { w, ledger } = watching(seeded, {}, 4);
 		w.move('a1', { stage: 's2' });
 		w.move('a2', { stage: 's2', state: 'rejected' });
 		// a1 emitted 1 item, a2 owes 2: 1 + 2 fits in 4, so a2 was not left by Max Items.
@@ -443,13 +417,7 @@ describe('ApplicationLedger: Max Items per Poll, judged from the poll’s items'
 	});
 
 	test('deferred: an application whose events pass Max Items waits for the next read', () => {
-		const w = world(seeded);
-		const ledger = ledgerOf(w, {}, 3);
-		ledger.poll(
-			1,
-			reads(['j1', 'j2']),
-			['a1', 'a2', 'b1'].map((id) => w.item('newApplication', id)),
-		);
+		const { w, ledger } = watching(seeded, {}, 3);
 		w.move('b1', { state: 'rejected' });
 		w.move('a1', { stage: 's2', state: 'rejected' });
 		w.move('a2', { stage: 's2', state: 'placed', placed: true });
@@ -462,7 +430,7 @@ describe('ApplicationLedger: Max Items per Poll, judged from the poll’s items'
 		]);
 		ledger.poll(
 			3,
-			reads(['j1', 'j2']),
+			reads(),
 			['stageChanged', 'stateChanged', 'placed'].map((e) => w.item(e, 'a2', was)),
 		);
 		const report = ledger.finish();
@@ -478,13 +446,10 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 			events: ['newApplication', 'removed'],
 			stageTypes: ['interview'],
 		});
-		ledger.poll(1, reads(['j1', 'j2']), [
-			w.item('newApplication', 'a1'),
-			w.item('newApplication', 'a2'),
-		]);
+		ledger.poll(1, reads(), w.news('a1', 'a2'));
 		w.move('a2', { state: 'rejected' });
 		w.remove('a3');
-		ledger.poll(2, reads(['j1', 'j2']), [w.item('stateChanged', 'a2', facts('s2'))]);
+		ledger.poll(2, reads(), [w.item('stateChanged', 'a2', facts('s2'))]);
 		// a1 (stage s1: not Interview), a2's State Changed (not chosen); a3's Removed (last stage
 		// s2, an interview) and a3's New Application were owed and never emitted.
 		expect(kinds(ledger.finish())).toEqual({ unexpected: 2, missed: 2 });
@@ -493,10 +458,9 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 	test('From Now: a job’s first read is silent, a job created later has all its applications new', () => {
 		const w = world({ a1: facts('s1') });
 		const ledger = ledgerOf(w, { start: 'now' });
-		ledger.poll(1, reads(['j1', 'j2']), []);
+		ledger.poll(1, reads(), []);
 		w.move('a1', { stage: 's2' });
-		w.createJob('j3');
-		w.create('c1', facts('s1', { job: 'j3' }));
+		w.createJob('j3', { c1: facts('s1', { job: 'j3' }) });
 		ledger.poll(2, reads(['j1', 'j3']), [
 			w.item('stageChanged', 'a1', facts('s1')),
 			w.item('newApplication', 'c1'),
@@ -505,9 +469,8 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 		// The same first read emitting what it saw: unexpected; a created job read silently: missed.
 		const w2 = world({ a1: facts('s1') });
 		const silent = ledgerOf(w2, { start: 'now' });
-		silent.poll(1, reads(['j1', 'j2']), [w2.item('newApplication', 'a1')]);
-		w2.createJob('j3');
-		w2.create('c1', facts('s1', { job: 'j3' }));
+		silent.poll(1, reads(), w2.news('a1'));
+		w2.createJob('j3', { c1: facts('s1', { job: 'j3' }) });
 		silent.poll(2, reads(['j3', 'j1']), []);
 		expect(kinds(silent.finish())).toEqual({ unexpected: 1, missed: 1 });
 	});
@@ -515,36 +478,30 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 	test('a restart goes back to the state saved with the last emitting poll; before one, it starts over', () => {
 		const w = world({ a1: facts('s1'), a2: facts('s1') });
 		const ledger = ledgerOf(w, { stageTypes: ['presentation'] });
-		ledger.poll(1, reads(['j1', 'j2']), []);
+		ledger.poll(1, reads(), []);
 		w.create('a3', facts('s3'));
-		ledger.poll(2, reads(['j1', 'j2']), [w.item('newApplication', 'a3')]);
+		ledger.poll(2, reads(), w.news('a3'));
 		// Seen in s2 (filtered out, nothing emitted, nothing saved), then n8n restarts.
 		w.move('a1', { stage: 's2' });
-		ledger.poll(3, reads(['j1', 'j2']), []);
+		ledger.poll(3, reads(), []);
 		ledger.restart();
 		w.move('a1', { stage: 's3' });
-		ledger.poll(4, reads(['j1', 'j2']), [w.item('stageChanged', 'a1', facts('s1'))]);
+		ledger.poll(4, reads(), [w.item('stageChanged', 'a1', facts('s1'))]);
 		expect(kinds(ledger.finish())).toEqual({});
 		const now = world({ a1: facts('s1') });
 		const fromNow = ledgerOf(now, { start: 'now' });
-		fromNow.poll(1, reads(['j1', 'j2']), []);
-		now.createJob('j3');
-		now.create('c1', facts('s1', { job: 'j3' }));
+		fromNow.poll(1, reads(), []);
+		now.createJob('j3', { c1: facts('s1', { job: 'j3' }) });
 		fromNow.restart();
 		fromNow.poll(2, reads(['j1', 'j2', 'j3']), []);
 		expect(kinds(fromNow.finish())).toMatchObject({ unexpected: 1 });
 	});
 
 	test('Open Jobs Only: a closing read gives its last changes; then nothing until a change shows it reopened, taken in silently', () => {
-		const w = world({ a1: facts('s1'), a2: facts('s1') });
-		const ledger = ledgerOf(w, { watch: 'open' });
-		ledger.poll(1, reads(['j1', 'j2']), [
-			w.item('newApplication', 'a1'),
-			w.item('newApplication', 'a2'),
-		]);
+		const { w, ledger } = watching({ a1: facts('s1'), a2: facts('s1') }, { watch: 'open' });
 		w.move('a1', { state: 'placed', placed: true });
 		w.setJob('j1', 'closed');
-		ledger.poll(2, reads(['j1', 'j2']), [
+		ledger.poll(2, reads(), [
 			w.item('stateChanged', 'a1', facts('s1')),
 			w.item('placed', 'a1', facts('s1')),
 		]);
@@ -552,16 +509,14 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 		ledger.poll(3, reads(['j2']), []);
 		// Reopened (the job list shows it changed): taken in silently, then watched.
 		w.setJob('j1', 'open');
-		ledger.poll(4, reads(['j1', 'j2']), [w.item('stageChanged', 'a2', facts('s1'))]);
+		ledger.poll(4, reads(), [w.item('stageChanged', 'a2', facts('s1'))]);
 		w.move('a2', { stage: 's3' });
-		ledger.poll(5, reads(['j1', 'j2']), [w.item('stageChanged', 'a2', facts('s2'))]);
+		ledger.poll(5, reads(), [w.item('stageChanged', 'a2', facts('s2'))]);
 		expect(kinds(ledger.finish())).toEqual({ unexpected: 1 });
 		// Reopened and never read again: late, and its change lost.
-		const never = world({ a1: facts('s1') });
-		const open = ledgerOf(never, { watch: 'open' });
-		open.poll(1, reads(['j1', 'j2']), [never.item('newApplication', 'a1')]);
+		const { w: never, ledger: open } = watching({ a1: facts('s1') }, { watch: 'open' });
 		never.setJob('j1', 'closed');
-		open.poll(2, reads(['j1', 'j2']), []);
+		open.poll(2, reads(), []);
 		never.setJob('j1', 'open');
 		never.move('a1', { stage: 's2' });
 		for (const poll of [3, 4, 5]) open.poll(poll, reads(['j2']), []);
@@ -572,7 +527,7 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 	test('Picked Jobs: other jobs are not read; a picked job deleted owes its applications as Removed', () => {
 		const w = world({ a1: facts('s1'), b1: facts('s1', { job: 'j2' }) });
 		const ledger = ledgerOf(w, { watch: 'picked', picked: ['j1'] });
-		ledger.poll(1, reads(['j1']), [w.item('newApplication', 'a1')]);
+		ledger.poll(1, reads(['j1']), w.news('a1'));
 		w.deleteJob('j1');
 		ledger.poll(2, reads(['j1'], ['j1']), []);
 		ledger.unpick('j1');
@@ -584,7 +539,7 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 	test('All Jobs: a job deleted before its first read owes nothing; a watched one its Removed, once', () => {
 		const w = world({ a1: facts('s1'), b1: facts('s1', { job: 'j2' }) });
 		const ledger = ledgerOf(w, {}, 100, 1);
-		ledger.poll(1, reads(['j1']), [w.item('newApplication', 'a1')]);
+		ledger.poll(1, reads(['j1']), w.news('a1'));
 		const removed = w.item('removed', 'a1', facts('s1'));
 		w.deleteJob('j1');
 		w.deleteJob('j2');
@@ -596,9 +551,6 @@ describe('ApplicationLedger: what each setting owes, from README’s words', () 
 });
 
 describe('the request log, read: jobs read and failures judged by the retry policy', () => {
-	const entry = (path: string, status: number, fault: string | null = null) =>
-		({ method: 'GET', path, query: {}, status, fault }) as unknown as RequestLogEntry;
-
 	test('a job read is an answer without a fault: 200, or 404 (a cut body still says gone)', () => {
 		expect(
 			jobsRead([

@@ -6,10 +6,11 @@
  * (`read`, `checkValues`, `leftovers`). test/tools/soak/README.md states the rules; each quotes
  * README beside it.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { TriggerHarness } from '../../harness/trigger';
-import type { ApplicationFacts, RequestLogEntry, Sandbox } from '../sandbox';
+import { API_KEY } from '../../harness/secrets';
+import { TriggerHarness } from '../../harness/trigger';
+import type { ApplicationFacts, Fixtures, RequestLogEntry, Sandbox } from '../sandbox';
 import { canonical, isRetry, Poller } from './runner';
 import type { PollOptions } from './runner';
 
@@ -45,13 +46,11 @@ export function owedEvents(was: Facts, is: Facts): string[] {
 	return OWED.filter((row) => row.when(was, is)).map((row) => row.event);
 }
 
-/** A stage as the sandbox defines it (fixtures().applicationStages). */
-export interface StageDefinition {
-	id: string;
-	type: string;
-	name: string;
-	order: number;
-}
+/** A stage as the sandbox defines it, as far as an item shows it. */
+type StageDefinition = Pick<
+	Fixtures['applicationStages'][number],
+	'id' | 'type' | 'name' | 'order'
+>;
 
 /** One choice of the user: Jobs to Watch, Start, Events, Target Stage Types / Target Stages. */
 export interface WatchSetting {
@@ -67,6 +66,14 @@ export interface WatchSetting {
 	/** n8n 2.x's durable poll cursors on (N8N_POLLER_DURABLE_CURSORS_ENABLED). */
 	durable?: boolean;
 }
+
+/** All Jobs, every event, Start: Everything; the other settings change some of it. */
+export const ALL_JOBS: WatchSetting = {
+	label: 'All Jobs, every event, Everything',
+	watch: 'all',
+	start: 'everything',
+	events: OWED.map((row) => row.event),
+};
 
 /**
  * Whether an event of an application in `stage` is emitted under the setting's Target Stage
@@ -137,25 +144,29 @@ const copyModel = (model: Model): Model => ({
 });
 
 export const PROBLEMS = ['missed', 'duplicated', 'unexpected', 'wrong', 'late', 'lost'] as const;
-export type Problem = (typeof PROBLEMS)[number];
+type Problem = (typeof PROBLEMS)[number];
 
-export interface ApplicationReport {
-	setting: string;
-	polls: number;
+const byProblem = <T>(value: () => T) =>
+	Object.fromEntries(PROBLEMS.map((kind) => [kind, value()])) as Record<Problem, T>;
+
+/** What a ledger found: figures, and up to 10 examples of each problem. */
+const emptyReport = (setting: string) => ({
+	setting,
+	polls: 0,
 	/** Reads by kind: on schedule, taking a job in, and those owing nothing. */
-	reads: { scheduled: number; takeIn: number; silent: number };
+	reads: { scheduled: 0, takeIn: 0, silent: 0 },
 	/** Idle polls whose cost was checked. */
-	idle: number;
-	emitted: number;
-	byEvent: Record<string, number>;
-	owed: number;
-	deferred: number;
+	idle: 0,
+	emitted: 0,
+	byEvent: {} as Record<string, number>,
+	owed: 0,
+	deferred: 0,
 	/** Applications the sandbox created, changed or removed, as its change log says. */
-	logged: number;
-	problems: Record<Problem, number>;
-	/** Up to 10 examples of each problem. */
-	examples: Record<Problem, string[]>;
-}
+	logged: 0,
+	problems: byProblem(() => 0),
+	examples: byProblem((): string[] => []),
+});
+export type ApplicationReport = ReturnType<typeof emptyReport>;
 
 const JOB_READ = /\/v1\/applications\/vacancy\/([^/?]+)$/;
 
@@ -230,27 +241,14 @@ export class ApplicationLedger {
 	 */
 	constructor(
 		private readonly sandbox: Sandbox,
-		private readonly limits: { maxItems: number; jobsPerPoll: number },
-		readonly setting: WatchSetting = {
-			label: 'All Jobs, every event, Everything',
-			watch: 'all',
-			start: 'everything',
-			events: OWED.map((row) => row.event),
-		},
+		readonly limits: { maxItems: number; jobsPerPoll: number },
+		readonly setting: WatchSetting = { ...ALL_JOBS },
 	) {
 		this.seq = sandbox.changeLog.seq;
 		const fixtures = sandbox.fixtures();
 		this.stages = fixtures.applicationStages;
 		this.openStages = new Set(fixtures.vacancyStages.filter((s) => s.isOpen).map((s) => s.id));
-		const each = (value: () => unknown) => Object.fromEntries(PROBLEMS.map((k) => [k, value()]));
-		this.report = {
-			...{ setting: setting.label, polls: 0, idle: 0, emitted: 0, owed: 0, deferred: 0, logged: 0 },
-			...{ reads: { scheduled: 0, takeIn: 0, silent: 0 }, byEvent: {} },
-			...({ problems: each(() => 0), examples: each(() => []) } as Pick<
-				ApplicationReport,
-				'problems' | 'examples'
-			>),
-		};
+		this.report = emptyReport(setting.label);
 		for (const id of fixtures.applicationIds) {
 			const facts = sandbox.store.applicationFacts(id);
 			if (facts) this.setTruth(id, facts);
@@ -683,14 +681,51 @@ export class ApplicationLedger {
 	}
 }
 
-/** The application trigger polled as n8n polls it (runner.ts), each successful poll checked by its ledger. */
+/** The node's parameters for a setting and its limits (as the editor writes them). */
+function parameters(setting: WatchSetting, limits: ApplicationLedger['limits']): INodeParameters {
+	return {
+		resource: 'application',
+		events: setting.events,
+		watch: setting.watch,
+		...(setting.watch === 'picked' && {
+			pickedJobs: {
+				jobs: (setting.picked ?? []).map((id) => ({ job: { mode: 'id', value: id } })),
+			},
+		}),
+		start: setting.start,
+		options: {
+			jobsPerPoll: limits.jobsPerPoll,
+			maxItemsPerPoll: limits.maxItems,
+			...(setting.stageTypes && { stageTypes: setting.stageTypes }),
+			...(setting.stages && { stages: setting.stages.join(', ') }),
+		},
+	};
+}
+
+/**
+ * The application trigger under its ledger's setting, against the sandbox at `baseUrl`, polled
+ * as n8n polls it (runner.ts), each successful poll checked by the ledger.
+ */
 export class ApplicationRunner extends Poller {
 	constructor(
-		harness: TriggerHarness,
+		baseUrl: string,
 		readonly ledger: ApplicationLedger,
 		options: Omit<PollOptions, 'label'>,
 	) {
-		super(harness, { ...options, label: ledger.setting.label });
+		const { setting, limits } = ledger;
+		const harness = new TriggerHarness(
+			parameters(setting, limits),
+			{ baseUrl, apiKey: API_KEY },
+			undefined,
+			setting.durable,
+		);
+		super(harness, { ...options, label: setting.label });
+	}
+
+	/** The user takes a job out of Picked Jobs (after the trigger failed naming it). */
+	unpick(jobId: string): void {
+		this.ledger.unpick(jobId);
+		this.harness.setParameters(parameters(this.ledger.setting, this.ledger.limits));
 	}
 
 	protected check(number: number, items: IDataObject[], requests: RequestLogEntry[]): void {

@@ -1,10 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs under jest, never ships (package.json files: dist only; the scanner reads nodes/ and credentials/) */
-/*
- * What the soak files share: the sandbox they run against (n8n's clock is its clock, the
- * retries' waits are skipped), progress lines, the application ledger's figures in one line,
- * the assertion that it found nothing by any kind, and guards (checks a setting switches off
- * say so, and are counted).
- */
+/* What the soak files share. */
 import { performance } from 'node:perf_hooks';
 
 import nock from 'nock';
@@ -93,11 +88,11 @@ export function expectNoProblems(report: ApplicationReport): void {
 	const found = PROBLEMS.filter((kind) => report.problems[kind] > 0);
 	if (found.length > 0)
 		process.stdout.write(`SOAK PROBLEMS ${report.setting}: ${found.join(', ')}\n`);
+	// A problem is counted only with its example (ledger `note`): no examples, no problems.
 	expect({ setting: report.setting, examples: report.examples }).toEqual({
 		setting: report.setting,
 		examples: Object.fromEntries(PROBLEMS.map((kind) => [kind, []])),
 	});
-	expect(found).toEqual([]);
 }
 
 /** Checks that run only under a condition; those switched off are named in the output. */

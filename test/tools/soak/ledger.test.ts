@@ -4,14 +4,20 @@
  * duplicate. Fast, so part of `npm test`.
  */
 import { Ledger } from './ledger';
+import type { Resource } from './ledger';
 
 const v = (id: string, version: string) => ({ id, version });
 
+/** A ledger of `label` with Max Items `maxItems` and these versions current: [id, time, version (the time)]. */
+function ledgerWith(label: Resource, maxItems: number, ...versions: [string, number, string?][]) {
+	const ledger = new Ledger(label, maxItems);
+	for (const [id, time, version = String(time)] of versions) ledger.set(id, version, time);
+	return ledger;
+}
+
 describe('soak ledger', () => {
 	it('passes a trigger that emits every version once', () => {
-		const ledger = new Ledger('candidate', 10);
-		ledger.set('a', '1', 1);
-		ledger.set('b', '2', 2);
+		const ledger = ledgerWith('candidate', 10, ['a', 1], ['b', 2]);
 		ledger.poll(1, [v('a', '1'), v('b', '2')]);
 		ledger.set('a', '3', 3);
 		ledger.poll(2, [v('a', '3')]);
@@ -30,8 +36,7 @@ describe('soak ledger', () => {
 	});
 
 	it('owes a late write behind the position once a poll emits a record of a later time', () => {
-		const ledger = new Ledger('candidate', 10);
-		ledger.set('b', '5', 5);
+		const ledger = ledgerWith('candidate', 10, ['b', 5]);
 		ledger.poll(1, [v('b', '5')]);
 		// Written late at time 5, sorting before b: not owed while the list stays at 5 (a
 		// report now would count it lost: the report is read after the drain).
@@ -48,8 +53,7 @@ describe('soak ledger', () => {
 	});
 
 	it('passes a late write emitted by the poll that moves past its time', () => {
-		const ledger = new Ledger('candidate', 10);
-		ledger.set('b', '5', 5);
+		const ledger = ledgerWith('candidate', 10, ['b', 5]);
 		ledger.poll(1, [v('b', '5')]);
 		ledger.set('a', '5', 5, undefined, true);
 		ledger.poll(2, []);
@@ -59,8 +63,7 @@ describe('soak ledger', () => {
 	});
 
 	it('counts a version emitted twice as duplicated', () => {
-		const ledger = new Ledger('candidate', 10);
-		ledger.set('a', '1', 1);
+		const ledger = ledgerWith('candidate', 10, ['a', 1]);
 		ledger.poll(1, [v('a', '1')]);
 		ledger.poll(2, [v('a', '1')]);
 		expect(ledger.report()).toMatchObject({ emitted: 2, duplicated: 1, lost: 0 });
@@ -68,8 +71,7 @@ describe('soak ledger', () => {
 	});
 
 	it('tells a job emitted again with other content (embedded data changed) from a duplicate', () => {
-		const ledger = new Ledger('job', 10);
-		ledger.set('j', 'Name', 1);
+		const ledger = ledgerWith('job', 10, ['j', 1, 'Name']);
 		ledger.poll(1, [{ id: 'j', version: 'Name', content: '{"contact":"Ann"}' }]);
 		ledger.poll(2, [{ id: 'j', version: 'Name', content: '{"contact":"Anna"}' }]);
 		expect(ledger.report()).toMatchObject({ emitted: 2, duplicated: 0, reemitted: 1, owed: 1 });
@@ -78,9 +80,7 @@ describe('soak ledger', () => {
 	});
 
 	it('counts a version a complete poll did not emit, and nobody emitted later, as lost', () => {
-		const ledger = new Ledger('candidate', 10);
-		ledger.set('a', '1', 1);
-		ledger.set('b', '2', 2);
+		const ledger = ledgerWith('candidate', 10, ['a', 1], ['b', 2]);
 		ledger.poll(1, [v('b', '2')]);
 		expect(ledger.report()).toMatchObject({ owed: 2, lost: 1, pending: 1 });
 		// Replaced afterwards: the old version stays lost, the new one is owed anew.
@@ -91,31 +91,20 @@ describe('soak ledger', () => {
 	});
 
 	it('counts a version emitted only by a later poll than the one that owed it as late', () => {
-		const ledger = new Ledger('candidate', 10);
-		ledger.set('a', '1', 1);
+		const ledger = ledgerWith('candidate', 10, ['a', 1]);
 		ledger.poll(1, []);
 		ledger.poll(2, [v('a', '1')]);
 		expect(ledger.report()).toMatchObject({ late: 1, lost: 0, duplicated: 0 });
 	});
 
 	it('counts an emitted version that is not the current one as stale', () => {
-		const ledger = new Ledger('job', 10);
-		ledger.set('j', 'Old name', 1);
-		ledger.set('j', 'New name', 2);
+		const ledger = ledgerWith('job', 10, ['j', 1, 'Old name'], ['j', 2, 'New name']);
 		ledger.poll(1, [v('j', 'Old name'), v('j', 'New name')]);
 		expect(ledger.report()).toMatchObject({ stale: 1, lost: 0, duplicated: 0, owed: 1 });
 	});
 
 	it('owes nothing past the last item of a poll that stopped at Max Items per Poll', () => {
-		const ledger = new Ledger('candidate', 2);
-		for (const [id, time] of [
-			['a', 1],
-			['b', 2],
-			['c', 2],
-			['d', 3],
-		] as const) {
-			ledger.set(id, String(time), time);
-		}
+		const ledger = ledgerWith('candidate', 2, ['a', 1], ['b', 2], ['c', 2], ['d', 3]);
 		// A full poll: the boundary is its last item (b at 2); c (2, after b) and d wait.
 		ledger.poll(1, [v('a', '1'), v('b', '2')]);
 		expect(ledger.report()).toMatchObject({ lost: 0, pending: 2 });
@@ -134,17 +123,13 @@ describe('soak ledger', () => {
 	});
 
 	it('owes what sits before the boundary of a full poll even if the poll skipped it', () => {
-		const ledger = new Ledger('candidate', 2);
-		ledger.set('a', '1', 1);
-		ledger.set('b', '2', 2);
-		ledger.set('c', '3', 3);
+		const ledger = ledgerWith('candidate', 2, ['a', 1], ['b', 2], ['c', 3]);
 		ledger.poll(1, [v('b', '2'), v('c', '3')]);
 		expect(ledger.report()).toMatchObject({ missed: 1, lost: 1 });
 	});
 
 	it('does not owe what a failed poll saw: a version replaced before the next successful poll', () => {
-		const ledger = new Ledger('candidate', 10);
-		ledger.set('a', '1', 1);
+		const ledger = ledgerWith('candidate', 10, ['a', 1]);
 		// (a poll fails here: nothing is reported to the ledger)
 		ledger.set('a', '2', 2);
 		ledger.poll(2, [v('a', '2')]);
@@ -152,17 +137,14 @@ describe('soak ledger', () => {
 	});
 
 	it('counts an item of a record it never made current (a stray item) as stale', () => {
-		const ledger = new Ledger('job', 10);
-		ledger.set('j', 'Name', 1);
+		const ledger = ledgerWith('job', 10, ['j', 1, 'Name']);
 		ledger.poll(1, [v('j', 'Name'), v('stray', 'Name')]);
 		expect(ledger.report()).toMatchObject({ stale: 1, lost: 0, duplicated: 0, owed: 1 });
 		expect(ledger.report().examples.stale).toEqual(['stray@Name (poll 1, current none)']);
 	});
 
 	it('owes nothing more of a record deleted before a poll emitted it, and calls an item of it stale', () => {
-		const ledger = new Ledger('job', 10);
-		ledger.set('j', 'Name', 1);
-		ledger.set('k', 'Other', 2);
+		const ledger = ledgerWith('job', 10, ['j', 1, 'Name'], ['k', 2, 'Other']);
 		ledger.remove('j');
 		ledger.poll(1, [v('k', 'Other')]);
 		expect(ledger.report()).toMatchObject({ lost: 0, pending: 0, owed: 1 });

@@ -1,47 +1,12 @@
 /*
- * The soak's oracle: what the trigger had to emit, checked against what it emitted.
- *
- * A record's *version* is what the trigger's documented guarantee is about:
- * - candidates: (id, modifiedAt). The trigger keys handled candidates by `id@modifiedAt`;
- * - jobs: (id, modifiedAt) too: a job modified again is owed again, even when its list item
- *   does not show the change (the soak makes some changes invisible: only modifiedAt moves).
- *   Job list items carry no modifiedAt; an emitted job is the version current at its poll,
- *   provided its name is the current one (every visible change sets a unique name).
- * - late writes: a candidate written at a time the list already showed, with an id before
- *   the records already listed there (replication lag, an import stamping old times). The
- *   trigger cannot see it by position; it is owed by the first poll that emits a record of
- *   a later time (the trigger reads from its watermark before it moves past that time), and
- *   eventually in any case (lost if never emitted); the report says how many polls it took. A job written late at the latest time the
- *   list shows (where the job trigger's watermark sits) is owed by the next poll, as any
- *   change is (`lateOwedAtOnce`): the job trigger reads from its watermark on every poll.
- *
- * The records only change between polls, never during one, so at the start of every poll
- * the sandbox shows one current version per record. The rule:
- *
- * 1. A successful poll emits only current versions (else: *stale*).
- * 2. No version is emitted twice (else: *duplicated*, counted once per extra emission).
- *    For jobs, "the same" means the same content: the job list embeds data of other records
- *    (client-team contacts are candidates, with their names), so a job's item can change
- *    without the job changing. The trigger, which knows jobs by content, emits such an item
- *    again when the job sits at its position (documented); that is *re-emitted*, a figure,
- *    not a duplicate. Candidates are known by (id, modifiedAt) whatever their content.
- * 3. After a successful poll, every current version that sits at or before the poll's
- *    boundary in list order ((modifiedAt, id) ascending) has been emitted by that poll or
- *    an earlier one. The boundary is the end of the list when the poll emitted fewer items
- *    than Max Items per Poll, otherwise the position of its last emitted item (the poll
- *    stopped there; the rest is a backlog for the next polls). A version that breaks this is
- *    *missed*; a missed version never emitted afterwards is *lost*, one emitted by a later
- *    poll is *late*.
- *
- * A version replaced before any successful poll was required to emit it is not owed: the
- * trigger emits a record's state as the list shows it, so a record touched twice between two
- * polls (or while it waits in a backlog, or while polls fail) is emitted once, at its latest
- * version. Failed polls are not checked: they emit nothing, and the next successful poll
- * owes everything they did. The final drain (no faults, polls until one emits nothing) ends
- * with a poll whose boundary is the end of the list, so every version still current is owed.
+ * The soak's oracle for the job and candidate triggers: what they had to emit, checked against
+ * what they emitted. test/tools/soak/README.md, "Jobs and candidates (ledger.ts)", states the
+ * rules (1 to 3) and why.
  */
 
-export type Version = { id: string; version: string; time: number; label?: string };
+type Version = { id: string; version: string; time: number; label?: string };
+
+export type Resource = 'candidate' | 'job';
 
 export interface Emitted {
 	id: string;
@@ -49,30 +14,6 @@ export interface Emitted {
 	/** The item's whole content (jobs): duplicates are the same content emitted again. */
 	content?: string;
 	event?: string;
-}
-
-export interface LedgerReport {
-	/** Versions made current (seeded records included). */
-	versions: number;
-	/** Versions the trigger had to emit (rule 3): emitted ones plus lost ones. */
-	owed: number;
-	/** Versions replaced before any poll owed them (e.g. a record changed twice between polls). */
-	replaced: number;
-	/** Items emitted (every emission counted). */
-	emitted: number;
-	duplicated: number;
-	/** Emissions of an emitted version with other content (jobs: embedded data changed). */
-	reemitted: number;
-	stale: number;
-	missed: number;
-	late: number;
-	lost: number;
-	/** Versions still current and not yet emitted (0 after a full drain). */
-	pending: number;
-	/** Versions written late (at a time already listed, before records already listed). */
-	lateWrites: { written: number; emitted: number; maxDelayPolls: number };
-	/** Up to 10 examples of each problem, for the failure message. */
-	examples: { duplicated: string[]; stale: string[]; lost: string[]; late: string[] };
 }
 
 const key = (id: string, version: string) => `${id}\u0000${version}`;
@@ -125,8 +66,8 @@ export class Ledger {
 	 *   only eventually (candidates, whose trigger resumes from a stored cursor).
 	 */
 	constructor(
-		readonly label: string,
-		private readonly maxItems: number,
+		readonly label: Resource,
+		readonly maxItems: number,
 		private readonly lateOwedAtOnce = false,
 	) {}
 
@@ -208,7 +149,8 @@ export class Ledger {
 		}
 	}
 
-	report(): LedgerReport {
+	/** What the ledger found, with up to 10 examples of each problem for the failure message. */
+	report() {
 		const duplicates = [...this.emittedCount].filter(([, n]) => n > 1);
 		const current = new Set([...this.current.values()].map((v) => key(v.id, v.version)));
 		// A late write still current and never emitted is lost (the drain has run by then).
@@ -218,20 +160,27 @@ export class Ledger {
 		const lost = [...[...this.missedAt].filter(([k]) => !this.emittedVersions.has(k)), ...lostLate];
 		const owed = this.emittedVersions.size + lost.length;
 		return {
+			/** Versions made current (seeded records included). */
 			versions: this.versions,
+			/** Versions the trigger had to emit (rule 3): emitted ones plus lost ones. */
 			owed,
+			/** Versions replaced before any poll owed them (e.g. a record changed twice between polls). */
 			replaced:
 				this.versions -
 				owed -
 				[...this.unemitted.values()].filter((v) => !this.missedAt.has(key(v.id, v.version))).length,
+			/** Items emitted (every emission counted). */
 			emitted: this.emittedTotal,
 			duplicated: duplicates.reduce((sum, [, n]) => sum + n - 1, 0),
+			/** Emissions of an emitted version with other content (jobs: embedded data changed). */
 			reemitted: this.emittedCount.size - this.emittedVersions.size - this.staleSet.size,
 			stale: this.staleKeys.length,
 			missed: this.missedAt.size,
 			late: this.lateKeys.length,
 			lost: lost.length,
+			/** Versions still current and not yet emitted (0 after a full drain). */
 			pending: this.unemitted.size,
+			/** Versions written late (at a time already listed, before records already listed). */
 			lateWrites: {
 				written: this.lateWritten.size,
 				emitted: [...this.lateWritten.keys()].filter((k) => this.emittedVersions.has(k)).length,

@@ -1,24 +1,16 @@
 /*
  * A Recruiting Trigger (one workflow) polled as n8n polls it, each successful poll handed to
- * its checker. n8n's semantics, as test/harness/n8n.ts (PollHarness) models them:
- * - the workflow's static data lives in memory between polls and is saved only after a poll
- *   that returned items (the execution it starts saves it);
- * - a poll that throws returns nothing and starts no execution. n8n either keeps the workflow
- *   active with its in-memory static data or re-activates it from the database; the soak
- *   does either, at random (`restartAfterFailure`);
- * - n8n may also restart at any time: the workflow comes back from the static data last
- *   saved (`restartRate` after a successful poll), so the in-memory progress of polls that
- *   emitted nothing is lost.
- * A poll may fail only as the faults injected into its requests explain (judgeFailure).
+ * its checker: n8n's semantics as test/tools/soak/README.md states them (restarts, after a
+ * failed poll or at any time, go back to the static data last saved); a poll may fail only as
+ * the faults injected into its requests explain (judgeFailure).
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { API_KEY } from '../../harness/secrets';
 import { TriggerHarness, itemsOf } from '../../harness/trigger';
 import type { RequestLog, RequestLogEntry } from '../sandbox';
-import type { Emitted, Ledger } from './ledger';
+import type { Emitted, Ledger, Resource } from './ledger';
 import type { Random } from './world';
-
-export type Resource = 'candidate' | 'job';
 
 export interface PollOptions {
 	label: string;
@@ -100,7 +92,7 @@ export function canonical(value: unknown): string {
  * modifiedAt) as the version current at the poll, when the item shows its current name, plus
  * their content.
  */
-export function emittedOf(resource: Resource, item: IDataObject, ledger?: Ledger): Emitted {
+function emittedOf(resource: Resource, item: IDataObject, ledger?: Ledger): Emitted {
 	if (typeof item.id !== 'string')
 		throw new Error(`emitted ${resource} without an id: ${JSON.stringify(item).slice(0, 200)}`);
 	if (item.resource !== resource)
@@ -112,7 +104,6 @@ export function emittedOf(resource: Resource, item: IDataObject, ledger?: Ledger
 	}
 	if (typeof item.name !== 'string') throw new Error(`emitted job ${item.id} without a plain name`);
 	const { event, notice, ...content } = item;
-	void notice;
 	const current = ledger?.currentOf(item.id);
 	const version =
 		current !== undefined && current.label === item.name ? current.version : `name ${item.name}`;
@@ -120,7 +111,7 @@ export function emittedOf(resource: Resource, item: IDataObject, ledger?: Ledger
 }
 
 /** A short name for why a poll failed, for the summary. */
-export function failureKind(error: unknown): string {
+function failureKind(error: unknown): string {
 	const message = error instanceof Error ? error.message : String(error);
 	const http = /HTTP (\d{3})/.exec(message);
 	const gaveUp = /gave up after/.test(message) ? ' after retries' : '';
@@ -158,7 +149,7 @@ const retried = (entry: RequestLogEntry) =>
  * retries do not absorb, or the last of a request's attempts once the policy is spent (8
  * attempts, or waits that could pass 3 minutes). A fault the retries absorb explains nothing.
  */
-export function unabsorbed(entries: RequestLogEntry[], retryAfterSeconds = 0): Set<string> {
+function unabsorbed(entries: RequestLogEntry[], retryAfterSeconds = 0): Set<string> {
 	const kinds = new Set<string>();
 	let attempts = 0;
 	let waited = 0;
@@ -219,13 +210,13 @@ export class TriggerRunner extends Poller {
 
 	notices = 0;
 
+	/** The trigger of the ledger's resource, with its Max Items per Poll. */
 	constructor(
 		readonly ledger: Ledger,
-		readonly resource: Resource,
-		maxItemsPerPoll: number,
-		credentials: { baseUrl: string; apiKey: string },
+		baseUrl: string,
 		options: Omit<PollOptions, 'label'>,
 	) {
+		const { label: resource, maxItems: maxItemsPerPoll } = ledger;
 		super(
 			new TriggerHarness(
 				{
@@ -234,14 +225,14 @@ export class TriggerRunner extends Poller {
 					start: 'everything',
 					options: { maxItemsPerPoll },
 				},
-				credentials,
+				{ baseUrl, apiKey: API_KEY },
 			),
 			{ ...options, label: resource },
 		);
 	}
 
 	protected check(number: number, items: IDataObject[]): void {
-		const emitted = items.map((item) => emittedOf(this.resource, item, this.ledger));
+		const emitted = items.map((item) => emittedOf(this.ledger.label, item, this.ledger));
 		for (const item of emitted) {
 			if (!this.seenIds.has(item.id)) {
 				this.seenIds.add(item.id);

@@ -1,33 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs under jest, never ships (package.json files: dist only; the scanner reads nodes/ and credentials/) */
 /*
  * Soak: the application trigger under every choice a user has, side by side in one world
- * whose jobs close, reopen and are deleted while their applications move. Part of
- * `npm run soak` (the name does not match *.test.ts):
- *
- *   SOAK_SETTING_POLLS=200 npx jest --testMatch '**\/test/tools/soak/settings.soak.ts'
- *
- * Six workflows, each its own ledger (applications.ts) owing what README's words for its
- * setting say: All Jobs with every event, Open Jobs Only, Picked Jobs (8 jobs, one of them
- * deleted halfway: its applications are owed as Removed, then the next poll must fail naming
- * it, and the user takes it out of the list), a Target Stage filter with some events not
- * chosen, From Now, and From Now with n8n's durable poll cursors (the state committed with
- * every poll). Under the same faults as trigger.soak.ts; every poll failure must be explained
- * by the injected faults or be the documented one; at the end, faults off, each trigger polls
- * until every job in scope was read after its last change, and nothing may be missed,
- * duplicated, unexpected, wrong, late or lost. A trigger whose ledger found a problem is
- * polled no more.
- *
- * Environment: SOAK_SETTING_POLLS (default 200), SOAK_SEED (default 1), SOAK_FAULTS (`off`: no
- * injected faults), SOAK_SETTINGS (some of all,open,picked,target,now,durable: only those).
+ * (part of `npm run soak`). test/tools/soak/README.md, "Every choice a user has", says what each
+ * setting owes and the variables.
  */
 import { performance } from 'node:perf_hooks';
 
-import type { INodeParameters } from 'n8n-workflow';
-
-import { APPLICATION_EVENTS } from '../../../nodes/RecruitingTrigger/applications/events';
-import { API_KEY } from '../../harness/secrets';
-import { TriggerHarness } from '../../harness/trigger';
-import { ApplicationLedger, ApplicationRunner } from './applications';
+import { ALL_JOBS, ApplicationLedger, ApplicationRunner } from './applications';
 import type { WatchSetting } from './applications';
 import {
 	brief,
@@ -39,7 +18,6 @@ import {
 	SEED,
 	soakSandbox,
 } from './checks';
-import { Ledger } from './ledger';
 import { World, prng, soakFaults } from './world';
 
 const POLLS = Number(process.env.SOAK_SETTING_POLLS ?? 200);
@@ -51,72 +29,32 @@ const DRAIN_POLLS = 200;
 const PICKED = 8;
 const DOCUMENTED = 'a deleted picked job named (documented)';
 
-const all = [...APPLICATION_EVENTS];
 const SETTINGS: Record<string, (picked: string[]) => WatchSetting> = {
-	all: () => ({
-		label: 'All Jobs, every event, Everything',
-		watch: 'all',
-		start: 'everything',
-		events: all,
-	}),
-	open: () => ({
-		label: 'Open Jobs Only, every event, Everything',
-		watch: 'open',
-		start: 'everything',
-		events: all,
-	}),
+	all: () => ({ ...ALL_JOBS }),
+	open: () => ({ ...ALL_JOBS, label: 'Open Jobs Only, every event, Everything', watch: 'open' }),
 	picked: (picked) => ({
+		...ALL_JOBS,
 		label: `Picked Jobs (${PICKED}, ${picked[0]} deleted), every event, Everything`,
 		watch: 'picked',
 		picked: [...picked],
-		start: 'everything',
-		events: all,
 	}),
 	target: () => ({
+		...ALL_JOBS,
 		label:
 			'Target Stage Types Interview and Result, Target Stages "presented to client", 4 of 6 events, Everything',
-		watch: 'all',
-		start: 'everything',
 		events: ['newApplication', 'stageChanged', 'placed', 'removed'],
 		stageTypes: ['interview', 'result'],
 		stages: ['presented to client'],
 	}),
-	now: () => ({
-		label: 'All Jobs, every event, From Now',
-		watch: 'all',
-		start: 'now',
-		events: all,
-	}),
+	now: () => ({ ...ALL_JOBS, label: 'All Jobs, every event, From Now', start: 'now' }),
 	durable: () => ({
+		...ALL_JOBS,
 		label: "All Jobs, every event, From Now, n8n's durable poll cursors",
-		watch: 'all',
 		start: 'now',
-		events: all,
 		durable: true,
 	}),
 };
 const CHOSEN = process.env.SOAK_SETTINGS?.split(',') ?? Object.keys(SETTINGS);
-
-/** The node's parameters for a setting (as the editor writes them). */
-function parameters(setting: WatchSetting): INodeParameters {
-	return {
-		resource: 'application',
-		events: setting.events,
-		watch: setting.watch,
-		...(setting.watch === 'picked' && {
-			pickedJobs: {
-				jobs: (setting.picked ?? []).map((id) => ({ job: { mode: 'id', value: id } })),
-			},
-		}),
-		start: setting.start,
-		options: {
-			jobsPerPoll: JOBS_PER_POLL,
-			maxItemsPerPoll: MAX_ITEMS,
-			...(setting.stageTypes && { stageTypes: setting.stageTypes }),
-			...(setting.stages && { stages: setting.stages.join(', ') }),
-		},
-	};
-}
 
 const openSandbox = soakSandbox();
 
@@ -126,12 +64,7 @@ it(
 		const started = performance.now();
 		const sandbox = await openSandbox({ candidates: 300, vacancies: JOBS });
 		const random = prng(SEED + 1000);
-		const world = new World(
-			sandbox,
-			new Ledger('candidate', 1000),
-			new Ledger('job', 1000),
-			random,
-		);
+		const world = new World(sandbox, random);
 		await world.inventory();
 
 		// Picked Jobs: 8 jobs, from the list's ids; the first is deleted halfway.
@@ -150,31 +83,19 @@ it(
 		const runners = CHOSEN.map((key) => {
 			const setting = SETTINGS[key](picked);
 			const limits = { maxItems: MAX_ITEMS, jobsPerPoll: JOBS_PER_POLL };
-			return new ApplicationRunner(
-				new TriggerHarness(
-					parameters(setting),
-					{ baseUrl: sandbox.url, apiKey: API_KEY },
-					undefined,
-					setting.durable,
-				),
-				new ApplicationLedger(sandbox, limits, setting),
-				{
-					requestLog: sandbox.requestLog,
-					random,
-					restartRate: 0.02,
-					restartAfterFailure: 0.5,
-					documented: setting.watch === 'picked' ? pickedGone : undefined,
-				},
-			);
+			return new ApplicationRunner(sandbox.url, new ApplicationLedger(sandbox, limits, setting), {
+				requestLog: sandbox.requestLog,
+				random,
+				restartRate: 0.02,
+				restartAfterFailure: 0.5,
+				documented: setting.watch === 'picked' ? pickedGone : undefined,
+			});
 		});
 		/** README: "the next poll fails naming it until it is removed from the list". */
 		const poll = async (runner: ApplicationRunner) => {
 			const emitted = await runner.poll();
-			const { ledger } = runner;
-			if (runner.failures.has(DOCUMENTED) && ledger.setting.picked?.includes(doomed)) {
-				ledger.unpick(doomed);
-				runner.harness.setParameters(parameters(ledger.setting));
-			}
+			if (runner.failures.has(DOCUMENTED) && runner.ledger.setting.picked?.includes(doomed))
+				runner.unpick(doomed);
 			return emitted;
 		};
 
@@ -253,13 +174,11 @@ it(
 			expect(faults).toBeGreaterThan(0);
 			expect(failedInSoak.every((n) => n > 0)).toBe(true);
 		});
+		const undocumented = runners.map((r) => r.failed - (r.failures.get(DOCUMENTED) ?? 0));
 		guards.check(
 			!FAULTS_ON,
 			'no poll failed without faults but the documented one (faults on)',
-			() =>
-				expect(runners.map((r) => r.failed - (r.failures.get(DOCUMENTED) ?? 0))).toEqual(
-					runners.map(() => 0),
-				),
+			() => expect(undocumented).toEqual(runners.map(() => 0)),
 		);
 		guards.say(`SOAK settings, seed ${SEED}`);
 	},

@@ -80,26 +80,6 @@ export async function listAll(
 	throw new Error(`inventory: ${path} did not end`);
 }
 
-export interface ChangeCounts {
-	candidateChanges: number;
-	jobChanges: number;
-	jobsCreated: number;
-	candidateTies: number;
-	/** Records of the candidate ties written late, sorting before those already at that time. */
-	tiedBehind: number;
-	jobTies: number;
-	invisibleJobChanges: number;
-	lateCandidates: number;
-	/** Jobs written late at the latest time listed, by where their id sorts among the jobs there. */
-	lateJobs: { before: number; among: number; after: number; invisible: number };
-	/** Application changes made: created, moved to another stage, state, interview, removed. */
-	applications: Record<string, number>;
-	/** Jobs closed, reopened and deleted (jobLifecycle). */
-	jobLifecycle: { closed: number; reopened: number; deleted: number };
-	/** The rows README promises, each as `rows` made it happen. */
-	rows: Record<string, number>;
-}
-
 /**
  * The records of the sandbox as the two ledgers see them, and the changes the soak makes.
  * Each change goes through the sandbox's in-process API; `sync()` then reads the change log
@@ -115,19 +95,24 @@ export class World {
 		'job deleted',
 	];
 
-	readonly counts: ChangeCounts = {
+	readonly counts = {
 		candidateChanges: 0,
 		jobChanges: 0,
 		jobsCreated: 0,
 		candidateTies: 0,
+		/** Records of the candidate ties written late, sorting before those already at that time. */
 		tiedBehind: 0,
 		jobTies: 0,
 		invisibleJobChanges: 0,
 		lateCandidates: 0,
+		/** Jobs written late at the latest time listed, by where their id sorts among the jobs there. */
 		lateJobs: { before: 0, among: 0, after: 0, invisible: 0 },
-		applications: {},
+		/** Application changes made: created, moved to another stage, state, interview, removed. */
+		applications: {} as Record<string, number>,
+		/** Jobs closed, reopened and deleted (jobLifecycle). */
 		jobLifecycle: { closed: 0, reopened: 0, deleted: 0 },
-		rows: {},
+		/** The rows README promises, each as `rows` made it happen. */
+		rows: {} as Record<string, number>,
 	};
 
 	private seq: number;
@@ -151,9 +136,9 @@ export class World {
 
 	constructor(
 		private readonly sandbox: Sandbox,
-		readonly candidates: Ledger,
-		readonly jobs: Ledger,
 		private readonly random: Random,
+		readonly candidates = new Ledger('candidate', 1000),
+		readonly jobs = new Ledger('job', 1000),
 	) {
 		this.seq = sandbox.changeLog.seq;
 	}
@@ -166,10 +151,6 @@ export class World {
 
 	get candidateCount(): number {
 		return this.candidateIds.length;
-	}
-
-	get jobCount(): number {
-		return this.jobIds.length;
 	}
 
 	private addCandidate(id: string, late = false): void {
@@ -186,8 +167,8 @@ export class World {
 		this.jobs.set(id, String(record.modifiedAt), record.modifiedAt, record.name, late);
 	}
 
-	/** Reads the change log since the last call into the ledgers; returns the entries read. */
-	sync(): ChangeEntry[] {
+	/** Reads the change log since the last call into the ledgers. */
+	sync(): void {
 		const entries = this.sandbox.changeLog.since(this.seq);
 		this.seq = this.sandbox.changeLog.seq;
 		const last = new Map<string, ChangeEntry>();
@@ -209,24 +190,16 @@ export class World {
 		this.lateIds.clear();
 		const lateJobs = new Map(this.lateJobIds);
 		this.lateJobIds.clear();
-		for (const entry of last.values()) {
-			if (entry.resource === 'candidate') {
-				// The change log and the record agree on the version the list now shows.
-				const record = this.sandbox.store.getCandidate(entry.id);
-				if (!record || new Date(record.modifiedAt).toISOString() !== entry.modifiedAt) {
-					throw new Error(`change log and store disagree on candidate ${entry.id}`);
-				}
-				this.addCandidate(entry.id, late.has(entry.id));
-			} else {
-				const record = this.sandbox.store.getVacancy(entry.id);
-				if (!record || new Date(record.modifiedAt).toISOString() !== entry.modifiedAt) {
-					throw new Error(`change log and store disagree on job ${entry.id}`);
-				}
-				// Late only if that write is still the job's last change.
-				this.addJob(entry.id, lateJobs.get(entry.id) === record.modifiedAt);
-			}
+		const { store } = this.sandbox;
+		for (const { resource, id, modifiedAt } of last.values()) {
+			const record = resource === 'candidate' ? store.getCandidate(id) : store.getVacancy(id);
+			// The change log and the record agree on the version the list now shows.
+			if (!record || new Date(record.modifiedAt).toISOString() !== modifiedAt)
+				throw new Error(`change log and store disagree on ${resource} ${id}`);
+			if (resource === 'candidate') this.addCandidate(id, late.has(id));
+			// A job is late only if that write is still its last change.
+			else this.addJob(id, lateJobs.get(id) === record.modifiedAt);
 		}
-		return entries;
 	}
 
 	private name(prefix: string): string {
@@ -272,19 +245,18 @@ export class World {
 	/**
 	 * A candidate written late: at the latest modifiedAt the list already shows (where the
 	 * trigger's position is), with an id that sorts before candidates already listed there.
-	 * Returns false when no such candidate exists.
+	 * Nothing when no such candidate exists.
 	 */
-	candidateLate(): boolean {
+	candidateLate(): void {
 		const latest = this.latest(this.candidates);
 		const highest = [...latest.ids].sort().at(-1);
-		if (highest === undefined) return false;
+		if (highest === undefined) return;
 		const eligible = this.candidateIds.filter((id) => id < highest && !latest.ids.has(id));
-		if (eligible.length === 0) return false;
+		if (eligible.length === 0) return;
 		const id = pick(this.random, eligible);
 		this.sandbox.touchCandidate(id, { modifiedAt: latest.time });
 		this.lateIds.add(id);
 		this.counts.lateCandidates++;
-		return true;
 	}
 
 	/**
@@ -294,13 +266,13 @@ export class World {
 	 * only modifiedAt moves (the list shows nothing else); the job's id sorts before, among or
 	 * after the jobs already at that time, as it falls.
 	 */
-	jobLate(): boolean {
+	jobLate(): void {
 		const latest = this.latest(this.jobs);
 		const recent = [...this.jobs.currentVersions()]
 			.filter((version) => version.time < latest.time)
 			.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : 1))
 			.slice(0, 40);
-		if (recent.length === 0 || latest.ids.size === 0) return false;
+		if (recent.length === 0 || latest.ids.size === 0) return;
 		const { id } = pick(this.random, recent);
 		const invisible = this.random() < 0.5;
 		this.sandbox.touchVacancy(id, {
@@ -314,7 +286,6 @@ export class World {
 		else if (id > (at.at(-1) as string)) counts.after++;
 		else counts.among++;
 		if (invisible) counts.invisible++;
-		return true;
 	}
 
 	private countApplication(kind: string): void {
@@ -322,11 +293,8 @@ export class World {
 	}
 
 	/**
-	 * Applications move on between polls, as recruiters move them: a few are created, moved
-	 * to another stage (to an interview stage with a new interview), given another state,
-	 * placed or removed, some twice before the next poll; now and then a whole job's
-	 * applications move at once (a pipeline cleaned up), more than one poll may emit.
-	 * None of this moves a job's modifiedAt. The jobs `rows` scripts are left alone.
+	 * Applications move on between polls, as recruiters move them (README, "What runs"); a job's
+	 * modifiedAt does not move. The jobs `rows` scripts are left alone.
 	 */
 	applicationActivity(): void {
 		const { random, sandbox } = this;
@@ -335,7 +303,7 @@ export class World {
 			.applicationStages.filter((stage) => stage.type !== 'speculative')
 			.map((stage) => stage.id);
 		const states = ['for-review', 'in-progress', 'rejected', 'placed'];
-		const jobs = this.jobIds.filter((id) => !this.scripted.has(id));
+		const jobs = this.unscripted;
 		const applicationsOf = (jobId: string) => sandbox.store.applicationsOfVacancy(jobId);
 		const move = (id: string) => {
 			const roll = random();
@@ -386,7 +354,7 @@ export class World {
 	}
 
 	/** Whether the job's stage is open (the sandbox's stage table). */
-	isOpen(id: string): boolean {
+	private isOpen(id: string): boolean {
 		const job = this.sandbox.store.getVacancy(id);
 		const stages = this.sandbox.fixtures().vacancyStages;
 		return stages.find((stage) => stage.id === job?.stageId)?.isOpen === true;
@@ -397,6 +365,11 @@ export class World {
 		return this.jobIds;
 	}
 
+	/** The jobs random changes may touch: those `rows` does not script. */
+	private get unscripted(): string[] {
+		return this.jobIds.filter((id) => !this.scripted.has(id));
+	}
+
 	/** Another stage for the job, open or closed, with a new name (the job list shows it changed). */
 	private restage(id: string, open: boolean, name: string): void {
 		const stages = this.sandbox.fixtures().vacancyStages.filter((stage) => stage.isOpen === open);
@@ -404,15 +377,12 @@ export class World {
 	}
 
 	/**
-	 * Jobs move through their life, as recruiters move them: now and then an open job is closed
-	 * (filled, cancelled, on hold) or a closed one reopened, each with a new name (the job list
-	 * shows it changed), and, rarer, a job is deleted with its applications. `keep`: jobs never
-	 * deleted here (a test deletes them itself, when it means to); the jobs `rows` scripts are
-	 * left alone.
+	 * Now and then an open job closed or a closed one reopened, with a new name (the job list
+	 * shows it changed); rarer, one deleted, not of `keep`. The jobs `rows` scripts are left alone.
 	 */
 	jobLifecycle(keep: ReadonlySet<string> = new Set()): void {
 		const { random } = this;
-		const free = this.jobIds.filter((id) => !this.scripted.has(id));
+		const free = this.unscripted;
 		for (const [rate, open, name] of [
 			[0.15, true, 'Closed job'],
 			[0.12, false, 'Reopened job'],
@@ -440,28 +410,19 @@ export class World {
 	 * An interview cancelled: one of a random job's applications that has a next interview is
 	 * left with none (no event is owed: README's Interview Scheduled is "a new next interview").
 	 */
-	interviewCancelled(): boolean {
+	interviewCancelled(): void {
 		const { random, sandbox } = this;
 		const list = sandbox.store
-			.applicationsOfVacancy(
-				pick(
-					random,
-					this.jobIds.filter((id) => !this.scripted.has(id)),
-				),
-			)
+			.applicationsOfVacancy(pick(random, this.unscripted))
 			.filter((application) => sandbox.store.applicationFacts(application.id)?.interview);
-		if (list.length === 0) return false;
+		if (list.length === 0) return;
 		sandbox.moveApplication(pick(random, list).id, { interview: false });
 		this.countApplication('interview cancelled');
-		return true;
 	}
 
 	/**
-	 * Every row README promises, scripted into poll `i` of `polls`, in every seed: a job created
-	 * with applications before the next poll; a job closed, its applications changed while
-	 * closed, reopened, changed again; an interview moved to another start under its id; a job
-	 * deleted; a candidate renamed. `keep`: jobs not to delete. Each is counted in `counts.rows`
-	 * once the sandbox shows it done.
+	 * Every row README promises (`World.ROWS`), scripted into poll `i` of `polls`, in every seed;
+	 * `keep`: jobs not to delete. Each is counted in `counts.rows` once the sandbox shows it done.
 	 */
 	rows(i: number, polls: number, keep: ReadonlySet<string> = new Set()): void {
 		const { sandbox, script } = this;
