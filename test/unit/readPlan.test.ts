@@ -81,6 +81,13 @@ test.each<[string, Record<string, WatchedJob>, number, number, Expected]>([
 		{ scheduled: ['a', 'b'], placed: { fresh: 7 }, next: { a: 8, b: 8 } },
 	],
 	[
+		"a read's room counts the jobs held back too: after Jobs per Poll was lowered, two turns at 6 hold one back to 7",
+		{ a: at(4), b: at(6), c: at(6) },
+		4,
+		1,
+		{ scheduled: ['a'], next: { a: 5 } },
+	],
+	[
 		'"at most Jobs per Poll more" taken in silently, by ID, beside "only the jobs whose turn has come or that changed"; jobs counts them',
 		{ c: toTakeIn, a: toTakeIn, g: toTakeIn, b: toTakeIn, d: at(2), e: at(3, true), f: at(1) },
 		1,

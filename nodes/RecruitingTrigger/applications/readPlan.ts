@@ -11,17 +11,17 @@ import type { WatchedJob } from './state';
  * reads the jobs whose turn has come (by turn, then ID), then those due before it (the job list
  * showed them changed, or Max Items per Poll cut their read), then the next turns; while jobs are
  * taken in, only the first two kinds. With K = ceil(jobs ÷ Jobs per Poll) (the jobs watched or
- * taken in), a read at poll p gives the job the latest poll in p+1 … p+K at which fewer than Jobs
- * per Poll jobs have their turn: there is one, as the other jobs are fewer than K × Jobs per Poll,
- * so no poll has more turns than it reads. A job new to the rotation (created; Start: Everything)
- * gets the earliest poll from p on with room, where the jobs whose turn it is and those held back
- * from the polls before are fewer than Jobs per Poll: it holds no other job back.
+ * taken in), a read at poll p gives the job the latest poll of p+1 … p+K with room, and a job new
+ * to the rotation (created; Start: Everything) the earliest from p on; room: the jobs whose turn
+ * it is there and those held back from the polls before are fewer than Jobs per Poll. There is
+ * one, as the other jobs are fewer than K × Jobs per Poll, and a job placed there holds no other
+ * back.
  *
  * So each job is read on its turn, within K polls of its last read, a new one within K polls of
  * the poll that listed it. A poll that Max Items per Poll (or n8n's time limit) cuts reads no
- * further job: those it passes over keep their turns and go first in the next poll, which puts the
- * jobs behind them a poll later. (The latest poll with fewer turns than Jobs per Poll is never one
- * that the jobs held back fill: they and the turns up to it would number K × Jobs per Poll.)
+ * further job: those it passes over keep their turns (those whose turn has come go first in the
+ * next poll), which puts the jobs behind them a poll later. Turns given before Jobs per Poll was
+ * lowered may be more than a poll now reads: those jobs are read late once.
  */
 
 interface ReadPlan {
@@ -36,22 +36,21 @@ interface ReadPlan {
 }
 
 /**
- * The earliest poll from `from` on with room: where fewer than `perPoll` jobs would be read, those
- * whose turn it is (`load`: jobs by turn) and those held back from the polls before (`held`).
+ * The polls of `from` … `to` with room: where fewer than `perPoll` jobs would be read, those whose
+ * turn it is (`load`: jobs by turn) and those held back from the polls before. The held ones
+ * count, so that a Max Items cut or a lower Jobs per Poll (turns given before fall together)
+ * does not push a job placed now past its turn.
  */
-function earliestRoom(load: Map<number, number>, from: number, held: number, perPoll: number) {
-	for (let poll = from, behind = held; ; poll++) {
+function withRoom(load: Map<number, number>, from: number, to: number, perPoll: number) {
+	let behind = 0;
+	for (const [turn, jobs] of load) if (turn < from) behind += jobs;
+	const polls: number[] = [];
+	for (let poll = from; poll <= to; poll++) {
 		const due = behind + (load.get(poll) ?? 0);
-		if (due < perPoll) return poll;
-		behind = due - perPoll;
+		if (due < perPoll) polls.push(poll);
+		behind = Math.max(0, due - perPoll);
 	}
-}
-
-/** The latest poll up to `to` where fewer than `perPoll` jobs have their turn. */
-function latestRoom(load: Map<number, number>, to: number, perPoll: number) {
-	let poll = to;
-	while ((load.get(poll) ?? 0) >= perPoll) poll--;
-	return poll;
+	return polls;
 }
 
 /** The jobs poll number `poll` reads, of the watched jobs (those Jobs to Watch takes now). */
@@ -75,10 +74,9 @@ export function readPlan(
 		return turn;
 	};
 	for (const [id, job] of rotation) if (job.turn !== undefined) place(id, job.turn);
-	const overdue = [...turns.values()].filter((turn) => turn < poll).length;
 	const placed = new Map<string, number>();
 	for (const [id] of rotation.filter(([, job]) => job.turn === undefined).sort(byId)) {
-		placed.set(id, place(id, earliestRoom(load, poll, overdue, perPoll)));
+		placed.set(id, place(id, withRoom(load, poll, poll + cycle, perPoll)[0]));
 	}
 
 	const turnOf = (id: string) => turns.get(id) as number;
@@ -92,10 +90,11 @@ export function readPlan(
 
 	// Read by read, the next turns.
 	const next = new Map<string, number>();
-	for (const id of silent) next.set(id, place(id, latestRoom(load, poll + cycle, perPoll)));
+	const latest = () => withRoom(load, poll + 1, poll + cycle, perPoll).pop() as number;
+	for (const id of silent) next.set(id, place(id, latest()));
 	for (const id of scheduled) {
 		count(turnOf(id), -1);
-		next.set(id, place(id, latestRoom(load, poll + cycle, perPoll)));
+		next.set(id, place(id, latest()));
 	}
 	return { silent, scheduled, placed, next };
 }

@@ -136,15 +136,15 @@ const BY_FILE = {
 			// The turns of the jobs read in one poll fall together: more turns than a poll reads.
 			name: 'a read’s next turn is K polls on, whatever the room',
 			kind: 'read schedule', settings: 'now', caught: ['late'],
-			find: 'while ((load.get(poll) ?? 0) >= perPoll) poll--;',
-			replace: 'while ((load.get(poll) ?? 0) < 0) poll--;',
+			find: 'const latest = () => withRoom(load, poll + 1, poll + cycle, perPoll).pop() as number;',
+			replace: 'const latest = () => poll + cycle;',
 		},
 		{
 			// It pushes a job whose turn it is past it.
 			name: 'a job created is read at once, whatever the room',
 			kind: 'read schedule', settings: 'all', caught: ['late'],
-			find: 'if (due < perPoll) return poll;',
-			replace: 'if (due < perPoll || poll >= from) return poll;',
+			find: 'placed.set(id, place(id, withRoom(load, poll, poll + cycle, perPoll)[0]));',
+			replace: 'placed.set(id, place(id, poll));',
 		},
 		{
 			name: 'From Now takes in one job more a poll',
