@@ -176,7 +176,7 @@ async function editorChecks(ctx, n8n, tarball) {
 			],
 			[
 				'editor, the demo: "Get Many candidates → spreadsheet" shows Output Simplified, "Apply" shows its Posting as the Posting list names it',
-				() => ui.demoWorkflows(ui.credentialName),
+				() => ui.demoWorkflows(),
 			],
 		];
 		let failedStep = '';
@@ -476,14 +476,23 @@ class EditorUi {
 		throw new Error(`${what} not shown within ${STEP_TIMEOUT_MS / 1000} s; output: ${show(text)}`);
 	}
 
-	/** The output table's column names. */
-	async outputColumns() {
+	/**
+	 * Execute step, then waits until the output table has a `column` column; its column names.
+	 * @param {string} column @param {string} what
+	 */
+	async executeForTable(column, what) {
+		/** @type {string[]} */
+		let columns = [];
 		const table = this.output.locator('[data-test-id="radio-button-table"]');
-		if (!(await table.count())) return [];
-		await table.first().click({ timeout: 2000 });
-		return /** @type {string[]} */ (
-			await this.output.locator('table thead th').allInnerTexts()
-		).map((s) => s.trim());
+		await this.executeStep(async () => {
+			if (!(await table.count())) return false;
+			await table.first().click({ timeout: 2000 });
+			columns = (await this.output.locator('table thead th').allInnerTexts()).map(
+				(/** @type {string} */ s) => s.trim(),
+			);
+			return columns.includes(column);
+		}, what);
+		return columns;
 	}
 
 	/** The error headline of the output panel ('' when none). */
@@ -752,12 +761,7 @@ class EditorUi {
 	async outputModes() {
 		const seq = this.sandbox.requestLog.seq;
 		await this.choose('output', 'Simplified');
-		/** @type {string[]} */
-		let simplified = [];
-		await this.executeStep(async () => {
-			simplified = await this.outputColumns();
-			return simplified.includes('firstName');
-		}, 'the Simplified table');
+		const simplified = await this.executeForTable('firstName', 'the Simplified table');
 		for (const col of ['id', 'firstName', 'lastName', 'email'])
 			expect(simplified.includes(col), `no ${col} column: ${show(simplified)}`);
 		for (const col of ['avatarUrl', 'name', 'emails'])
@@ -766,12 +770,7 @@ class EditorUi {
 		expect(reads.length > 0 && reads.every((q) => q.apiKeyPresent), `requests ${show(reads)}`);
 
 		await this.choose('output', 'Raw');
-		/** @type {string[]} */
-		let raw = [];
-		await this.executeStep(async () => {
-			raw = await this.outputColumns();
-			return raw.includes('name');
-		}, 'the Raw table');
+		const raw = await this.executeForTable('name', 'the Raw table');
 		expect(!raw.includes('firstName'), `a firstName column in Raw: ${show(raw)}`);
 		const cell = await this.output.locator('table tbody tr').first().innerText();
 		expect(
@@ -857,12 +856,12 @@ class EditorUi {
 	/**
 	 * The demo's workflows as `npm run dev` has them: imported through the REST API (filled as
 	 * the demo fills them, with the credential made in step 2), opened in the editor.
-	 * @param {string} credentialName
 	 */
-	async demoWorkflows(credentialName) {
+	async demoWorkflows() {
+		const credName = this.credentialName;
 		const creds = await this.rest('/rest/credentials');
-		const credential = (creds.data || []).find((/** @type {any} */ c) => c.name === credentialName);
-		expect(credential, `no credential "${credentialName}": ${show(creds.data)}`);
+		const credential = (creds.data || []).find((/** @type {any} */ c) => c.name === credName);
+		expect(credential, `no credential "${credName}": ${show(creds.data)}`);
 		// Filled as `npm run dev` fills them (the Posting's saved name included); what the editor
 		// shows is then compared with what the Posting's own list shows.
 		const workflows = loadWorkflows(
@@ -1071,12 +1070,7 @@ class EditorUi {
 		const button = this.ndv.locator('[data-test-id="node-execute-button"]');
 		const label = (await button.innerText()).trim();
 		expect(/fetch test event/i.test(label), `the button says "${label}"`);
-		/** @type {string[]} */
-		let columns = [];
-		await this.executeStep(async () => {
-			columns = await this.outputColumns();
-			return columns.includes('id');
-		}, 'a test event');
+		const columns = await this.executeForTable('id', 'a test event');
 		const row = (await this.output.locator('table tbody tr').first().innerText()).trim();
 		const id = (/cand-\d+/.exec(row) || [''])[0];
 		expect(
