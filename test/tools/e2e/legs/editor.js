@@ -15,14 +15,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { mkTemp, rmrf, fmtMs, keepTemp, httpJson, waitUntil } = require('../lib/util');
-const { startN8n, ensureOwner } = require('../lib/n8n');
+const { startN8n, ensureOwner, E2E_OWNER: OWNER } = require('../lib/n8n');
 const { installTarball, PKG } = require('../lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('../lib/workflows');
 const { check, expect, show } = require('../lib/checks');
 const { checkPeak } = require('../lib/memory');
 const { TEST_MESSAGES, workflowSandbox } = require('../lib/credentials');
 
-const OWNER = { email: 'e2e@example.com', password: 'E2e-password-1' };
 const NODE_TYPE = `${PKG.name}.recruiting`;
 const OUTPUT_ROOT = path.join(__dirname, '..', '.output');
 const STEP_TIMEOUT_MS = 45_000;

@@ -12,7 +12,7 @@
  */
 const path = require('node:path');
 const { fmtMs, httpJson, sleep, waitUntil, CACHE_ROOT } = require('../lib/util');
-const { startN8n, activateWorkflow, ensureOwner } = require('../lib/n8n');
+const { startN8n, activateWorkflow, ensureOwner, E2E_OWNER } = require('../lib/n8n');
 const { PKG } = require('../lib/pkg');
 const { check, expect, expectFields, show } = require('../lib/checks');
 const { checkPeak } = require('../lib/memory');
@@ -22,27 +22,32 @@ const NODE_TYPE = `${PKG.name}.recruiting`;
 const TRIGGER_TYPE = `${PKG.name}.recruitingTrigger`;
 
 /**
- * Waits until the API has answered a GET on each of `paths` since `seq` (a trigger's poll), up
- * to `ms`; with `key`, only requests that sent that key of the sandbox's (the request log's
- * `apiKeyIndex`: lib/credentials.js KEY_INDEX) count, so the polls of one workflow are told
- * from another's that read the same paths.
+ * Those of `paths` the API has answered no GET on since `seq` (a trigger's poll); with `key`,
+ * only requests that sent that key of the sandbox's (the request log's `apiKeyIndex`:
+ * lib/credentials.js KEY_INDEX) count, so the polls of one workflow are told from another's
+ * that read the same paths.
+ * @param {any} sandbox @param {number} seq @param {string[]} paths @param {number} [key]
+ */
+function unreadPaths(sandbox, seq, paths, key) {
+	const read = new Set(
+		sandbox.requestLog
+			.since(seq)
+			.filter(
+				(/** @type {any} */ e) =>
+					e.status === 200 && e.method === 'GET' && (key === undefined || e.apiKeyIndex === key),
+			)
+			.map((/** @type {any} */ e) => e.path),
+	);
+	return paths.filter((p) => !read.has(p));
+}
+
+/**
+ * Waits until unreadPaths() is empty, up to `ms`.
  * @param {any} sandbox @param {number} seq @param {string[]} paths @param {number} [ms]
  * @param {number} [key]
  */
 async function waitForPolls(sandbox, seq, paths, ms = 120_000, key) {
-	const unread = () => {
-		const read = new Set(
-			sandbox.requestLog
-				.since(seq)
-				.filter(
-					(/** @type {any} */ e) =>
-						e.status === 200 && e.method === 'GET' && (key === undefined || e.apiKeyIndex === key),
-				)
-				.map((/** @type {any} */ e) => e.path),
-		);
-		return paths.filter((p) => !read.has(p));
-	};
-	return await waitUntil(() => unread().length === 0, ms);
+	return await waitUntil(() => unreadPaths(sandbox, seq, paths, key).length === 0, ms);
 }
 
 /**
@@ -145,10 +150,7 @@ async function triggerChecks(ctx, n8n, userFolder, sandbox, sink, workflowsToAct
 		const base = server.url.replace('localhost', '127.0.0.1');
 		let cookie = '';
 		await check('an owner account can be set up headlessly (POST /rest/owner/setup)', async () => {
-			const owner = await ensureOwner(base, {
-				email: 'e2e@example.com',
-				password: 'E2e-password-1',
-			});
+			const owner = await ensureOwner(base, E2E_OWNER);
 			expect(owner.cookie, 'no session cookie');
 			cookie = owner.cookie;
 		});
@@ -520,4 +522,4 @@ async function triggerChecks(ctx, n8n, userFolder, sandbox, sink, workflowsToAct
 	}
 }
 
-module.exports = { triggerChecks, waitForPolls, jobReadPaths, applicationToMove };
+module.exports = { triggerChecks, unreadPaths, waitForPolls, jobReadPaths, applicationToMove };

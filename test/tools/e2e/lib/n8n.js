@@ -15,6 +15,8 @@ const { classifyRun } = require('./outcome');
 const N8N_VERSIONS = { 2: '2.41.1', 1: '1.123.81' };
 const N8N_VERSION = process.env.N8N_VERSION || N8N_VERSIONS[2];
 const ENCRYPTION_KEY = 'n8n-nodes-recruiting-e2e-fixed-key';
+/** The owner account the e2e legs set up in their n8n (ensureOwner). */
+const E2E_OWNER = { email: 'e2e@example.com', password: 'E2e-password-1' };
 
 /**
  * The exact version for a wish: '2' or '1' (a major), or a version such as '1.123.81'.
@@ -529,6 +531,7 @@ async function ensureOwner(baseUrl, owner) {
 
 module.exports = {
 	ensureOwner,
+	E2E_OWNER,
 	N8N_VERSIONS,
 	n8nVersionFor,
 	ensureN8n,
