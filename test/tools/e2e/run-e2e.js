@@ -113,14 +113,13 @@ async function main() {
 }
 
 /** The closing lines. @param {number} t0 @param {import('./lib/context').Run} ctx */
-function finish(t0, { timings, memory }) {
+function finish(t0, { timings }) {
 	timings['total'] = fmtMs(Date.now() - t0);
 	console.log(
 		`# timings: ${Object.entries(timings)
 			.map(([k, v]) => `${k} ${v}`)
 			.join(', ')}`,
 	);
-	if (memory.length) console.log(`# memory: ${memory.join(', ')}`);
 	const { passed, failed } = closingLines({ ci: CI });
 	process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
 }

@@ -198,10 +198,9 @@ async function editorChecks(ctx, n8n, tarball) {
 		}
 		ctx.timings[`editor ${n8n.version}`] = fmtMs(Date.now() - started);
 	} finally {
-		const peak = server?.peakMb ?? 0;
-		if (peak) ctx.memory.push(`n8n start for the editor ${n8n.version} peak RSS ${peak} MB`);
+		const peak = server?.peakMb;
 		await stopAll();
-		if (server)
+		if (peak !== undefined)
 			await checkPeak('n8n start for the editor (main + task runner)', 'editor', n8n.major, peak);
 		ctx.stoppers.splice(ctx.stoppers.indexOf(stopAll), 1);
 		await sandbox.close();

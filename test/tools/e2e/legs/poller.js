@@ -614,7 +614,6 @@ async function pollerChecks(ctx, n8n, tarball, mode) {
 	} finally {
 		const processes = `${MODES[mode].name} (${queue ? 'main + worker' : 'main'} + runners)`;
 		const peak = Math.max(0, ...launched.map((p) => p.peakMb));
-		ctx.memory.push(`${processes} peak RSS ${peak} MB`);
 		await Promise.all(launched.map((p) => p.stop()));
 		await redis?.stop();
 		await check(`the leg's PostgreSQL database and role ${database.name} are dropped`, () =>

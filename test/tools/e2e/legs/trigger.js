@@ -515,9 +515,8 @@ async function triggerChecks(ctx, n8n, userFolder, sandbox, sink, workflowsToAct
 			expect(lines.length === 0, lines.slice(0, 3).join(' | '));
 		});
 	} finally {
-		const peak = server.peakMb;
-		ctx.memory.push(`n8n start (main + task runner) peak RSS ${peak} MB`);
 		await server.stop();
+		const peak = server.peakMb;
 		await checkPeak('n8n start under the triggers (main + task runner)', 'start', n8n.major, peak);
 	}
 }

@@ -823,7 +823,6 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 	});
 	ctx.timings['n8n execute'] =
 		`${execCount} runs, ${fmtMs(execMs)} (${fmtMs(execMs / Math.max(1, execCount))} each)`;
-	ctx.memory.push(`n8n execute peak RSS ${execPeak} MB`);
 	await checkPeak(`n8n execute (${execCount} runs)`, 'execute', n8n.major, execPeak);
 
 	if (ctx.skipTrigger) {

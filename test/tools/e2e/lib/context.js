@@ -3,7 +3,7 @@
 /**
  * What the legs of one e2e run share besides the pass/fail counters (lib/checks.js): the
  * label of the n8n the checks run in, the section lines that show it, what to stop when the
- * run is interrupted, the environment flags the legs read, and the timings and peaks the run
+ * run is interrupted, the environment flags the legs read, and the timings the run
  * prints at the end. run-e2e.js's main() makes one and hands it to each leg.
  *
  * @typedef {object} Run
@@ -13,7 +13,6 @@
  * @property {boolean} keep  E2E_KEEP=1: keep the temp n8n user folders
  * @property {boolean} skipTrigger  E2E_SKIP_TRIGGER=1: no trigger checks in the regular runs
  * @property {Record<string, string>} timings  how long each part took, for the "# timings:" line
- * @property {string[]} memory  the peaks recorded, for the "# memory:" line
  */
 
 /**
@@ -27,7 +26,6 @@ function createRun(flags) {
 		stoppers: [],
 		section: (s) => console.log(`# ${run.label ? `${run.label}: ` : ''}${s}`),
 		timings: {},
-		memory: [],
 		...flags,
 	};
 	return run;
