@@ -1,16 +1,10 @@
 // @ts-check
 'use strict';
 /**
- * The editor leg of the e2e run (run-e2e.js, once per n8n version): what a user sees in n8n's
- * editor, in a real browser. Debian's chromium, driven by playwright-core (Playwright's own
- * browser download is not reachable here), opens the editor of an `n8n start` with the packed
- * package and the sandbox API, and walks the first minutes of a user, one check() line a step
- * (editorChecks lists them; step 4 runs before 2, so that no credential exists yet). On a
- * failure the page's screenshot, its console and the end of n8n's log are saved under
- * test/tools/e2e/.output/ (ignored by git) and their paths printed; the steps after it are
- * reported as not run. The browser's profile and temp files live in the run's temp user folder.
- * The n8n majors differ in places (the credential picker of a new node, the credential modal
- * after a successful save, the credential test's message): see the per-major helpers below.
+ * The editor leg (README.md beside it, "the editor in a real browser"): Debian's chromium, driven
+ * by playwright-core (Playwright's own browser download is not reachable here), walks the first
+ * minutes of a user, one check line a step (step 4 runs before 2, so that no credential exists
+ * yet). The n8n majors differ in places: see the per-major helpers below.
  */
 const fs = require('node:fs');
 const path = require('node:path');

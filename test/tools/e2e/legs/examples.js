@@ -1,12 +1,8 @@
 // @ts-check
 'use strict';
 /**
- * The workflows README offers for import (examples/workflows/), in a real n8n (called by
- * legs/workflows.js after the demo's): each file imported as a user imports it; every n8n node
- * it uses is one this n8n ships, at a version it has; its Recruiting nodes' parameters are the
- * node's own; and the form workflow's Recruiting part (Job Portal Apply, the form's answer in
- * front of it) runs with `n8n execute` against the sandbox. The trigger workflows' polls run in
- * `npm test` (test/docs/workflows.test.ts) through n8n-core against the same sandbox.
+ * README's importable workflows (examples/workflows/) in a real n8n, after the demo's (README.md
+ * beside it). Their trigger workflows' polls run in `npm test` (test/docs/workflows.test.ts).
  */
 const fs = require('node:fs');
 const path = require('node:path');

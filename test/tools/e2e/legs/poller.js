@@ -1,16 +1,10 @@
 // @ts-check
 'use strict';
 /**
- * The poller legs of the e2e run (run-e2e.js), on n8n 2.x only: the trigger in queue mode
- * (Redis, a main and a worker) and with the durable poll scheduler, each change emitted once,
- * across a restart (pollerChecks, MODES); startRedis starts Debian's redis-server for the first.
- * Both run on PostgreSQL, as n8n's queue mode runs in production (a fresh database per leg,
- * lib/postgres.js): the executions and the triggers' stored state are read back from it.
- * Two trigger workflows: candidates (→ Recruiting Get → report) and applications (→ report);
- * their changes are made at the same moments and checked side by side. (Not two triggers in one
- * workflow: on n8n 2.41.1 a sibling's scheduled poll during a trigger's activation poll releases
- * the workflow's expression isolate, and the trigger fails to activate with "No bridge acquired
- * for this context".)
+ * The poller legs on n8n 2.x (README.md beside it): the trigger in queue mode (Redis, a main and
+ * a worker) and with the durable poll scheduler, both on PostgreSQL (lib/postgres.js), from
+ * which the executions and the triggers' stored state are read back. The candidate and the
+ * application triggers are in workflows of their own (legs/trigger.js says why).
  */
 const fs = require('node:fs');
 const path = require('node:path');

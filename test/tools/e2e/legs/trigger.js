@@ -1,14 +1,11 @@
 // @ts-check
 'use strict';
 /**
- * The trigger leg of the e2e run (run-e2e.js; called by legs/workflows.js at the end of each
- * regular run): the trigger workflows published under `n8n start`, what the editor serves,
- * the credential's Test button, and what the polling triggers emit (first poll, then a
- * created candidate, an updated job, an application moved to the interview stage and a new
- * application, each emitted once). waitForPolls and jobReadPaths are shared with
- * legs/poller.js. The application trigger has a workflow of its own: on n8n 2.41.1 a sibling
- * trigger's scheduled poll during its (long) activation poll releases the workflow's expression
- * isolate, and the trigger fails to activate ("No bridge acquired for this context").
+ * The triggers under `n8n start` (README.md beside it), called at the end of each regular run;
+ * unreadPaths, waitForPolls and jobReadPaths are shared with legs/poller.js. The application
+ * trigger has a workflow of its own: on n8n 2.41.1 a sibling trigger's scheduled poll during its
+ * (long) activation poll releases the workflow's expression isolate, and the trigger fails to
+ * activate ("No bridge acquired for this context").
  */
 const path = require('node:path');
 const { fmtMs, httpJson, sleep, waitUntil, CACHE_ROOT } = require('../lib/util');

@@ -1,10 +1,8 @@
 // @ts-check
 'use strict';
 /**
- * The regular leg of the e2e run (run-e2e.js), once per n8n version: the tarball installed as
- * n8n installs community packages (runVersion), then every operation's workflow run with
- * `n8n execute` against the sandbox (runChecks), then the triggers under `n8n start`
- * (legs/trigger.js).
+ * The regular leg, once per n8n version: the tarball installed as n8n installs community
+ * packages, every operation's workflow run with `n8n execute`, then the triggers (trigger.js).
  */
 const fs = require('node:fs');
 const path = require('node:path');
