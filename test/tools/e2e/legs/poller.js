@@ -88,9 +88,7 @@ const MODES = {
 			EXECUTIONS_MODE: 'queue',
 			// n8n v3's default: manual executions run on workers too.
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-			// An execution a process runs itself is logged at debug level only ("Execution for
-			// workflow … was assigned id …", WorkflowRunner.runMainProcess): the main's log must
-			// show none.
+			// For RAN_ITSELF's line.
 			N8N_LOG_LEVEL: 'debug',
 		},
 	},
@@ -295,13 +293,7 @@ async function pollerChecks(ctx, n8n, tarball, mode) {
 			);
 			expectMainRanNone();
 		};
-		/**
-		 * Queue mode: no main ran an execution itself. A process that runs one logs "Execution for
-		 * workflow … was assigned id …" (debug; WorkflowRunner.runMainProcess, the line the
-		 * durable leg reads for every execution), a worker "Worker started execution …"; the
-		 * mains' logs (every main so far, at debug level: each logs "Starting main instance in
-		 * scaling mode" at that level) have neither.
-		 */
+		/** Queue mode: no main's log (each at debug level) shows RAN_ITSELF. */
 		const expectMainRanNone = () => {
 			const log = mainLogs();
 			expect(
