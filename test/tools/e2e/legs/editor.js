@@ -8,7 +8,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { mkTemp, rmrf, fmtMs, keepTemp, httpJson, waitUntil } = require('../lib/util');
+const { mkTemp, fmtMs, httpJson, waitUntil } = require('../lib/util');
 const { startN8n, ensureOwner, E2E_OWNER: OWNER } = require('../lib/n8n');
 const { installTarball, PKG } = require('../lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('../lib/workflows');
@@ -198,10 +198,7 @@ async function editorChecks(ctx, n8n, tarball) {
 			await checkPeak('n8n start for the editor (main + task runner)', 'editor', n8n.major, peak);
 		ctx.stoppers.splice(ctx.stoppers.indexOf(stopAll), 1);
 		await sandbox.close();
-		if (ctx.keep) {
-			keepTemp(userFolder);
-			console.log(`# kept the editor's n8n user folder: ${userFolder}`);
-		} else rmrf(userFolder);
+		ctx.dropFolder(userFolder, "the editor's n8n user folder");
 	}
 }
 

@@ -11,11 +11,9 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 const {
 	mkTemp,
-	rmrf,
 	freePort,
 	sleep,
 	waitUntil,
-	keepTemp,
 	killGroup,
 	portInUse,
 	run: runCommand,
@@ -608,10 +606,7 @@ async function pollerChecks(ctx, n8n, tarball, mode) {
 		if (launched.length) await checkPeak(processes, mode, n8n.major, peak);
 		await sink.close();
 		await sandbox.close();
-		if (ctx.keep) {
-			keepTemp(userFolder);
-			console.log(`# kept ${MODES[mode].name} user folder: ${userFolder}`);
-		} else rmrf(userFolder);
+		ctx.dropFolder(userFolder, `${MODES[mode].name} user folder`);
 	}
 }
 

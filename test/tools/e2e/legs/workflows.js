@@ -6,7 +6,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { mkTemp, rmrf, fmtMs, keepTemp } = require('../lib/util');
+const { mkTemp, fmtMs } = require('../lib/util');
 const { importEntities, executeWorkflow } = require('../lib/n8n');
 const { TOLERATED_SIGNALS, MAX_TOLERATED_PER_VERSION, toleratedKind } = require('../lib/outcome');
 const { PKG, installTarball, checkInstalledPackage } = require('../lib/pkg');
@@ -77,10 +77,7 @@ async function runVersion(ctx, n8n, tarball) {
 	} finally {
 		await sink.close();
 		await sandbox.close();
-		if (ctx.keep) {
-			keepTemp(userFolder);
-			console.log(`# kept n8n user folder: ${userFolder}`);
-		} else rmrf(userFolder);
+		ctx.dropFolder(userFolder, 'n8n user folder');
 	}
 }
 
