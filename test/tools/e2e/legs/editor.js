@@ -392,12 +392,6 @@ class EditorUi {
 			.first();
 	}
 
-	/** The search results of the panel, once they show the Recruiting entry. */
-	async panelEntries() {
-		await this.panelItem('Recruiting').waitFor();
-		return await this.panelRows('[data-test-id="item-iterator-item"]:visible');
-	}
-
 	/** Opens the "Recruiting" entry of the panel (search first). */
 	async openRecruitingInPanel() {
 		await this.byTestId('node-creator-search-bar').fill('Recruiting');
@@ -519,7 +513,8 @@ class EditorUi {
 		/** The `kind` node panel lists one "Recruiting" entry, with its icon. @param {'trigger' | 'regular'} kind */
 		const listsRecruiting = async (kind) => {
 			await (await this.openNodePanel(kind)).fill('Recruiting');
-			const entries = await this.panelEntries();
+			await this.panelItem('Recruiting').waitFor();
+			const entries = await this.panelRows('[data-test-id="item-iterator-item"]:visible');
 			const recruiting = entries.filter((e) => e.text === 'Recruiting');
 			expect(recruiting.length === 1, `${kind} panel entries: ${show(entries)}`);
 			expectIcon(recruiting[0], `the ${kind} panel entry`);
