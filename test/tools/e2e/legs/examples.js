@@ -10,6 +10,7 @@ const { spawnSync } = require('node:child_process');
 const { REPO_ROOT } = require('../lib/util');
 const { importEntities } = require('../lib/n8n');
 const { PKG } = require('../lib/pkg');
+const { loadWorkflows } = require('../lib/workflows');
 const { check, expect, expectFields, show, itemsOf } = require('../lib/checks');
 
 const DIR = path.join(REPO_ROOT, 'examples', 'workflows');
@@ -24,18 +25,13 @@ const DIR = path.join(REPO_ROOT, 'examples', 'workflows');
  * @param {BuiltTypes} o.builtTypes
  */
 async function exampleChecks({ n8n, userFolder, sandbox, credential, execute, builtTypes }) {
-	const files = fs
-		.readdirSync(DIR)
-		.filter((f) => f.endsWith('.json'))
-		.sort();
-	/** @type {Record<string, any>} */
-	const set = {};
-	files.forEach((file, i) => {
-		const w = JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8'));
+	const set = loadWorkflows({}, { dir: DIR });
+	const files = Object.keys(set).map((key) => `${key}.json`);
+	Object.values(set).forEach((w, i) => {
+		w.id = `rcExample${String(i).padStart(7, '0')}`;
 		for (const node of w.nodes)
 			if (node.type === `${PKG.name}.recruitingTrigger`)
 				node.credentials = { recruitingApi: credential };
-		set[file.replace(/\.json$/, '')] = { ...w, id: `rcExample${String(i).padStart(7, '0')}` };
 	});
 	const form = set['form-to-job-portal-apply'];
 	const formNode = form.nodes.find(
