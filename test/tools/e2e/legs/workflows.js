@@ -171,8 +171,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 		},
 	);
 
-	// The signals this major's `n8n execute` may end with after printing its run (lib/n8n.js):
-	// each such run is counted in a "N tolerated" line at the end, and more than the limit fail.
+	// The signals this major's `n8n execute` was measured to end with after printing its run,
+	// with or without the package (lib/outcome.js): such a run is judged as printed and counted
+	// in a "N tolerated" line at the end; more than the limit fail.
 	for (const signal of TOLERATED_SIGNALS[n8n.major] || [])
 		allowTolerance(toleratedKind(signal, n8n.version), MAX_TOLERATED_PER_VERSION);
 	let execMs = 0;
@@ -190,9 +191,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 		execMs += r.ms;
 		execCount++;
 		execPeak = Math.max(execPeak, r.peakRssMb);
-		// A signal this major's `execute` was measured to end with after printing its run, with or
-		// without the package (lib/outcome.js TOLERATED_SIGNALS): the run is judged as printed,
-		// and counted. Any other end is judged by itemsOf(), expectOk() and expectFailed().
+		// Any other end is judged by itemsOf(), expectOk() and expectFailed().
 		const { tolerated } = r.outcome;
 		if (tolerated) tolerate(tolerated, `${file}: ${r.describe()}`);
 		return { r, requests: sandbox.requestLog.since(seq) };
