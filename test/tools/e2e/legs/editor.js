@@ -284,11 +284,6 @@ class EditorUi {
 		return res.json;
 	}
 
-	/** Sandbox request-log entries after `seq`. @param {number} seq @returns {any[]} */
-	requestsSince(seq) {
-		return this.sandbox.requestLog.since(seq);
-	}
-
 	// ------------------------------------------------------------------ small helpers
 
 	/**
@@ -409,23 +404,6 @@ class EditorUi {
 		await this.ndv.waitFor();
 	}
 
-	async closeNodePanel() {
-		const creator = this.byTestId('node-creator');
-		for (let i = 0; i < 4 && (await creator.isVisible().catch(() => false)); i++) {
-			await this.page.keyboard.press('Escape');
-			await this.page.waitForTimeout(300);
-		}
-		await creator.waitFor({ state: 'hidden' });
-	}
-
-	/** Selects a node on the canvas and deletes it with the Delete key. @param {string} name */
-	async deleteNode(name) {
-		const node = this.byTestId('canvas-node').filter({ hasText: name }).first();
-		await node.click();
-		await this.page.keyboard.press('Delete');
-		await node.waitFor({ state: 'detached' });
-	}
-
 	async closeNdv() {
 		if (await this.ndv.isVisible().catch(() => false)) {
 			await this.page.keyboard.press('Escape');
@@ -526,7 +504,12 @@ class EditorUi {
 		const triggers = await this.category('Triggers');
 		expect(triggers.items.length > 0, 'no Triggers category under Recruiting');
 		for (const t of triggers.items) expectIcon(t, `trigger "${t.text}"`);
-		await this.closeNodePanel();
+		const creator = this.byTestId('node-creator');
+		for (let i = 0; i < 4 && (await creator.isVisible().catch(() => false)); i++) {
+			await this.page.keyboard.press('Escape');
+			await this.page.waitForTimeout(300);
+		}
+		await creator.waitFor({ state: 'hidden' });
 
 		// A Manual Trigger first; then the regular panel: the actions, grouped by resource.
 		await (await this.openNodePanel('trigger')).fill('Manual');
@@ -645,7 +628,7 @@ class EditorUi {
 				`entry ${i} "${entry}", posting ${show(postings[i].externalJobTitle)}`,
 			),
 		);
-		const reads = this.requestsSince(seq).filter((q) => q.surface === 'public');
+		const reads = this.sandbox.requestLog.since(seq).filter((q) => q.surface === 'public');
 		expect(reads.length > 0, 'the sandbox saw no portal request');
 		expect(
 			reads.every((q) => !q.apiKeyPresent),
@@ -660,7 +643,10 @@ class EditorUi {
 		await this.closeNdv();
 		// The node is not filled in: off the canvas again, or Execute step of the nodes added
 		// after it would run it first.
-		await this.deleteNode('Apply to a posted job');
+		const node = this.byTestId('canvas-node').filter({ hasText: 'Apply to a posted job' }).first();
+		await node.click();
+		await this.page.keyboard.press('Delete');
+		await node.waitFor({ state: 'detached' });
 		return `${entries.length} postings listed with no credential (no x-api-key sent), e.g. "${entries[0]}"; picked it`;
 	}
 
@@ -750,7 +736,7 @@ class EditorUi {
 			expect(simplified.includes(col), `no ${col} column: ${show(simplified)}`);
 		for (const col of ['avatarUrl', 'name', 'emails'])
 			expect(!simplified.includes(col), `a ${col} column in Simplified: ${show(simplified)}`);
-		const reads = this.requestsSince(seq).filter((q) => q.path === '/v1/candidates');
+		const reads = this.sandbox.requestLog.since(seq).filter((q) => q.path === '/v1/candidates');
 		expect(reads.length > 0 && reads.every((q) => q.apiKeyPresent), `requests ${show(reads)}`);
 
 		await this.choose('output', 'Raw');
@@ -829,7 +815,7 @@ class EditorUi {
 		const message =
 			'Job: ".." cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters (also URL-encoded)';
 		await this.executeStep(async () => (await this.outputError()) === message, `"${message}"`);
-		const writes = this.requestsSince(seq).filter((q) => q.method !== 'GET');
+		const writes = this.sandbox.requestLog.since(seq).filter((q) => q.method !== 'GET');
 		expect(
 			writes.length === 0,
 			`requests sent: ${show(writes.map((q) => `${q.method} ${q.path}`))}`,
@@ -991,7 +977,7 @@ class EditorUi {
 			`the selected entry shows ${show(label)}, the search named ${value} ${show(own[0].name)}`,
 		);
 		// The node's search read the portal, with no key (when the list opened, or the panel).
-		const reads = this.requestsSince(since).filter((q) => q.surface === 'public');
+		const reads = this.sandbox.requestLog.since(since).filter((q) => q.surface === 'public');
 		expect(
 			reads.some((q) => q.path.endsWith('/vacancy-portal/jobs')) &&
 				reads.every((q) => !q.apiKeyPresent),

@@ -231,6 +231,15 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 			);
 	};
 	/**
+	 * Return All gave every one of the sandbox's `total` records of a kind, each once.
+	 * @param {any[]} items @param {number} total @param {string} kind
+	 */
+	const expectEvery = (items, total, kind) => {
+		expect(items.length === total, `${items.length} items, the sandbox has ${total} ${kind}s`);
+		expect(new Set(items.map((i) => i.id)).size === items.length, `duplicate ${kind} ids`);
+		return `${items.length} items`;
+	};
+	/**
 	 * One check per row: node `node` of run `r` gave `n` items.
 	 * @param {import('../lib/n8n').ExecResult} r @param {Array<[string, string, number]>} rows
 	 */
@@ -265,15 +274,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 				return `${fmtMs(r.ms)} for n8n execute`;
 			},
 		);
-		await check('job Get Many, Return All: every job, across pages', () => {
-			const items = itemsOf(r, 'Jobs Return All');
-			expect(
-				items.length === allJobs.length,
-				`${items.length} items, the sandbox has ${allJobs.length} jobs`,
-			);
-			expect(new Set(items.map((i) => i.id)).size === items.length, 'duplicate job ids');
-			return `${items.length} items`;
-		});
+		await check('job Get Many, Return All: every job, across pages', () =>
+			expectEvery(itemsOf(r, 'Jobs Return All'), allJobs.length, 'job'),
+		);
 		await check('job Get Many, simplified: name, stage and client are plain fields', () => {
 			const items = itemsOf(r, 'Jobs Return All');
 			const names = new Set(allJobs.map((/** @type {any} */ v) => v.name));
@@ -326,12 +329,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 	{
 		const { r } = await executeOk('candidates');
 		const total = store.world.candidates.size;
-		await check('candidate Get Many, Return All: every candidate (several pages)', () => {
-			const items = itemsOf(r, 'Candidates Return All');
-			expect(items.length === total, `${items.length} items, the sandbox has ${total}`);
-			expect(new Set(items.map((i) => i.id)).size === items.length, 'duplicate candidate ids');
-			return `${items.length} items`;
-		});
+		await check('candidate Get Many, Return All: every candidate (several pages)', () =>
+			expectEvery(itemsOf(r, 'Candidates Return All'), total, 'candidate'),
+		);
 		await check('candidate Get Many, simplified: firstName, lastName, emails are plain', () => {
 			const items = itemsOf(r, 'Candidates Return All');
 			for (const c of items)
