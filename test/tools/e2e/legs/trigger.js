@@ -477,7 +477,8 @@ async function triggerChecks(ctx, n8n, userFolder, sandbox, sink, workflowsToAct
 				'candidate trigger renamed and published (PATCH, then POST .../activate, as the editor does): the candidate created in between is emitted once, nothing repeated',
 				async () => {
 					const url = `${base}/rest/workflows/${workflowsToActivate[0].id}`;
-					const send = (/** @type {string} */ method, path = '', body = {}) =>
+					/** @param {string} method @param {string} [path] @param {unknown} [body] */
+					const send = (method, path = '', body) =>
 						httpJson(method, url + path, { body, timeoutMs: 30_000, headers: { cookie } });
 					const { nodes, connections } = JSON.parse(
 						JSON.stringify((await send('GET')).json.data).replaceAll(
