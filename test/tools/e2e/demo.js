@@ -99,7 +99,7 @@ async function main() {
 		}
 	}
 
-	const n8n = await ensureN8n({ version: N8N_VERSION, reuseSystem: true, log: say });
+	const n8n = await ensureN8n({ version: N8N_VERSION, log: say });
 
 	if (flag('fresh')) {
 		say(`--fresh: removing ${USER_FOLDER}`);

@@ -2,17 +2,10 @@
 // @ts-check
 'use strict';
 /**
- * End-to-end test of the packed n8n-nodes-recruiting package inside real n8n 2.41.1 (Node 24)
- * and 1.123.81 (Node 22), then 2.41.1 in queue mode and with the durable poll scheduler:
- * `npm run test:e2e`. What it checks, its environment variables (E2E_N8N_VERSIONS, E2E_SKIP_*,
- * E2E_KEEP, E2E_CHROMIUM, N8N_BIN, N8N_CACHE_DIR) and its closing lines: README.md beside it.
- *
- * This file reads the environment, installs each n8n (lib/n8n.js), builds and packs the
- * package (lib/pkg.js), runs the legs in order and prints the end line: per version the regular
- * run (legs/workflows.js, which ends with the triggers under `n8n start`, legs/trigger.js) and
- * the editor in a real browser (legs/editor.js); then on 2.x the queue-mode and durable-scheduler
- * legs (legs/poller.js). Exit 1 on any failure, and under CI (CI=true; .ci/run sets it) on any
- * skip.
+ * End-to-end test of the packed package in real n8n: `npm run test:e2e`. What it checks, its
+ * environment variables and its closing lines: README.md beside it. This file reads the
+ * environment, installs each n8n, builds and packs the package, runs the legs in order and
+ * prints the end line; exit 1 on any failure, and under CI (CI=true) on any skip.
  */
 const path = require('node:path');
 const { fmtMs, onInterrupt } = require('./lib/util');
@@ -113,14 +106,13 @@ async function main() {
 }
 
 /** The closing lines. @param {number} t0 @param {import('./lib/context').Run} ctx */
-function finish(t0, { timings, memory }) {
+function finish(t0, { timings }) {
 	timings['total'] = fmtMs(Date.now() - t0);
 	console.log(
 		`# timings: ${Object.entries(timings)
 			.map(([k, v]) => `${k} ${v}`)
 			.join(', ')}`,
 	);
-	if (memory.length) console.log(`# memory: ${memory.join(', ')}`);
 	const { passed, failed } = closingLines({ ci: CI });
 	process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
 }

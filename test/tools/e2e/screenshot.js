@@ -20,7 +20,8 @@
  * in a temp folder removed at the end.
  */
 const path = require('node:path');
-const { commandLine, httpJson, mkTemp, rmrf } = require('./lib/util');
+const { commandLine, mkTemp, rmrf } = require('./lib/util');
+const { ensureOwner } = require('./lib/n8n');
 const { launchChromium } = require('./legs/editor');
 
 const SHOTS = path.join(__dirname, 'screenshots');
@@ -54,14 +55,11 @@ async function main() {
 				},
 			];
 
-	const login = await httpJson('POST', `http://127.0.0.1:${editor.port || 80}/rest/login`, {
-		body: {
-			emailOrLdapLoginId: option('email') || 'demo@example.com',
-			password: option('password') || 'Recruiting-Demo-1',
-		},
+	const { cookie } = await ensureOwner(`http://127.0.0.1:${editor.port || 80}`, {
+		email: option('email') || 'demo@example.com',
+		password: option('password') || 'Recruiting-Demo-1',
 	});
-	const cookie = (login.headers['set-cookie'] || []).find((c) => c.startsWith('n8n-auth='));
-	if (login.status !== 200 || !cookie) throw new Error(`login failed: HTTP ${login.status}`);
+	if (!cookie) throw new Error('login failed: no n8n-auth cookie');
 
 	const profile = mkTemp('n8n-shot-chromium-');
 	const context = await launchChromium(profile, { width: 1600, height: 900 });
@@ -69,7 +67,7 @@ async function main() {
 		await context.addCookies([
 			{
 				name: 'n8n-auth',
-				value: cookie.split(';')[0].slice('n8n-auth='.length),
+				value: cookie.slice('n8n-auth='.length),
 				domain: editor.hostname,
 				path: '/',
 				httpOnly: true,

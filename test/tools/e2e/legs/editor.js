@@ -1,28 +1,21 @@
 // @ts-check
 'use strict';
 /**
- * The editor leg of the e2e run (run-e2e.js, once per n8n version): what a user sees in n8n's
- * editor, in a real browser. Debian's chromium, driven by playwright-core (Playwright's own
- * browser download is not reachable here), opens the editor of an `n8n start` with the packed
- * package and the sandbox API, and walks the first minutes of a user, one check() line a step
- * (editorChecks lists them; step 4 runs before 2, so that no credential exists yet). On a
- * failure the page's screenshot, its console and the end of n8n's log are saved under
- * test/tools/e2e/.output/ (ignored by git) and their paths printed; the steps after it are
- * reported as not run. The browser's profile and temp files live in the run's temp user folder.
- * The n8n majors differ in places (the credential picker of a new node, the credential modal
- * after a successful save, the credential test's message): see the per-major helpers below.
+ * The editor leg (README.md beside it, "the editor in a real browser"): Debian's chromium, driven
+ * by playwright-core (Playwright's own browser download is not reachable here), walks the first
+ * minutes of a user, one check line a step (step 4 runs before 2, so that no credential exists
+ * yet). The n8n majors differ in places: see the per-major helpers below.
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { mkTemp, rmrf, fmtMs, keepTemp, httpJson, waitUntil } = require('../lib/util');
-const { startN8n, ensureOwner } = require('../lib/n8n');
+const { mkTemp, fmtMs, httpJson, waitUntil } = require('../lib/util');
+const { startN8n, ensureOwner, E2E_OWNER: OWNER } = require('../lib/n8n');
 const { installTarball, PKG } = require('../lib/pkg');
 const { loadWorkflows, postingVars, WORKFLOWS_DIR } = require('../lib/workflows');
 const { check, expect, show } = require('../lib/checks');
 const { checkPeak } = require('../lib/memory');
 const { TEST_MESSAGES, workflowSandbox } = require('../lib/credentials');
 
-const OWNER = { email: 'e2e@example.com', password: 'E2e-password-1' };
 const NODE_TYPE = `${PKG.name}.recruiting`;
 const OUTPUT_ROOT = path.join(__dirname, '..', '.output');
 const STEP_TIMEOUT_MS = 45_000;
@@ -176,7 +169,7 @@ async function editorChecks(ctx, n8n, tarball) {
 			],
 			[
 				'editor, the demo: "Get Many candidates → spreadsheet" shows Output Simplified, "Apply" shows its Posting as the Posting list names it',
-				() => ui.demoWorkflows(ui.credentialName),
+				() => ui.demoWorkflows(),
 			],
 		];
 		let failedStep = '';
@@ -199,17 +192,13 @@ async function editorChecks(ctx, n8n, tarball) {
 		}
 		ctx.timings[`editor ${n8n.version}`] = fmtMs(Date.now() - started);
 	} finally {
-		const peak = server?.peakMb ?? 0;
-		if (peak) ctx.memory.push(`n8n start for the editor ${n8n.version} peak RSS ${peak} MB`);
+		const peak = server?.peakMb;
 		await stopAll();
-		if (server)
+		if (peak !== undefined)
 			await checkPeak('n8n start for the editor (main + task runner)', 'editor', n8n.major, peak);
 		ctx.stoppers.splice(ctx.stoppers.indexOf(stopAll), 1);
 		await sandbox.close();
-		if (ctx.keep) {
-			keepTemp(userFolder);
-			console.log(`# kept the editor's n8n user folder: ${userFolder}`);
-		} else rmrf(userFolder);
+		ctx.dropFolder(userFolder, "the editor's n8n user folder");
 	}
 }
 
@@ -293,11 +282,6 @@ class EditorUi {
 		});
 		expect(res.status === 200, `${method} ${p}: HTTP ${res.status} ${res.text.slice(0, 300)}`);
 		return res.json;
-	}
-
-	/** Sandbox request-log entries after `seq`. @param {number} seq @returns {any[]} */
-	requestsSince(seq) {
-		return this.sandbox.requestLog.since(seq);
 	}
 
 	// ------------------------------------------------------------------ small helpers
@@ -403,12 +387,6 @@ class EditorUi {
 			.first();
 	}
 
-	/** The search results of the panel, once they show the Recruiting entry. */
-	async panelEntries() {
-		await this.panelItem('Recruiting').waitFor();
-		return await this.panelRows('[data-test-id="item-iterator-item"]:visible');
-	}
-
 	/** Opens the "Recruiting" entry of the panel (search first). */
 	async openRecruitingInPanel() {
 		await this.byTestId('node-creator-search-bar').fill('Recruiting');
@@ -424,23 +402,6 @@ class EditorUi {
 		await this.category(category);
 		await this.panelItem(action).click();
 		await this.ndv.waitFor();
-	}
-
-	async closeNodePanel() {
-		const creator = this.byTestId('node-creator');
-		for (let i = 0; i < 4 && (await creator.isVisible().catch(() => false)); i++) {
-			await this.page.keyboard.press('Escape');
-			await this.page.waitForTimeout(300);
-		}
-		await creator.waitFor({ state: 'hidden' });
-	}
-
-	/** Selects a node on the canvas and deletes it with the Delete key. @param {string} name */
-	async deleteNode(name) {
-		const node = this.byTestId('canvas-node').filter({ hasText: name }).first();
-		await node.click();
-		await this.page.keyboard.press('Delete');
-		await node.waitFor({ state: 'detached' });
 	}
 
 	async closeNdv() {
@@ -476,14 +437,23 @@ class EditorUi {
 		throw new Error(`${what} not shown within ${STEP_TIMEOUT_MS / 1000} s; output: ${show(text)}`);
 	}
 
-	/** The output table's column names. */
-	async outputColumns() {
+	/**
+	 * Execute step, then waits until the output table has a `column` column; its column names.
+	 * @param {string} column @param {string} what
+	 */
+	async executeForTable(column, what) {
+		/** @type {string[]} */
+		let columns = [];
 		const table = this.output.locator('[data-test-id="radio-button-table"]');
-		if (!(await table.count())) return [];
-		await table.first().click({ timeout: 2000 });
-		return /** @type {string[]} */ (
-			await this.output.locator('table thead th').allInnerTexts()
-		).map((s) => s.trim());
+		await this.executeStep(async () => {
+			if (!(await table.count())) return false;
+			await table.first().click({ timeout: 2000 });
+			columns = (await this.output.locator('table thead th').allInnerTexts()).map(
+				(/** @type {string} */ s) => s.trim(),
+			);
+			return columns.includes(column);
+		}, what);
+		return columns;
 	}
 
 	/** The error headline of the output panel ('' when none). */
@@ -521,7 +491,8 @@ class EditorUi {
 		/** The `kind` node panel lists one "Recruiting" entry, with its icon. @param {'trigger' | 'regular'} kind */
 		const listsRecruiting = async (kind) => {
 			await (await this.openNodePanel(kind)).fill('Recruiting');
-			const entries = await this.panelEntries();
+			await this.panelItem('Recruiting').waitFor();
+			const entries = await this.panelRows('[data-test-id="item-iterator-item"]:visible');
 			const recruiting = entries.filter((e) => e.text === 'Recruiting');
 			expect(recruiting.length === 1, `${kind} panel entries: ${show(entries)}`);
 			expectIcon(recruiting[0], `the ${kind} panel entry`);
@@ -533,7 +504,12 @@ class EditorUi {
 		const triggers = await this.category('Triggers');
 		expect(triggers.items.length > 0, 'no Triggers category under Recruiting');
 		for (const t of triggers.items) expectIcon(t, `trigger "${t.text}"`);
-		await this.closeNodePanel();
+		const creator = this.byTestId('node-creator');
+		for (let i = 0; i < 4 && (await creator.isVisible().catch(() => false)); i++) {
+			await this.page.keyboard.press('Escape');
+			await this.page.waitForTimeout(300);
+		}
+		await creator.waitFor({ state: 'hidden' });
 
 		// A Manual Trigger first; then the regular panel: the actions, grouped by resource.
 		await (await this.openNodePanel('trigger')).fill('Manual');
@@ -652,7 +628,7 @@ class EditorUi {
 				`entry ${i} "${entry}", posting ${show(postings[i].externalJobTitle)}`,
 			),
 		);
-		const reads = this.requestsSince(seq).filter((q) => q.surface === 'public');
+		const reads = this.sandbox.requestLog.since(seq).filter((q) => q.surface === 'public');
 		expect(reads.length > 0, 'the sandbox saw no portal request');
 		expect(
 			reads.every((q) => !q.apiKeyPresent),
@@ -667,7 +643,10 @@ class EditorUi {
 		await this.closeNdv();
 		// The node is not filled in: off the canvas again, or Execute step of the nodes added
 		// after it would run it first.
-		await this.deleteNode('Apply to a posted job');
+		const node = this.byTestId('canvas-node').filter({ hasText: 'Apply to a posted job' }).first();
+		await node.click();
+		await this.page.keyboard.press('Delete');
+		await node.waitFor({ state: 'detached' });
 		return `${entries.length} postings listed with no credential (no x-api-key sent), e.g. "${entries[0]}"; picked it`;
 	}
 
@@ -752,26 +731,16 @@ class EditorUi {
 	async outputModes() {
 		const seq = this.sandbox.requestLog.seq;
 		await this.choose('output', 'Simplified');
-		/** @type {string[]} */
-		let simplified = [];
-		await this.executeStep(async () => {
-			simplified = await this.outputColumns();
-			return simplified.includes('firstName');
-		}, 'the Simplified table');
+		const simplified = await this.executeForTable('firstName', 'the Simplified table');
 		for (const col of ['id', 'firstName', 'lastName', 'email'])
 			expect(simplified.includes(col), `no ${col} column: ${show(simplified)}`);
 		for (const col of ['avatarUrl', 'name', 'emails'])
 			expect(!simplified.includes(col), `a ${col} column in Simplified: ${show(simplified)}`);
-		const reads = this.requestsSince(seq).filter((q) => q.path === '/v1/candidates');
+		const reads = this.sandbox.requestLog.since(seq).filter((q) => q.path === '/v1/candidates');
 		expect(reads.length > 0 && reads.every((q) => q.apiKeyPresent), `requests ${show(reads)}`);
 
 		await this.choose('output', 'Raw');
-		/** @type {string[]} */
-		let raw = [];
-		await this.executeStep(async () => {
-			raw = await this.outputColumns();
-			return raw.includes('name');
-		}, 'the Raw table');
+		const raw = await this.executeForTable('name', 'the Raw table');
 		expect(!raw.includes('firstName'), `a firstName column in Raw: ${show(raw)}`);
 		const cell = await this.output.locator('table tbody tr').first().innerText();
 		expect(
@@ -846,7 +815,7 @@ class EditorUi {
 		const message =
 			'Job: ".." cannot be used as an ID: IDs cannot be "." or ".." or contain /, ?, #, \\ or control characters (also URL-encoded)';
 		await this.executeStep(async () => (await this.outputError()) === message, `"${message}"`);
-		const writes = this.requestsSince(seq).filter((q) => q.method !== 'GET');
+		const writes = this.sandbox.requestLog.since(seq).filter((q) => q.method !== 'GET');
 		expect(
 			writes.length === 0,
 			`requests sent: ${show(writes.map((q) => `${q.method} ${q.path}`))}`,
@@ -857,12 +826,12 @@ class EditorUi {
 	/**
 	 * The demo's workflows as `npm run dev` has them: imported through the REST API (filled as
 	 * the demo fills them, with the credential made in step 2), opened in the editor.
-	 * @param {string} credentialName
 	 */
-	async demoWorkflows(credentialName) {
+	async demoWorkflows() {
+		const credName = this.credentialName;
 		const creds = await this.rest('/rest/credentials');
-		const credential = (creds.data || []).find((/** @type {any} */ c) => c.name === credentialName);
-		expect(credential, `no credential "${credentialName}": ${show(creds.data)}`);
+		const credential = (creds.data || []).find((/** @type {any} */ c) => c.name === credName);
+		expect(credential, `no credential "${credName}": ${show(creds.data)}`);
 		// Filled as `npm run dev` fills them (the Posting's saved name included); what the editor
 		// shows is then compared with what the Posting's own list shows.
 		const workflows = loadWorkflows(
@@ -1008,7 +977,7 @@ class EditorUi {
 			`the selected entry shows ${show(label)}, the search named ${value} ${show(own[0].name)}`,
 		);
 		// The node's search read the portal, with no key (when the list opened, or the panel).
-		const reads = this.requestsSince(since).filter((q) => q.surface === 'public');
+		const reads = this.sandbox.requestLog.since(since).filter((q) => q.surface === 'public');
 		expect(
 			reads.some((q) => q.path.endsWith('/vacancy-portal/jobs')) &&
 				reads.every((q) => !q.apiKeyPresent),
@@ -1071,12 +1040,7 @@ class EditorUi {
 		const button = this.ndv.locator('[data-test-id="node-execute-button"]');
 		const label = (await button.innerText()).trim();
 		expect(/fetch test event/i.test(label), `the button says "${label}"`);
-		/** @type {string[]} */
-		let columns = [];
-		await this.executeStep(async () => {
-			columns = await this.outputColumns();
-			return columns.includes('id');
-		}, 'a test event');
+		const columns = await this.executeForTable('id', 'a test event');
 		const row = (await this.output.locator('table tbody tr').first().innerText()).trim();
 		const id = (/cand-\d+/.exec(row) || [''])[0];
 		expect(

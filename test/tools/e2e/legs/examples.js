@@ -1,12 +1,8 @@
 // @ts-check
 'use strict';
 /**
- * The workflows README offers for import (examples/workflows/), in a real n8n (called by
- * legs/workflows.js after the demo's): each file imported as a user imports it; every n8n node
- * it uses is one this n8n ships, at a version it has; its Recruiting nodes' parameters are the
- * node's own; and the form workflow's Recruiting part (Job Portal Apply, the form's answer in
- * front of it) runs with `n8n execute` against the sandbox. The trigger workflows' polls run in
- * `npm test` (test/docs/workflows.test.ts) through n8n-core against the same sandbox.
+ * README's importable workflows (examples/workflows/) in a real n8n, after the demo's (README.md
+ * beside it). Their trigger workflows' polls run in `npm test` (test/docs/workflows.test.ts).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -14,6 +10,7 @@ const { spawnSync } = require('node:child_process');
 const { REPO_ROOT } = require('../lib/util');
 const { importEntities } = require('../lib/n8n');
 const { PKG } = require('../lib/pkg');
+const { loadWorkflows } = require('../lib/workflows');
 const { check, expect, expectFields, show, itemsOf } = require('../lib/checks');
 
 const DIR = path.join(REPO_ROOT, 'examples', 'workflows');
@@ -28,18 +25,13 @@ const DIR = path.join(REPO_ROOT, 'examples', 'workflows');
  * @param {BuiltTypes} o.builtTypes
  */
 async function exampleChecks({ n8n, userFolder, sandbox, credential, execute, builtTypes }) {
-	const files = fs
-		.readdirSync(DIR)
-		.filter((f) => f.endsWith('.json'))
-		.sort();
-	/** @type {Record<string, any>} */
-	const set = {};
-	files.forEach((file, i) => {
-		const w = JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8'));
+	const set = loadWorkflows({}, { dir: DIR });
+	const files = Object.keys(set).map((key) => `${key}.json`);
+	Object.values(set).forEach((w, i) => {
+		w.id = `rcExample${String(i).padStart(7, '0')}`;
 		for (const node of w.nodes)
 			if (node.type === `${PKG.name}.recruitingTrigger`)
 				node.credentials = { recruitingApi: credential };
-		set[file.replace(/\.json$/, '')] = { ...w, id: `rcExample${String(i).padStart(7, '0')}` };
 	});
 	const form = set['form-to-job-portal-apply'];
 	const formNode = form.nodes.find(

@@ -1,27 +1,19 @@
 // @ts-check
 'use strict';
 /**
- * The poller legs of the e2e run (run-e2e.js), on n8n 2.x only: the trigger in queue mode
- * (Redis, a main and a worker) and with the durable poll scheduler, each change emitted once,
- * across a restart (pollerChecks, MODES); startRedis starts Debian's redis-server for the first.
- * Both run on PostgreSQL, as n8n's queue mode runs in production (a fresh database per leg,
- * lib/postgres.js): the executions and the triggers' stored state are read back from it.
- * Two trigger workflows: candidates (→ Recruiting Get → report) and applications (→ report);
- * their changes are made at the same moments and checked side by side. (Not two triggers in one
- * workflow: on n8n 2.41.1 a sibling's scheduled poll during a trigger's activation poll releases
- * the workflow's expression isolate, and the trigger fails to activate with "No bridge acquired
- * for this context".)
+ * The poller legs on n8n 2.x (README.md beside it): the trigger in queue mode (Redis, a main and
+ * a worker) and with the durable poll scheduler, both on PostgreSQL (lib/postgres.js), from
+ * which the executions and the triggers' stored state are read back. The candidate and the
+ * application triggers are in workflows of their own (legs/trigger.js says why).
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const {
 	mkTemp,
-	rmrf,
 	freePort,
 	sleep,
 	waitUntil,
-	keepTemp,
 	killGroup,
 	portInUse,
 	run: runCommand,
@@ -35,7 +27,7 @@ const { check, expect, expectFields, show } = require('../lib/checks');
 const { checkPeak } = require('../lib/memory');
 const { credentialsFor, workflowSandbox } = require('../lib/credentials');
 const { createDatabase } = require('../lib/postgres');
-const { waitForPolls, jobReadPaths, applicationToMove } = require('./trigger');
+const { unreadPaths, waitForPolls, jobReadPaths, applicationToMove } = require('./trigger');
 
 /**
  * What a process logs when it runs an execution itself: the main (WorkflowRunner.runMainProcess,
@@ -94,9 +86,7 @@ const MODES = {
 			EXECUTIONS_MODE: 'queue',
 			// n8n v3's default: manual executions run on workers too.
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-			// An execution a process runs itself is logged at debug level only ("Execution for
-			// workflow … was assigned id …", WorkflowRunner.runMainProcess): the main's log must
-			// show none.
+			// For RAN_ITSELF's line.
 			N8N_LOG_LEVEL: 'debug',
 		},
 	},
@@ -144,8 +134,7 @@ async function pollerChecks(ctx, n8n, tarball, mode) {
 	let db;
 	await check("PostgreSQL (Debian's cluster): a fresh role and database for this leg", async () => {
 		db = await createDatabase(mode);
-		const drop = db.drop;
-		stoppers.push(drop);
+		stoppers.push(db.drop);
 		const version = await db.query('SHOW server_version');
 		return `${db.name} on PostgreSQL ${version} (cluster ${db.cluster.version}/${db.cluster.name}, port ${db.cluster.port})`;
 	});
@@ -238,16 +227,10 @@ async function pollerChecks(ctx, n8n, tarball, mode) {
 		await check(
 			'the main publishes the trigger workflows (the first polls ran: candidates, and every job for applications)',
 			async () => {
-				const polled = await waitForPolls(sandbox, mainSeq, bothPolls, 180_000);
-				const read = new Set(
-					sandbox.requestLog
-						.since(mainSeq)
-						.filter((/** @type {any} */ e) => e.status === 200)
-						.map((/** @type {any} */ e) => e.path),
-				);
-				const missing = bothPolls.filter((p) => !read.has(p));
+				await waitForPolls(sandbox, mainSeq, bothPolls, 180_000);
+				const missing = unreadPaths(sandbox, mainSeq, bothPolls);
 				expect(
-					polled,
+					missing.length === 0,
 					`no first polls within 180 s, ${missing.length} of ${bothPolls.length} paths unread (${missing.slice(0, 3).join(', ')}): ${main.output.slice(-1500)}`,
 				);
 			},
@@ -308,13 +291,7 @@ async function pollerChecks(ctx, n8n, tarball, mode) {
 			);
 			expectMainRanNone();
 		};
-		/**
-		 * Queue mode: no main ran an execution itself. A process that runs one logs "Execution for
-		 * workflow … was assigned id …" (debug; WorkflowRunner.runMainProcess, the line the
-		 * durable leg reads for every execution), a worker "Worker started execution …"; the
-		 * mains' logs (every main so far, at debug level: each logs "Starting main instance in
-		 * scaling mode" at that level) have neither.
-		 */
+		/** Queue mode: no main's log (each at debug level) shows RAN_ITSELF. */
 		const expectMainRanNone = () => {
 			const log = mainLogs();
 			expect(
@@ -621,7 +598,6 @@ async function pollerChecks(ctx, n8n, tarball, mode) {
 	} finally {
 		const processes = `${MODES[mode].name} (${queue ? 'main + worker' : 'main'} + runners)`;
 		const peak = Math.max(0, ...launched.map((p) => p.peakMb));
-		ctx.memory.push(`${processes} peak RSS ${peak} MB`);
 		await Promise.all(launched.map((p) => p.stop()));
 		await redis?.stop();
 		await check(`the leg's PostgreSQL database and role ${database.name} are dropped`, () =>
@@ -630,10 +606,7 @@ async function pollerChecks(ctx, n8n, tarball, mode) {
 		if (launched.length) await checkPeak(processes, mode, n8n.major, peak);
 		await sink.close();
 		await sandbox.close();
-		if (ctx.keep) {
-			keepTemp(userFolder);
-			console.log(`# kept ${MODES[mode].name} user folder: ${userFolder}`);
-		} else rmrf(userFolder);
+		ctx.dropFolder(userFolder, `${MODES[mode].name} user folder`);
 	}
 }
 

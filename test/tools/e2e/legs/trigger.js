@@ -1,18 +1,15 @@
 // @ts-check
 'use strict';
 /**
- * The trigger leg of the e2e run (run-e2e.js; called by legs/workflows.js at the end of each
- * regular run): the trigger workflows published under `n8n start`, what the editor serves,
- * the credential's Test button, and what the polling triggers emit (first poll, then a
- * created candidate, an updated job, an application moved to the interview stage and a new
- * application, each emitted once). waitForPolls and jobReadPaths are shared with
- * legs/poller.js. The application trigger has a workflow of its own: on n8n 2.41.1 a sibling
- * trigger's scheduled poll during its (long) activation poll releases the workflow's expression
- * isolate, and the trigger fails to activate ("No bridge acquired for this context").
+ * The triggers under `n8n start` (README.md beside it), called at the end of each regular run;
+ * unreadPaths, waitForPolls and jobReadPaths are shared with legs/poller.js. The application
+ * trigger has a workflow of its own: on n8n 2.41.1 a sibling trigger's scheduled poll during its
+ * (long) activation poll releases the workflow's expression isolate, and the trigger fails to
+ * activate ("No bridge acquired for this context").
  */
 const path = require('node:path');
 const { fmtMs, httpJson, sleep, waitUntil, CACHE_ROOT } = require('../lib/util');
-const { startN8n, activateWorkflow, ensureOwner } = require('../lib/n8n');
+const { startN8n, activateWorkflow, ensureOwner, E2E_OWNER } = require('../lib/n8n');
 const { PKG } = require('../lib/pkg');
 const { check, expect, expectFields, show } = require('../lib/checks');
 const { checkPeak } = require('../lib/memory');
@@ -22,27 +19,32 @@ const NODE_TYPE = `${PKG.name}.recruiting`;
 const TRIGGER_TYPE = `${PKG.name}.recruitingTrigger`;
 
 /**
- * Waits until the API has answered a GET on each of `paths` since `seq` (a trigger's poll), up
- * to `ms`; with `key`, only requests that sent that key of the sandbox's (the request log's
- * `apiKeyIndex`: lib/credentials.js KEY_INDEX) count, so the polls of one workflow are told
- * from another's that read the same paths.
+ * Those of `paths` the API has answered no GET on since `seq` (a trigger's poll); with `key`,
+ * only requests that sent that key of the sandbox's (the request log's `apiKeyIndex`:
+ * lib/credentials.js KEY_INDEX) count, so the polls of one workflow are told from another's
+ * that read the same paths.
+ * @param {any} sandbox @param {number} seq @param {string[]} paths @param {number} [key]
+ */
+function unreadPaths(sandbox, seq, paths, key) {
+	const read = new Set(
+		sandbox.requestLog
+			.since(seq)
+			.filter(
+				(/** @type {any} */ e) =>
+					e.status === 200 && e.method === 'GET' && (key === undefined || e.apiKeyIndex === key),
+			)
+			.map((/** @type {any} */ e) => e.path),
+	);
+	return paths.filter((p) => !read.has(p));
+}
+
+/**
+ * Waits until unreadPaths() is empty, up to `ms`.
  * @param {any} sandbox @param {number} seq @param {string[]} paths @param {number} [ms]
  * @param {number} [key]
  */
 async function waitForPolls(sandbox, seq, paths, ms = 120_000, key) {
-	const unread = () => {
-		const read = new Set(
-			sandbox.requestLog
-				.since(seq)
-				.filter(
-					(/** @type {any} */ e) =>
-						e.status === 200 && e.method === 'GET' && (key === undefined || e.apiKeyIndex === key),
-				)
-				.map((/** @type {any} */ e) => e.path),
-		);
-		return paths.filter((p) => !read.has(p));
-	};
-	return await waitUntil(() => unread().length === 0, ms);
+	return await waitUntil(() => unreadPaths(sandbox, seq, paths, key).length === 0, ms);
 }
 
 /**
@@ -145,10 +147,7 @@ async function triggerChecks(ctx, n8n, userFolder, sandbox, sink, workflowsToAct
 		const base = server.url.replace('localhost', '127.0.0.1');
 		let cookie = '';
 		await check('an owner account can be set up headlessly (POST /rest/owner/setup)', async () => {
-			const owner = await ensureOwner(base, {
-				email: 'e2e@example.com',
-				password: 'E2e-password-1',
-			});
+			const owner = await ensureOwner(base, E2E_OWNER);
 			expect(owner.cookie, 'no session cookie');
 			cookie = owner.cookie;
 		});
@@ -478,7 +477,8 @@ async function triggerChecks(ctx, n8n, userFolder, sandbox, sink, workflowsToAct
 				'candidate trigger renamed and published (PATCH, then POST .../activate, as the editor does): the candidate created in between is emitted once, nothing repeated',
 				async () => {
 					const url = `${base}/rest/workflows/${workflowsToActivate[0].id}`;
-					const send = (/** @type {string} */ method, path = '', body = {}) =>
+					/** @param {string} method @param {string} [path] @param {unknown} [body] */
+					const send = (method, path = '', body) =>
 						httpJson(method, url + path, { body, timeoutMs: 30_000, headers: { cookie } });
 					const { nodes, connections } = JSON.parse(
 						JSON.stringify((await send('GET')).json.data).replaceAll(
@@ -513,11 +513,10 @@ async function triggerChecks(ctx, n8n, userFolder, sandbox, sink, workflowsToAct
 			expect(lines.length === 0, lines.slice(0, 3).join(' | '));
 		});
 	} finally {
-		const peak = server.peakMb;
-		ctx.memory.push(`n8n start (main + task runner) peak RSS ${peak} MB`);
 		await server.stop();
+		const peak = server.peakMb;
 		await checkPeak('n8n start under the triggers (main + task runner)', 'start', n8n.major, peak);
 	}
 }
 
-module.exports = { triggerChecks, waitForPolls, jobReadPaths, applicationToMove };
+module.exports = { triggerChecks, unreadPaths, waitForPolls, jobReadPaths, applicationToMove };

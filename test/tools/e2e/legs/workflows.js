@@ -1,14 +1,12 @@
 // @ts-check
 'use strict';
 /**
- * The regular leg of the e2e run (run-e2e.js), once per n8n version: the tarball installed as
- * n8n installs community packages (runVersion), then every operation's workflow run with
- * `n8n execute` against the sandbox (runChecks), then the triggers under `n8n start`
- * (legs/trigger.js).
+ * The regular leg, once per n8n version: the tarball installed as n8n installs community
+ * packages, every operation's workflow run with `n8n execute`, then the triggers (trigger.js).
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { mkTemp, rmrf, fmtMs, keepTemp } = require('../lib/util');
+const { mkTemp, fmtMs } = require('../lib/util');
 const { importEntities, executeWorkflow } = require('../lib/n8n');
 const { TOLERATED_SIGNALS, MAX_TOLERATED_PER_VERSION, toleratedKind } = require('../lib/outcome');
 const { PKG, installTarball, checkInstalledPackage } = require('../lib/pkg');
@@ -79,10 +77,7 @@ async function runVersion(ctx, n8n, tarball) {
 	} finally {
 		await sink.close();
 		await sandbox.close();
-		if (ctx.keep) {
-			keepTemp(userFolder);
-			console.log(`# kept n8n user folder: ${userFolder}`);
-		} else rmrf(userFolder);
+		ctx.dropFolder(userFolder, 'n8n user folder');
 	}
 }
 
@@ -176,8 +171,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 		},
 	);
 
-	// The signals this major's `n8n execute` may end with after printing its run (lib/n8n.js):
-	// each such run is counted in a "N tolerated" line at the end, and more than the limit fail.
+	// The signals this major's `n8n execute` was measured to end with after printing its run,
+	// with or without the package (lib/outcome.js): such a run is judged as printed and counted
+	// in a "N tolerated" line at the end; more than the limit fail.
 	for (const signal of TOLERATED_SIGNALS[n8n.major] || [])
 		allowTolerance(toleratedKind(signal, n8n.version), MAX_TOLERATED_PER_VERSION);
 	let execMs = 0;
@@ -195,9 +191,7 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 		execMs += r.ms;
 		execCount++;
 		execPeak = Math.max(execPeak, r.peakRssMb);
-		// A signal this major's `execute` was measured to end with after printing its run, with or
-		// without the package (lib/outcome.js TOLERATED_SIGNALS): the run is judged as printed,
-		// and counted. Any other end is judged by itemsOf(), expectOk() and expectFailed().
+		// Any other end is judged by itemsOf(), expectOk() and expectFailed().
 		const { tolerated } = r.outcome;
 		if (tolerated) tolerate(tolerated, `${file}: ${r.describe()}`);
 		return { r, requests: sandbox.requestLog.since(seq) };
@@ -237,6 +231,15 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 			);
 	};
 	/**
+	 * Return All gave every one of the sandbox's `total` records of a kind, each once.
+	 * @param {any[]} items @param {number} total @param {string} kind
+	 */
+	const expectEvery = (items, total, kind) => {
+		expect(items.length === total, `${items.length} items, the sandbox has ${total} ${kind}s`);
+		expect(new Set(items.map((i) => i.id)).size === items.length, `duplicate ${kind} ids`);
+		return `${items.length} items`;
+	};
+	/**
 	 * One check per row: node `node` of run `r` gave `n` items.
 	 * @param {import('../lib/n8n').ExecResult} r @param {Array<[string, string, number]>} rows
 	 */
@@ -271,15 +274,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 				return `${fmtMs(r.ms)} for n8n execute`;
 			},
 		);
-		await check('job Get Many, Return All: every job, across pages', () => {
-			const items = itemsOf(r, 'Jobs Return All');
-			expect(
-				items.length === allJobs.length,
-				`${items.length} items, the sandbox has ${allJobs.length} jobs`,
-			);
-			expect(new Set(items.map((i) => i.id)).size === items.length, 'duplicate job ids');
-			return `${items.length} items`;
-		});
+		await check('job Get Many, Return All: every job, across pages', () =>
+			expectEvery(itemsOf(r, 'Jobs Return All'), allJobs.length, 'job'),
+		);
 		await check('job Get Many, simplified: name, stage and client are plain fields', () => {
 			const items = itemsOf(r, 'Jobs Return All');
 			const names = new Set(allJobs.map((/** @type {any} */ v) => v.name));
@@ -332,12 +329,9 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 	{
 		const { r } = await executeOk('candidates');
 		const total = store.world.candidates.size;
-		await check('candidate Get Many, Return All: every candidate (several pages)', () => {
-			const items = itemsOf(r, 'Candidates Return All');
-			expect(items.length === total, `${items.length} items, the sandbox has ${total}`);
-			expect(new Set(items.map((i) => i.id)).size === items.length, 'duplicate candidate ids');
-			return `${items.length} items`;
-		});
+		await check('candidate Get Many, Return All: every candidate (several pages)', () =>
+			expectEvery(itemsOf(r, 'Candidates Return All'), total, 'candidate'),
+		);
 		await check('candidate Get Many, simplified: firstName, lastName, emails are plain', () => {
 			const items = itemsOf(r, 'Candidates Return All');
 			for (const c of items)
@@ -823,7 +817,6 @@ async function runChecks(ctx, n8n, userFolder, sandbox, sink) {
 	});
 	ctx.timings['n8n execute'] =
 		`${execCount} runs, ${fmtMs(execMs)} (${fmtMs(execMs / Math.max(1, execCount))} each)`;
-	ctx.memory.push(`n8n execute peak RSS ${execPeak} MB`);
 	await checkPeak(`n8n execute (${execCount} runs)`, 'execute', n8n.major, execPeak);
 
 	if (ctx.skipTrigger) {

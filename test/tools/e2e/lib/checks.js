@@ -1,12 +1,9 @@
 // @ts-check
 'use strict';
 /**
- * The checks of the e2e run (run-e2e.js and its legs/): check() runs one and prints one line
- * for it, expect() fails it, show() and itemsOf() help to say why. The pass/fail counters live
- * here, shared by every leg, and so do the tolerated outcomes (allowTolerance(), tolerate()) and
- * what was not checked (skip()): closingLines() prints one "N tolerated: ..." line per kind (a
- * failure past its limit), the "N skipped: ..." line (under CI a skip is a failure), then the
- * final "N passed, M failed".
+ * The checks every leg shares: check() runs one and prints one line for it, expect() fails it,
+ * show() and itemsOf() help to say why; the pass/fail counters, the tolerated outcomes and the
+ * skips, which closingLines() prints at the end (README.md beside it).
  */
 const { fmtMs } = require('./util');
 const { overTolerance } = require('./outcome');

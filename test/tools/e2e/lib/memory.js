@@ -1,12 +1,9 @@
 // @ts-check
 'use strict';
 /**
- * Ceilings on the peak resident memory of the n8n processes whose peak the e2e run records,
- * asserted where it records them (checkPeak), by n8n major.
- *
- * Each ceiling is the highest peak measured on this 2-core machine (test/tools/e2e/README.md,
- * "Memory ceilings": which runs, when, the figures) plus a margin of 50 %, rounded up to a
- * multiple of 50 MB: a leak or a runaway loop shows, the spread between runs does not.
+ * Ceilings on the peak resident memory of the n8n processes whose peak the e2e run records, by
+ * n8n major: the highest peak measured plus 50 %, rounded up to a multiple of 50 MB, so that a
+ * leak or a runaway loop shows and the spread between runs does not (README.md beside it).
  */
 const { check, expect } = require('./checks');
 

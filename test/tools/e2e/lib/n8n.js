@@ -15,6 +15,8 @@ const { classifyRun } = require('./outcome');
 const N8N_VERSIONS = { 2: '2.41.1', 1: '1.123.81' };
 const N8N_VERSION = process.env.N8N_VERSION || N8N_VERSIONS[2];
 const ENCRYPTION_KEY = 'n8n-nodes-recruiting-e2e-fixed-key';
+/** The owner account the e2e legs set up in their n8n (ensureOwner). */
+const E2E_OWNER = { email: 'e2e@example.com', password: 'E2e-password-1' };
 
 /**
  * The exact version for a wish: '2' or '1' (a major), or a version such as '1.123.81'.
@@ -28,7 +30,7 @@ function n8nVersionFor(wish = N8N_VERSION) {
 const majorOf = (version) => Number(version.split('.')[0]);
 
 /**
- * @typedef {{ cmd: string, baseArgs: string[], version: string, major: number, source: string, cacheDir?: string }} N8nInstall
+ * @typedef {{ cmd: string, baseArgs: string[], version: string, major: number, source: string }} N8nInstall
  */
 
 /**
@@ -68,11 +70,10 @@ function cachedInstall(dir) {
 }
 
 /**
- * Finds n8n `version` (same major.minor), installing it into the cache when there is none.
- *  1. N8N_BIN (an n8n executable) when set and its version fits;
- *  2. with `reuseSystem`, an `n8n` on PATH whose version fits;
- *  3. the cache (install-n8n.sh, with its progress lines passed through), installed on first use.
- * @param {{ version?: string, reuseSystem?: boolean, log?: (s: string) => void }} [opts]
+ * Finds n8n `version` (same major.minor): N8N_BIN (an n8n executable) when set and its version
+ * fits, else the cache (install-n8n.sh, with its progress lines passed through), installed on
+ * first use.
+ * @param {{ version?: string, log?: (s: string) => void }} [opts]
  * @returns {Promise<N8nInstall & { installMs: number }>}
  */
 async function ensureN8n(opts = {}) {
@@ -80,28 +81,21 @@ async function ensureN8n(opts = {}) {
 	const version = n8nVersionFor(opts.version);
 	const fits = (/** @type {string} */ v) =>
 		v.split('.').slice(0, 2).join('.') === version.split('.').slice(0, 2).join('.');
-	/** @type {{ cmd: string, source: string }[]} */
-	const candidates = [];
-	if (process.env.N8N_BIN) candidates.push({ cmd: process.env.N8N_BIN, source: 'N8N_BIN' });
-	if (opts.reuseSystem) {
-		const w = await run('sh', ['-c', 'command -v n8n || true']);
-		const p = w.stdout.trim();
-		if (p) candidates.push({ cmd: p, source: `PATH (${p})` });
-	}
-	for (const c of candidates) {
-		const v = await n8nVersion(c.cmd, []);
+	const bin = process.env.N8N_BIN;
+	if (bin) {
+		const v = await n8nVersion(bin, []);
 		if (fits(v)) {
-			log(`using n8n ${v} from ${c.source}`);
+			log(`using n8n ${v} from N8N_BIN`);
 			return {
-				cmd: c.cmd,
+				cmd: bin,
 				baseArgs: [],
 				version: v,
 				major: majorOf(v),
-				source: c.source,
+				source: 'N8N_BIN',
 				installMs: 0,
 			};
 		}
-		log(`n8n from ${c.source} has version '${v || 'unknown'}', not ${version}: not used`);
+		log(`n8n from N8N_BIN has version '${v || 'unknown'}', not ${version}: not used`);
 	}
 
 	const dir = cacheDir(version);
@@ -136,7 +130,6 @@ async function ensureN8n(opts = {}) {
 		version: v,
 		major: majorOf(v),
 		source: 'cache',
-		cacheDir: dir,
 		installMs,
 	};
 }
@@ -279,15 +272,10 @@ function extractRun(text) {
 
 /**
  * Runs `n8n execute --id` and returns the parsed run data.
- * @param {N8nInstall} inst
- * @param {string} userFolder
- * @param {string} id
- * @param {{ timeoutMs?: number }} [opts]
+ * @param {N8nInstall} inst @param {string} userFolder @param {string} id
  */
-async function executeWorkflow(inst, userFolder, id, opts = {}) {
-	const r = await n8nCli(inst, userFolder, ['execute', `--id=${id}`], {
-		timeoutMs: opts.timeoutMs || 5 * 60_000,
-	});
+async function executeWorkflow(inst, userFolder, id) {
+	const r = await n8nCli(inst, userFolder, ['execute', `--id=${id}`]);
 	const out = stripAnsi(r.stdout + '\n' + r.stderr);
 	const runData = extractRun(r.stdout) || extractRun(out);
 	const res = new ExecResult(id, r.code, out, runData, r.ms, r.timedOut);
@@ -362,18 +350,16 @@ class ExecResult {
 	}
 
 	/**
-	 * Items (json only) of a node's main output `output` in run `runIndex`.
+	 * Items (json only) of a node's first main output in its first run.
 	 * @param {string} nodeName
-	 * @param {number} [output]
-	 * @param {number} [runIndex]
 	 * @returns {any[] | undefined} undefined when the node did not run
 	 */
-	items(nodeName, output = 0, runIndex = 0) {
+	items(nodeName) {
 		const tasks = this.run && this.run.data.resultData.runData[nodeName];
-		if (!tasks || !tasks[runIndex]) return undefined;
-		const main = tasks[runIndex].data && tasks[runIndex].data.main;
-		if (!main || !main[output]) return [];
-		return main[output].map((/** @type {any} */ i) => i.json);
+		if (!tasks || !tasks[0]) return undefined;
+		const main = tasks[0].data && tasks[0].data.main;
+		if (!main || !main[0]) return [];
+		return main[0].map((/** @type {any} */ i) => i.json);
 	}
 
 	/** @param {string} nodeName */
@@ -438,8 +424,6 @@ async function startN8n(inst, userFolder, opts) {
 	const logStream = opts.logFile ? fs.createWriteStream(opts.logFile, { flags: 'a' }) : undefined;
 	let output = '';
 	let exited = false;
-	/** @type {number | null} */
-	let exitCode = null;
 	for (const stream of [child.stdout, child.stderr]) {
 		stream.setEncoding('utf8');
 		stream.on('data', (d) => {
@@ -454,7 +438,6 @@ async function startN8n(inst, userFolder, opts) {
 	const exitPromise = new Promise((resolve) => {
 		child.on('exit', (code) => {
 			exited = true;
-			exitCode = code;
 			clearInterval(sampler);
 			if (logStream) logStream.end();
 			resolve(code);
@@ -473,9 +456,6 @@ async function startN8n(inst, userFolder, opts) {
 		get exited() {
 			return exited;
 		},
-		get exitCode() {
-			return exitCode;
-		},
 		/** @param {number} timeoutMs */
 		async waitReady(timeoutMs) {
 			// /healthz answers before the app is wired up ("n8n is starting up"), so wait
@@ -489,7 +469,7 @@ async function startN8n(inst, userFolder, opts) {
 		},
 		/** SIGTERM, then SIGKILL after `graceMs`. */
 		async stop(graceMs = 20_000) {
-			if (exited) return exitCode;
+			if (exited) return;
 			killGroup(child.pid, 'SIGTERM');
 			/** @type {NodeJS.Timeout | undefined} */
 			let timer;
@@ -504,7 +484,6 @@ async function startN8n(inst, userFolder, opts) {
 			}
 			// The task runner and other children share the group: make sure none is left.
 			killGroup(child.pid, 'SIGKILL');
-			return exitCode;
 		},
 	};
 }
@@ -521,10 +500,9 @@ async function startN8n(inst, userFolder, opts) {
 async function ensureOwner(baseUrl, owner) {
 	const settings = await httpJson('GET', `${baseUrl}/rest/settings`);
 	const um = settings.json && settings.json.data && settings.json.data.userManagement;
-	/** @param {import('node:http').IncomingHttpHeaders} headers */
-	const cookieOf = (headers) => {
-		const set = headers['set-cookie'] || [];
-		const auth = set.find((c) => c.startsWith('n8n-auth='));
+	/** @param {string[]} cookies */
+	const cookieOf = (cookies) => {
+		const auth = cookies.find((c) => c.startsWith('n8n-auth='));
 		return auth ? auth.split(';')[0] : '';
 	};
 	if (um && um.showSetupOnFirstLoad) {
@@ -538,7 +516,7 @@ async function ensureOwner(baseUrl, owner) {
 		});
 		if (r.status !== 200)
 			throw new Error(`owner setup failed: HTTP ${r.status} ${r.text.slice(0, 300)}`);
-		return { cookie: cookieOf(r.headers), created: true };
+		return { cookie: cookieOf(r.cookies), created: true };
 	}
 	const r = await httpJson('POST', `${baseUrl}/rest/login`, {
 		body: { emailOrLdapLoginId: owner.email, password: owner.password },
@@ -548,11 +526,12 @@ async function ensureOwner(baseUrl, owner) {
 			`an owner already exists and ${owner.email} could not log in (HTTP ${r.status}); reset it with "n8n user-management:reset"`,
 		);
 	}
-	return { cookie: cookieOf(r.headers), created: false };
+	return { cookie: cookieOf(r.cookies), created: false };
 }
 
 module.exports = {
 	ensureOwner,
+	E2E_OWNER,
 	N8N_VERSIONS,
 	n8nVersionFor,
 	ensureN8n,

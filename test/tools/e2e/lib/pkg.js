@@ -1,11 +1,9 @@
 // @ts-check
 'use strict';
 /**
- * Build the repo, `npm pack` it and install the tarball the way n8n's community
- * package installer lays it out: <userFolder>/.n8n/nodes/node_modules/<name>.
- * Installing the packed tarball (not a symlink to the repo) is deliberate: a wrong
- * `files` list, a wrong dist path in the package.json `n8n` block or a missing icon
- * then shows up as a load failure in n8n.
+ * Build the repo, `npm pack` it and install the tarball where n8n's community package installer
+ * puts it (README.md beside it, "How the package gets into n8n"), so that a wrong `files` list,
+ * dist path or icon shows up as a load failure in n8n.
  */
 const fs = require('node:fs');
 const path = require('node:path');

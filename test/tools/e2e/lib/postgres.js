@@ -1,12 +1,9 @@
 // @ts-check
 'use strict';
 /**
- * PostgreSQL for the queue-mode and durable-scheduler legs (legs/poller.js): the database n8n's
- * production requirements put queue mode on (SQLite is for tests and single instances). Debian's
- * `postgresql` cluster, installed and started by .ci/run when missing; each leg gets a role and a
- * database of its own (a random name under one prefix, so runs side by side never meet), made as
- * the `postgres` user and dropped when the leg ends. The leg reads n8n's tables back with psql
- * (query()), as the role n8n uses.
+ * PostgreSQL for the queue-mode and durable-scheduler legs (README.md beside it): Debian's running
+ * cluster, a role and database of their own per leg (a random name under one prefix, so runs side
+ * by side never meet), made as the `postgres` user and dropped when the leg ends.
  */
 const crypto = require('node:crypto');
 const { run } = require('./util');

@@ -9,7 +9,6 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const http = require('node:http');
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const CACHE_ROOT =
@@ -174,51 +173,32 @@ function portInUse(port, host = '127.0.0.1') {
 }
 
 /**
- * Minimal JSON HTTP client (no fetch dependency on older nodes, cookies passed through).
+ * A JSON request (cookies passed in `headers`): the status, the cookies it sets, text and JSON.
  * @param {string} method
  * @param {string} url
  * @param {{ body?: unknown, headers?: Record<string,string>, timeoutMs?: number }} [opts]
- * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, text: string, json: any }>}
+ * @returns {Promise<{ status: number, cookies: string[], text: string, json: any }>}
  */
-function httpJson(method, url, opts = {}) {
-	return new Promise((resolve, reject) => {
-		const u = new URL(url);
-		const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-		const req = http.request(
-			{
-				method,
-				hostname: u.hostname,
-				port: u.port,
-				path: u.pathname + u.search,
-				headers: {
-					accept: 'application/json',
-					...(body
-						? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
-						: {}),
-					...(opts.headers || {}),
-				},
-				timeout: opts.timeoutMs || 10000,
-			},
-			(res) => {
-				let text = '';
-				res.setEncoding('utf8');
-				res.on('data', (d) => (text += d));
-				res.on('end', () => {
-					let json;
-					try {
-						json = text ? JSON.parse(text) : undefined;
-					} catch {
-						json = undefined;
-					}
-					resolve({ status: res.statusCode || 0, headers: res.headers, text, json });
-				});
-			},
-		);
-		req.on('timeout', () => req.destroy(new Error(`timeout ${method} ${url}`)));
-		req.on('error', reject);
-		if (body) req.write(body);
-		req.end();
+async function httpJson(method, url, opts = {}) {
+	const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+	const res = await fetch(url, {
+		method,
+		headers: {
+			accept: 'application/json',
+			...(body && { 'content-type': 'application/json' }),
+			...opts.headers,
+		},
+		body,
+		signal: AbortSignal.timeout(opts.timeoutMs || 10000),
 	});
+	const text = await res.text();
+	let json;
+	try {
+		json = text ? JSON.parse(text) : undefined;
+	} catch {
+		json = undefined;
+	}
+	return { status: res.status, cookies: res.headers.getSetCookie(), text, json };
 }
 
 /**
