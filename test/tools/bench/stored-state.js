@@ -7,7 +7,8 @@
  * `npm test` or CI; prints Markdown tables and checks nothing.
  *
  *   node test/tools/bench/stored-state.js [--sizes 2,8,16] [--db sqlite,postgres] [--saves 3]
- *                                         [--no-n8n] [--src DIR] [--copies 2]
+ *                                         [--no-n8n | --n8n-only] [--no-baseline] [--src DIR]
+ *                                         [--copies 2] [--shape string]
  *
  * 1. In process: the state as the build's stored.ts writes it (saveApplicationState) for
  *    applications shaped as the sandbox's (`app-001852`, `cand-0001234`, jobs of 50, the

@@ -18,6 +18,8 @@ class Clock {
 		/** @type {'fixed' | 'real'} */
 		this.mode = options.mode === 'real' ? 'real' : 'fixed';
 		this.stepMs = options.stepMs ?? 1;
+		// A negative step would stamp writes back in time: modifiedSince would miss them.
+		if (!(this.stepMs >= 0)) throw new RangeError(`stepMs must be 0 or more, got ${this.stepMs}`);
 		const start = options.start ?? (this.mode === 'real' ? Date.now() : DEFAULT_START);
 		/** The time the seed data is anchored to (seeded records are older than this). */
 		this.startMs = toMs(start);

@@ -141,6 +141,7 @@ describe('Clock', () => {
 		expect(clock.iso()).toBe('2026-03-01T12:00:01.000Z');
 		const frozen = new Clock({ stepMs: 0 });
 		expect(frozen.tick()).toBe(frozen.tick());
+		expect(() => new Clock({ stepMs: -1 })).toThrow(RangeError);
 	});
 
 	test('real mode follows the wall clock and never goes backwards', () => {

@@ -306,11 +306,21 @@ function fmtMs(ms) {
  */
 function commandLine(script) {
 	const argv = process.argv.slice(2);
+	const source = fs.readFileSync(script, 'utf8');
+	const doc = source.slice(source.indexOf('/**') + 4, source.indexOf(' */'));
 	if (argv.includes('--help') || argv.includes('-h')) {
-		const source = fs.readFileSync(script, 'utf8');
-		const doc = source.slice(source.indexOf('/**') + 4, source.indexOf(' */'));
 		console.log(doc.replace(/^ \*\s?/gm, ''));
 		process.exit(0);
+	}
+	// A flag the script's header does not list is a typo (`--run 5` would run the default).
+	const unknown = argv.filter(
+		(a) => /^--/.test(a) && !new RegExp(`${a.split('=')[0]}(?![\\w-])`).test(doc),
+	);
+	if (unknown.length > 0) {
+		console.error(
+			`${path.basename(script)}: unknown ${unknown.join(', ')} (--help lists the flags)`,
+		);
+		process.exit(2);
 	}
 	return {
 		flag: (/** @type {string} */ name) => argv.includes(`--${name}`),
