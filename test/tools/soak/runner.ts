@@ -104,6 +104,7 @@ function emittedOf(resource: Resource, item: IDataObject, ledger?: Ledger): Emit
 	}
 	if (typeof item.name !== 'string') throw new Error(`emitted job ${item.id} without a plain name`);
 	const { event, notice, ...content } = item;
+	void notice;
 	const current = ledger?.currentOf(item.id);
 	const version =
 		current !== undefined && current.label === item.name ? current.version : `name ${item.name}`;

@@ -56,6 +56,7 @@ function tally(entries: RequestLogEntry[]): Record<string, number> {
 /** A ledger's figures (README, "Jobs and candidates", says what each counts). */
 const describeLedger = (name: string, report: ReturnType<Ledger['report']>) => {
 	const { examples, lateWrites, ...figures } = report;
+	void examples;
 	return `${name}: ${brief(figures)}; late writes ${brief(lateWrites)}`;
 };
 
